@@ -1,0 +1,152 @@
+package dev.snowflakeid;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import dev.snowflakeid.IdGenerationException.Reason;
+
+/**
+ * Running counts kept by a {@link SnowflakeIdGenerator}, for metrics and health. Readers on any thread
+ * see each value eventually and never torn; the generator updates them under its lock with plain
+ * (opaque) stores, so keeping them costs the hot path no fence and no allocation.
+ */
+public final class GeneratorStatistics {
+
+	private static final VarHandle ISSUED;
+
+	private static final VarHandle LAST_TICK;
+
+	static {
+		try {
+			MethodHandles.Lookup lookup = MethodHandles.lookup();
+			ISSUED = lookup.findVarHandle(GeneratorStatistics.class, "issued", long.class);
+			LAST_TICK = lookup.findVarHandle(GeneratorStatistics.class, "lastTick", long.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
+	private final SnowflakeLayout layout;
+
+	@SuppressWarnings("unused") // accessed through ISSUED
+	private long issued;
+
+	@SuppressWarnings("unused") // accessed through LAST_TICK
+	private long lastTick;
+
+	private final AtomicLongArray refusals = new AtomicLongArray(Reason.values().length);
+
+	private final AtomicLongArray waits = new AtomicLongArray(Reason.values().length);
+
+	private final AtomicLongArray waitedNanos = new AtomicLongArray(Reason.values().length);
+
+	// Index 0: sequence exhaustions, 1: clock rollbacks, 2: largest rollback ms, 3: forward jumps,
+	// 4: largest forward jump ms, 5: borrowed ticks.
+	private final AtomicLongArray events = new AtomicLongArray(6);
+
+	GeneratorStatistics(SnowflakeLayout layout) {
+		this.layout = layout;
+	}
+
+	/** IDs returned to callers. */
+	public long idsIssued() {
+		return (long) ISSUED.getOpaque(this);
+	}
+
+	/** Calls refused with the given reason (a refused batch counts once). */
+	public long refusals(Reason reason) {
+		return this.refusals.get(reason.ordinal());
+	}
+
+	/** Ticks whose whole sequence range was used before the clock moved on. */
+	public long sequenceExhaustions() {
+		return this.events.get(0);
+	}
+
+	/** Times the wall clock read lower than the reading before it. */
+	public long clockRollbacks() {
+		return this.events.get(1);
+	}
+
+	/** Largest single backward step of the wall clock seen, in milliseconds. */
+	public long largestClockRollbackMillis() {
+		return this.events.get(2);
+	}
+
+	/** Times the wall clock advanced faster than the monotonic clock by more than the alert threshold. */
+	public long forwardJumps() {
+		return this.events.get(3);
+	}
+
+	/** Largest forward jump seen, in milliseconds. */
+	public long largestForwardJumpMillis() {
+		return this.events.get(4);
+	}
+
+	/** Ticks entered ahead of the wall clock in borrow-ahead mode. */
+	public long borrowedTicks() {
+		return this.events.get(5);
+	}
+
+	/**
+	 * Waits that ended with the clock reaching the needed tick, by cause:
+	 * {@link Reason#CLOCK_MOVED_BACKWARDS} or {@link Reason#SEQUENCE_EXHAUSTED}.
+	 */
+	public long waits(Reason reason) {
+		return this.waits.get(reason.ordinal());
+	}
+
+	/** Total time spent in the waits counted by {@link #waits(Reason)}, in nanoseconds. */
+	public long waitedNanos(Reason reason) {
+		return this.waitedNanos.get(reason.ordinal());
+	}
+
+	/** Last tick an ID was issued in, or 0 before the first ID. */
+	public long lastIssuedTick() {
+		return (long) LAST_TICK.getOpaque(this);
+	}
+
+	/**
+	 * Last Unix-epoch millisecond covered by the last issued tick, or {@link Long#MIN_VALUE} before the
+	 * first ID: the high-water mark a lease store must keep for this owner.
+	 */
+	public long lastIssuedMillis() {
+		long tick = lastIssuedTick();
+		return (tick == 0) ? Long.MIN_VALUE : this.layout.tickEndMillis(tick);
+	}
+
+	void issued(long count, long tick) {
+		ISSUED.setOpaque(this, (long) ISSUED.get(this) + count);
+		LAST_TICK.setOpaque(this, tick);
+	}
+
+	void refused(Reason reason) {
+		this.refusals.incrementAndGet(reason.ordinal());
+	}
+
+	void waited(Reason reason, long nanos) {
+		this.waits.incrementAndGet(reason.ordinal());
+		this.waitedNanos.addAndGet(reason.ordinal(), nanos);
+	}
+
+	void sequenceExhausted() {
+		this.events.incrementAndGet(0);
+	}
+
+	void clockRolledBack(long millis) {
+		this.events.incrementAndGet(1);
+		this.events.accumulateAndGet(2, millis, Math::max);
+	}
+
+	void clockJumpedForward(long millis) {
+		this.events.incrementAndGet(3);
+		this.events.accumulateAndGet(4, millis, Math::max);
+	}
+
+	void tickBorrowed() {
+		this.events.incrementAndGet(5);
+	}
+
+}

@@ -1,0 +1,82 @@
+package dev.snowflakeid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+
+/**
+ * Wall clock, monotonic clock and parker in one, under test control. Parking advances the monotonic
+ * clock and, unless the wall clock is frozen, the wall clock by the same amount: no test sleeps.
+ */
+final class FakeTime implements InstantSource, MonotonicClock, Parker {
+
+	private long wallNanos;
+
+	private long monotonicNanos = 1_000_000_000L;
+
+	private boolean wallFrozen;
+
+	private int parks;
+
+	private long parkedNanos;
+
+	FakeTime(Instant start) {
+		this.wallNanos = Math.multiplyExact(start.getEpochSecond(), 1_000_000_000L) + start.getNano();
+	}
+
+	static FakeTime at(String instant) {
+		return new FakeTime(Instant.parse(instant));
+	}
+
+	@Override
+	public synchronized Instant instant() {
+		return Instant.ofEpochSecond(0, this.wallNanos);
+	}
+
+	@Override
+	public synchronized long millis() {
+		return Math.floorDiv(this.wallNanos, 1_000_000);
+	}
+
+	@Override
+	public synchronized long nanoTime() {
+		return this.monotonicNanos;
+	}
+
+	@Override
+	public synchronized void park(long nanos) {
+		this.parks++;
+		this.parkedNanos += nanos;
+		this.monotonicNanos += nanos;
+		if (!this.wallFrozen) {
+			this.wallNanos += nanos;
+		}
+	}
+
+	/** Both clocks move forward together. */
+	synchronized FakeTime advance(Duration duration) {
+		this.monotonicNanos += duration.toNanos();
+		this.wallNanos += duration.toNanos();
+		return this;
+	}
+
+	/** Only the wall clock steps, forward or back, as NTP or an operator might step it. */
+	synchronized FakeTime stepWall(Duration duration) {
+		this.wallNanos += duration.toNanos();
+		return this;
+	}
+
+	synchronized FakeTime freezeWall() {
+		this.wallFrozen = true;
+		return this;
+	}
+
+	synchronized int parks() {
+		return this.parks;
+	}
+
+	synchronized long parkedNanos() {
+		return this.parkedNanos;
+	}
+
+}
