@@ -1,0 +1,57 @@
+package dev.snowflakeid.lease;
+
+/**
+ * A change in the keeper's hold on its worker code, delivered to {@link WorkerLeaseListener}s on the
+ * keeper's thread.
+ *
+ * @param type what happened
+ * @param lease the lease in force after the change, or {@code null} when none is
+ * @param lossReason why the lease was lost, for {@link Type#LOST}; otherwise {@code null}
+ * @param cause the failure behind {@link Type#RENEWAL_FAILED}, {@link Type#CLAIM_FAILED}, or {@code null}
+ */
+public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Throwable cause) {
+
+	/** Kinds of change. */
+	public enum Type {
+
+		/** First claim at startup succeeded. */
+		ACQUIRED,
+
+		/** The store extended the lease and possibly raised its ceiling. */
+		RENEWED,
+
+		/** A renewal did not reach the store or timed out; the lease stays valid until its local deadline. */
+		RENEWAL_FAILED,
+
+		/** The lease can no longer be used: see {@link LossReason}. */
+		LOST,
+
+		/** A new claim after a loss succeeded, possibly with a different code. */
+		REACQUIRED,
+
+		/** A claim after a loss failed; the keeper retries on its next round. */
+		CLAIM_FAILED,
+
+		/** The code was given back on shutdown. */
+		RELEASED
+
+	}
+
+	/** Why a lease was lost. */
+	public enum LossReason {
+
+		/** The store no longer has the lease: it expired or was wiped. */
+		EXPIRED,
+
+		/** Another owner holds the code now. */
+		FENCED,
+
+		/**
+		 * The local deadline passed without a successful renewal. The store may still hold the lease for
+		 * us, in which case a later renewal restores it with the same generation.
+		 */
+		DEADLINE_PASSED
+
+	}
+
+}
