@@ -1,0 +1,134 @@
+package dev.snowflakeid.benchmarks;
+
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import cn.hutool.core.lang.Snowflake;
+import com.github.f4b6a3.tsid.TsidFactory;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One ID per operation from each candidate. Every benchmark thread shares one generator, as the threads of
+ * a service share its generator, so two threads measure contention on the generator's lock as well.
+ *
+ * <p>The generators that follow the wall clock (ours by default, CosId, Hutool) cannot exceed
+ * 2^12 IDs per millisecond: their throughput here is the fraction of that cap they reach, and every
+ * 4,096th call waits for the next millisecond. {@link #snowflakeBorrowAheadSustained} keeps one burst-mode
+ * generator for the whole run: once its lead reaches the borrow window it is bound by the same cap, which
+ * is what a burst longer than the window gets. Bursts within the window are measured by
+ * {@link BorrowAheadBenchmarks}.
+ */
+@BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 2)
+public class IdGeneratorBenchmarks {
+
+	@Benchmark
+	public long snowflake(SnowflakeState state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long snowflakeBorrowAheadSustained(SnowflakeBorrowAheadState state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long cosId(CosIdState state) {
+		return state.generator.generate();
+	}
+
+	@Benchmark
+	public long hutool(HutoolState state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long tsid(TsidState state) {
+		return state.factory.create().toLong();
+	}
+
+	@Benchmark
+	public UUID uuidV7() {
+		return Candidates.uuidV7();
+	}
+
+	@Benchmark
+	public UUID uuidRandom() {
+		return Candidates.uuidRandom();
+	}
+
+	@State(Scope.Benchmark)
+	public static class SnowflakeState {
+
+		SnowflakeIdGenerator generator;
+
+		@Setup
+		public void setUp() {
+			this.generator = Candidates.snowflake();
+		}
+
+	}
+
+	@State(Scope.Benchmark)
+	public static class SnowflakeBorrowAheadState {
+
+		SnowflakeIdGenerator generator;
+
+		@Setup
+		public void setUp() {
+			this.generator = Candidates.snowflakeBorrowAhead();
+		}
+
+	}
+
+	@State(Scope.Benchmark)
+	public static class CosIdState {
+
+		MillisecondSnowflakeId generator;
+
+		@Setup
+		public void setUp() {
+			this.generator = Candidates.cosId();
+		}
+
+	}
+
+	@State(Scope.Benchmark)
+	public static class HutoolState {
+
+		Snowflake generator;
+
+		@Setup
+		public void setUp() {
+			this.generator = Candidates.hutool();
+		}
+
+	}
+
+	@State(Scope.Benchmark)
+	public static class TsidState {
+
+		TsidFactory factory;
+
+		@Setup
+		public void setUp() {
+			this.factory = Candidates.tsid();
+		}
+
+	}
+
+}
