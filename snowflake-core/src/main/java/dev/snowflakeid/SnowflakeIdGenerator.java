@@ -285,7 +285,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	 */
 	private long awaitTick(long target, long now, long budgetNanos, Reason reason) {
 		long neededMillis = this.layout.tickStartMillis(target) - now;
-		if (neededMillis * 1_000_000 > budgetNanos) {
+		if (neededMillis > budgetNanos / 1_000_000) {
 			throw refuse(reason, describe(reason, target, neededMillis, budgetNanos, false));
 		}
 		long start = this.monotonicClock.nanoTime();

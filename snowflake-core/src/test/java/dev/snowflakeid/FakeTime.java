@@ -8,7 +8,7 @@ import java.time.InstantSource;
  * Wall clock, monotonic clock and parker in one, under test control. Parking advances the monotonic
  * clock and, unless the wall clock is frozen, the wall clock by the same amount: no test sleeps.
  */
-final class FakeTime implements InstantSource, MonotonicClock, Parker {
+public final class FakeTime implements InstantSource, MonotonicClock, Parker {
 
 	private long wallNanos;
 
@@ -20,11 +20,11 @@ final class FakeTime implements InstantSource, MonotonicClock, Parker {
 
 	private long parkedNanos;
 
-	FakeTime(Instant start) {
+	public FakeTime(Instant start) {
 		this.wallNanos = Math.multiplyExact(start.getEpochSecond(), 1_000_000_000L) + start.getNano();
 	}
 
-	static FakeTime at(String instant) {
+	public static FakeTime at(String instant) {
 		return new FakeTime(Instant.parse(instant));
 	}
 
@@ -54,28 +54,28 @@ final class FakeTime implements InstantSource, MonotonicClock, Parker {
 	}
 
 	/** Both clocks move forward together. */
-	synchronized FakeTime advance(Duration duration) {
+	public synchronized FakeTime advance(Duration duration) {
 		this.monotonicNanos += duration.toNanos();
 		this.wallNanos += duration.toNanos();
 		return this;
 	}
 
 	/** Only the wall clock steps, forward or back, as NTP or an operator might step it. */
-	synchronized FakeTime stepWall(Duration duration) {
+	public synchronized FakeTime stepWall(Duration duration) {
 		this.wallNanos += duration.toNanos();
 		return this;
 	}
 
-	synchronized FakeTime freezeWall() {
+	public synchronized FakeTime freezeWall() {
 		this.wallFrozen = true;
 		return this;
 	}
 
-	synchronized int parks() {
+	public synchronized int parks() {
 		return this.parks;
 	}
 
-	synchronized long parkedNanos() {
+	public synchronized long parkedNanos() {
 		return this.parkedNanos;
 	}
 

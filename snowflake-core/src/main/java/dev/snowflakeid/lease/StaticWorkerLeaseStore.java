@@ -81,7 +81,8 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore {
 		synchronized (this.monitor) {
 			long mark = read();
 			this.highWaterMark = mark;
-			long ceiling = raise(now);
+			// The first ceiling lies a lead above the floor even when the clock is still behind the mark.
+			long ceiling = raise(Math.max(mark, now));
 			return new LeaseGrant(this.workerCode, 0, TOKEN, mark, ceiling, now, null);
 		}
 	}
@@ -108,8 +109,8 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	// Guarded by monitor.
-	private long raise(long now) {
-		long ceiling = Math.max(this.highWaterMark, now + this.ceilingLeadMillis);
+	private long raise(long from) {
+		long ceiling = Math.max(this.highWaterMark, from + this.ceilingLeadMillis);
 		if (ceiling > this.highWaterMark) {
 			write(ceiling);
 			this.highWaterMark = ceiling;

@@ -198,12 +198,13 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private void awaitFloor(LeaseGrant granted, long budgetEnd) {
 		while (true) {
-			long behind = granted.floorMillis() - this.wallClock.millis() + 1;
-			if (behind <= 0) {
+			long now = this.wallClock.millis();
+			if (now > granted.floorMillis()) {
 				return;
 			}
+			long behind = granted.floorMillis() - now + 1;
 			long remaining = budgetEnd - this.monotonicClock.nanoTime();
-			if (behind * 1_000_000 > remaining) {
+			if (behind > remaining / 1_000_000) {
 				throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
 						+ granted.floorMillis() + " of worker code " + granted.workerCode()
 						+ " (its high-water mark or quarantine); the startup wait budget has "

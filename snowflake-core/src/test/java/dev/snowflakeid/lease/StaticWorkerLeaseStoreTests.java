@@ -1,0 +1,124 @@
+package dev.snowflakeid.lease;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import dev.snowflakeid.FakeTime;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StaticWorkerLeaseStoreTests {
+
+	private static final Duration LEAD = Duration.ofSeconds(3);
+
+	private final FakeTime time = FakeTime.at("2026-11-30T12:00:00Z");
+
+	@TempDir
+	Path directory;
+
+	private WorkerLeaseKeeper keeper(StaticWorkerLeaseStore store) {
+		return WorkerLeaseKeeper.builder(store)
+			.renewInterval(Duration.ofHours(1))
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.time)
+			.build();
+	}
+
+	@Test
+	void withoutAStateFileTheCodeHasNoFloorCeilingOrDeadline() {
+		WorkerLeaseKeeper keeper = keeper(new StaticWorkerLeaseStore(12, null, LEAD, this.time));
+		keeper.start();
+		WorkerLease lease = keeper.currentLease();
+		assertThat(lease.workerCode()).isEqualTo(12);
+		assertThat(lease.floorMillis()).isEqualTo(Long.MIN_VALUE);
+		assertThat(lease.ceilingMillis()).isEqualTo(Long.MAX_VALUE);
+		assertThat(lease.expiring()).isFalse();
+		keeper.close();
+	}
+
+	@Test
+	void everyCeilingIsWrittenToTheFileBeforeItIsUsed() throws IOException {
+		Path file = this.directory.resolve("state/worker-12.hwm");
+		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(12, file, LEAD, this.time);
+		WorkerLeaseKeeper keeper = keeper(store);
+		keeper.start();
+		long ceiling = keeper.currentLease().ceilingMillis();
+		assertThat(ceiling).isEqualTo(this.time.millis() + 3000);
+		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(ceiling));
+		this.time.advance(Duration.ofSeconds(2));
+		keeper.renewNow();
+		assertThat(keeper.currentLease().ceilingMillis()).isEqualTo(this.time.millis() + 3000);
+		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(keeper.currentLease().ceilingMillis()));
+		assertThat(Files.list(file.getParent())).containsExactly(file);
+		keeper.close();
+	}
+
+	@Test
+	void aRestartWithTheClockBehindTheMarkWaitsWithinTheBudgetAndIssuesAboveIt() {
+		Path file = this.directory.resolve("worker.hwm");
+		WorkerLeaseKeeper first = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
+		first.start();
+		SnowflakeIdGenerator ids = generator(first);
+		long lastBefore = ids.nextId();
+		long mark = first.currentLease().ceilingMillis();
+		first.close(ids.stop());
+		this.time.stepWall(Duration.ofMillis(-300));
+		WorkerLeaseKeeper second = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
+		second.start();
+		assertThat(this.time.millis()).isGreaterThan(mark);
+		long firstAfter = generator(second).nextId();
+		assertThat(firstAfter).isGreaterThan(lastBefore);
+		assertThat(SnowflakeLayout.defaults().decode(firstAfter).timestamp().toEpochMilli()).isGreaterThan(mark);
+		second.close();
+	}
+
+	@Test
+	void aRestartWithTheClockFarBehindTheMarkRefuses() {
+		Path file = this.directory.resolve("worker.hwm");
+		WorkerLeaseKeeper first = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
+		first.start();
+		first.close();
+		this.time.stepWall(Duration.ofSeconds(-20));
+		WorkerLeaseKeeper second = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
+		assertThatThrownBy(second::start).isInstanceOf(ClockBehindException.class)
+			.hasMessageContaining("behind the floor");
+	}
+
+	@Test
+	void theMarkNeverDecreases() throws IOException {
+		Path file = this.directory.resolve("worker.hwm");
+		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time);
+		LeaseGrant grant = store.claim(-1);
+		this.time.stepWall(Duration.ofSeconds(-10));
+		assertThat(store.renew(grant).ceilingMillis()).isEqualTo(grant.ceilingMillis());
+		store.release(grant, grant.floorMillis());
+		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(grant.ceilingMillis()));
+	}
+
+	@Test
+	void aCorruptStateFileIsReportedNotIgnored() throws IOException {
+		Path file = this.directory.resolve("worker.hwm");
+		Files.writeString(file, "garbage");
+		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time);
+		assertThatThrownBy(() -> store.claim(-1)).isInstanceOf(LeaseStoreUnavailableException.class)
+			.hasMessageContaining("does not hold a high-water mark");
+	}
+
+	private SnowflakeIdGenerator generator(WorkerLeaseKeeper keeper) {
+		return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
+			.leaseSource(keeper)
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.time)
+			.build();
+	}
+
+}
