@@ -137,6 +137,20 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		return this.statistics;
 	}
 
+	/**
+	 * How far the last issued tick starts ahead of the wall clock now, in milliseconds; 0 when it does not.
+	 * Only borrow-ahead makes this positive.
+	 */
+	public long leadMillis() {
+		long tick = this.statistics.lastIssuedTick();
+		return (tick == 0) ? 0 : Math.max(0, this.layout.tickStartMillis(tick) - this.wallClock.millis());
+	}
+
+	/** Borrow-ahead window; zero when off. */
+	public Duration borrowAhead() {
+		return this.layout.tick().multipliedBy(this.borrowTicks);
+	}
+
 	@Override
 	public long nextId() {
 		this.lock.lock();
