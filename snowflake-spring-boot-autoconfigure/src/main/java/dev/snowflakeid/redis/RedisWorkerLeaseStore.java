@@ -19,6 +19,7 @@ import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -310,8 +311,11 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return this.redis.execute(script, keys, (Object[]) args);
 		}
 		catch (RuntimeException ex) {
-			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) could not "
-					+ action + ": " + ex.getMessage(), ex);
+			Throwable root = NestedExceptionUtils.getMostSpecificCause(ex);
+			String reason = (root != ex && root.getMessage() != null) ? ex.getMessage() + ": " + root.getMessage()
+					: ex.getMessage();
+			throw new LeaseStoreUnavailableException(
+					"Redis lease store (" + this.regionKeyPrefix + "*) could not " + action + ": " + reason, ex);
 		}
 	}
 

@@ -52,15 +52,16 @@ if code < 0 then
 	return {-1, now}
 end
 
+-- Read everything before the first write, so that an error leaves nothing half done.
 local field = int(code)
+local hwm = tonumber(redis.call('HGET', KEYS[3], field) or '0')
+local floor = math.max(hwm, now + tonumber(ARGV[6]))
+local ceiling = floor + tonumber(ARGV[7])
+
 local generation = redis.call('HINCRBY', KEYS[2], field, 1)
 local value = int(generation) .. '|' .. ARGV[4]
 if not redis.call('SET', KEYS[1] .. field, value, 'NX', 'PXAT', int(now + tonumber(ARGV[5]))) then
 	return redis.error_reply('lease key ' .. KEYS[1] .. field .. ' appeared during the claim')
 end
-
-local hwm = tonumber(redis.call('HGET', KEYS[3], field) or '0')
-local floor = math.max(hwm, now + tonumber(ARGV[6]))
-local ceiling = floor + tonumber(ARGV[7])
 redis.call('HSET', KEYS[3], field, int(ceiling))
 return {1, code, generation, floor, ceiling, now}

@@ -24,8 +24,8 @@ end
 if value ~= ARGV[2] then
 	return {-2, now}
 end
-redis.call('PEXPIREAT', KEYS[1], int(now + tonumber(ARGV[3])))
 local hwm = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
 local ceiling = math.max(hwm, now + tonumber(ARGV[4]))
+redis.call('PEXPIREAT', KEYS[1], int(now + tonumber(ARGV[3])))
 redis.call('HSET', KEYS[2], ARGV[1], int(ceiling))
 return {1, ceiling, now}
