@@ -1,0 +1,484 @@
+package dev.snowflakeid.autoconfigure;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.Period;
+
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of the Snowflake ID generator.
+ */
+@ConfigurationProperties("snowflake")
+public class SnowflakeProperties {
+
+	/**
+	 * Whether to configure the ID generator.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Custom epoch: timestamps count ticks from here. Must lie in the past and never change once IDs exist.
+	 */
+	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
+
+	/**
+	 * Region code written into every ID, below 2^region-bits.
+	 */
+	private int region = 0;
+
+	private final Layout layout = new Layout();
+
+	private final Clock clock = new Clock();
+
+	private final Sequence sequence = new Sequence();
+
+	private final Worker worker = new Worker();
+
+	private final Jackson jackson = new Jackson();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public Instant getEpoch() {
+		return this.epoch;
+	}
+
+	public void setEpoch(Instant epoch) {
+		this.epoch = epoch;
+	}
+
+	public int getRegion() {
+		return this.region;
+	}
+
+	public void setRegion(int region) {
+		this.region = region;
+	}
+
+	public Layout getLayout() {
+		return this.layout;
+	}
+
+	public Clock getClock() {
+		return this.clock;
+	}
+
+	public Sequence getSequence() {
+		return this.sequence;
+	}
+
+	public Worker getWorker() {
+		return this.worker;
+	}
+
+	public Jackson getJackson() {
+		return this.jackson;
+	}
+
+	/**
+	 * Bit layout of the IDs: sign bit 0, then timestamp, region, worker and sequence.
+	 */
+	public static class Layout {
+
+		/**
+		 * Bits of the timestamp field, counting ticks since the epoch.
+		 */
+		private int timestampBits = SnowflakeLayout.DEFAULT_TIMESTAMP_BITS;
+
+		/**
+		 * Bits of the region field.
+		 */
+		private int regionBits = SnowflakeLayout.DEFAULT_REGION_BITS;
+
+		/**
+		 * Bits of the worker field: worker codes per region is 2^worker-bits.
+		 */
+		private int workerBits = SnowflakeLayout.DEFAULT_WORKER_BITS;
+
+		/**
+		 * Bits of the sequence field: IDs per worker per tick is 2^sequence-bits.
+		 */
+		private int sequenceBits = SnowflakeLayout.DEFAULT_SEQUENCE_BITS;
+
+		/**
+		 * Timestamp unit, a whole number of milliseconds.
+		 */
+		private Duration tick = SnowflakeLayout.DEFAULT_TICK;
+
+		/**
+		 * Startup fails if the layout cannot issue IDs for at least this long from now.
+		 */
+		private Period requiredLifetime = Period.ofYears(60);
+
+		public int getTimestampBits() {
+			return this.timestampBits;
+		}
+
+		public void setTimestampBits(int timestampBits) {
+			this.timestampBits = timestampBits;
+		}
+
+		public int getRegionBits() {
+			return this.regionBits;
+		}
+
+		public void setRegionBits(int regionBits) {
+			this.regionBits = regionBits;
+		}
+
+		public int getWorkerBits() {
+			return this.workerBits;
+		}
+
+		public void setWorkerBits(int workerBits) {
+			this.workerBits = workerBits;
+		}
+
+		public int getSequenceBits() {
+			return this.sequenceBits;
+		}
+
+		public void setSequenceBits(int sequenceBits) {
+			this.sequenceBits = sequenceBits;
+		}
+
+		public Duration getTick() {
+			return this.tick;
+		}
+
+		public void setTick(Duration tick) {
+			this.tick = tick;
+		}
+
+		public Period getRequiredLifetime() {
+			return this.requiredLifetime;
+		}
+
+		public void setRequiredLifetime(Period requiredLifetime) {
+			this.requiredLifetime = requiredLifetime;
+		}
+
+	}
+
+	/**
+	 * Wall-clock policies.
+	 */
+	public static class Clock {
+
+		/**
+		 * Longest wait for a clock that stepped back; larger steps are refused at once.
+		 */
+		private Duration rollbackWaitBudget = SnowflakeIdGenerator.DEFAULT_ROLLBACK_WAIT_BUDGET;
+
+		/**
+		 * Forward clock steps larger than this are counted and logged.
+		 */
+		private Duration forwardJumpAlert = SnowflakeIdGenerator.DEFAULT_FORWARD_JUMP_ALERT;
+
+		/**
+		 * How far ahead of the wall clock an exhausted tick may move on without waiting; 0 turns borrowing off.
+		 * Needs a persisted ceiling (the redis allocator, or static with a state file) and must stay below
+		 * the lease ceiling lead.
+		 */
+		private Duration borrowAhead = Duration.ZERO;
+
+		public Duration getRollbackWaitBudget() {
+			return this.rollbackWaitBudget;
+		}
+
+		public void setRollbackWaitBudget(Duration rollbackWaitBudget) {
+			this.rollbackWaitBudget = rollbackWaitBudget;
+		}
+
+		public Duration getForwardJumpAlert() {
+			return this.forwardJumpAlert;
+		}
+
+		public void setForwardJumpAlert(Duration forwardJumpAlert) {
+			this.forwardJumpAlert = forwardJumpAlert;
+		}
+
+		public Duration getBorrowAhead() {
+			return this.borrowAhead;
+		}
+
+		public void setBorrowAhead(Duration borrowAhead) {
+			this.borrowAhead = borrowAhead;
+		}
+
+	}
+
+	/**
+	 * Sequence policies.
+	 */
+	public static class Sequence {
+
+		/**
+		 * Longest wait for the next tick once a tick's sequence is used up; 0 refuses at once.
+		 */
+		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
+
+		public Duration getExhaustionWaitBudget() {
+			return this.exhaustionWaitBudget;
+		}
+
+		public void setExhaustionWaitBudget(Duration exhaustionWaitBudget) {
+			this.exhaustionWaitBudget = exhaustionWaitBudget;
+		}
+
+	}
+
+	/**
+	 * How this instance obtains its worker code.
+	 */
+	public static class Worker {
+
+		/**
+		 * Worker-code allocator.
+		 */
+		private Allocator allocator = Allocator.REDIS;
+
+		/**
+		 * Static worker code, below 2^worker-bits; required with the static allocator.
+		 */
+		private Integer code;
+
+		/**
+		 * High-water-mark file of the static allocator; without it the operator guarantees that a code is
+		 * never used twice at once and that clocks never step back across restarts.
+		 */
+		private Path stateFile;
+
+		private final Lease lease = new Lease();
+
+		private final Redis redis = new Redis();
+
+		public Allocator getAllocator() {
+			return this.allocator;
+		}
+
+		public void setAllocator(Allocator allocator) {
+			this.allocator = allocator;
+		}
+
+		public Integer getCode() {
+			return this.code;
+		}
+
+		public void setCode(Integer code) {
+			this.code = code;
+		}
+
+		public Path getStateFile() {
+			return this.stateFile;
+		}
+
+		public void setStateFile(Path stateFile) {
+			this.stateFile = stateFile;
+		}
+
+		public Lease getLease() {
+			return this.lease;
+		}
+
+		public Redis getRedis() {
+			return this.redis;
+		}
+
+	}
+
+	/**
+	 * Worker-code allocators.
+	 */
+	public enum Allocator {
+
+		/**
+		 * Lease codes from Redis, with fencing and persisted timestamp ceilings.
+		 */
+		REDIS,
+
+		/**
+		 * A code fixed by configuration, optionally with a state file.
+		 */
+		STATIC
+
+	}
+
+	/**
+	 * Lease timing.
+	 */
+	public static class Lease {
+
+		/**
+		 * How long the store keeps a lease without renewal.
+		 */
+		private Duration ttl = Duration.ofSeconds(10);
+
+		/**
+		 * Time between renewals; must be well below the TTL.
+		 */
+		private Duration renewInterval = WorkerLeaseKeeper.DEFAULT_RENEW_INTERVAL;
+
+		/**
+		 * How far ahead of the store's clock each granted timestamp ceiling lies.
+		 */
+		private Duration ceilingLead = StaticWorkerLeaseStore.DEFAULT_CEILING_LEAD;
+
+		/**
+		 * Minimum distance of a new owner's floor above the store's clock; at least the ceiling lead plus
+		 * the largest clock disagreement between lease-store primaries.
+		 */
+		private Duration quarantine = Duration.ofSeconds(4);
+
+		/**
+		 * Longest startup wait for a free code and for the clock to pass the granted floor.
+		 */
+		private Duration startupWaitBudget = WorkerLeaseKeeper.DEFAULT_STARTUP_WAIT_BUDGET;
+
+		/**
+		 * Largest allowed difference between this worker's clock and the lease store's clock at startup.
+		 */
+		private Duration maxClockSkew = WorkerLeaseKeeper.DEFAULT_MAX_CLOCK_SKEW;
+
+		public Duration getTtl() {
+			return this.ttl;
+		}
+
+		public void setTtl(Duration ttl) {
+			this.ttl = ttl;
+		}
+
+		public Duration getRenewInterval() {
+			return this.renewInterval;
+		}
+
+		public void setRenewInterval(Duration renewInterval) {
+			this.renewInterval = renewInterval;
+		}
+
+		public Duration getCeilingLead() {
+			return this.ceilingLead;
+		}
+
+		public void setCeilingLead(Duration ceilingLead) {
+			this.ceilingLead = ceilingLead;
+		}
+
+		public Duration getQuarantine() {
+			return this.quarantine;
+		}
+
+		public void setQuarantine(Duration quarantine) {
+			this.quarantine = quarantine;
+		}
+
+		public Duration getStartupWaitBudget() {
+			return this.startupWaitBudget;
+		}
+
+		public void setStartupWaitBudget(Duration startupWaitBudget) {
+			this.startupWaitBudget = startupWaitBudget;
+		}
+
+		public Duration getMaxClockSkew() {
+			return this.maxClockSkew;
+		}
+
+		public void setMaxClockSkew(Duration maxClockSkew) {
+			this.maxClockSkew = maxClockSkew;
+		}
+
+	}
+
+	/**
+	 * Redis lease store; the server is chosen by spring.data.redis.*.
+	 */
+	public static class Redis {
+
+		/**
+		 * Separates applications sharing one Redis; defaults to spring.application.name, else "default".
+		 */
+		private String namespace;
+
+		/**
+		 * Prefix of every lease key.
+		 */
+		private String keyPrefix = "snowflake";
+
+		/**
+		 * Timeout of each lease command; well inside the renew interval.
+		 */
+		private Duration commandTimeout = Duration.ofMillis(300);
+
+		public String getNamespace() {
+			return this.namespace;
+		}
+
+		public void setNamespace(String namespace) {
+			this.namespace = namespace;
+		}
+
+		public String getKeyPrefix() {
+			return this.keyPrefix;
+		}
+
+		public void setKeyPrefix(String keyPrefix) {
+			this.keyPrefix = keyPrefix;
+		}
+
+		public Duration getCommandTimeout() {
+			return this.commandTimeout;
+		}
+
+		public void setCommandTimeout(Duration commandTimeout) {
+			this.commandTimeout = commandTimeout;
+		}
+
+	}
+
+	/**
+	 * JSON representation of IDs.
+	 */
+	public static class Jackson {
+
+		/**
+		 * Whether to register the Jackson modules that write IDs as strings.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Whether to write every long and Long as a JSON string, not only properties marked as IDs.
+		 */
+		private boolean writeAllLongsAsStrings = false;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public boolean isWriteAllLongsAsStrings() {
+			return this.writeAllLongsAsStrings;
+		}
+
+		public void setWriteAllLongsAsStrings(boolean writeAllLongsAsStrings) {
+			this.writeAllLongsAsStrings = writeAllLongsAsStrings;
+		}
+
+	}
+
+}
