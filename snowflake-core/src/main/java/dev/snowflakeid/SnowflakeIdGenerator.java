@@ -87,7 +87,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private long ownerBits;
 
-	private boolean stopped;
+	private volatile boolean stopped;
 
 	private SnowflakeIdGenerator(Builder builder) {
 		this.layout = builder.layout;

@@ -1,0 +1,124 @@
+package dev.snowflakeid;
+
+import java.time.InstantSource;
+import java.util.Objects;
+
+import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+
+/**
+ * A generator together with the keeper of its worker lease: the unit an application starts at boot and
+ * closes at shutdown. {@link #close()} stops the generator before the lease is released, so no ID can be
+ * issued under a code that another process may already hold.
+ */
+public final class SnowflakeWorker implements AutoCloseable {
+
+	private static final System.Logger logger = System.getLogger(SnowflakeWorker.class.getName());
+
+	private final SnowflakeIdGenerator generator;
+
+	private final WorkerLeaseKeeper keeper;
+
+	private final InstantSource wallClock;
+
+	private final MonotonicClock monotonicClock;
+
+	private final long rollbackBudgetMillis;
+
+	/**
+	 * @param generator a generator whose lease source is {@code keeper}
+	 * @param keeper the lease keeper, not yet started
+	 * @param wallClock the generator's wall clock
+	 * @param monotonicClock the generator's monotonic clock
+	 * @param rollbackBudgetMillis the generator's rollback wait budget, for {@link #status()}
+	 */
+	public SnowflakeWorker(SnowflakeIdGenerator generator, WorkerLeaseKeeper keeper, InstantSource wallClock,
+			MonotonicClock monotonicClock, long rollbackBudgetMillis) {
+		this.generator = Objects.requireNonNull(generator, "generator");
+		this.keeper = Objects.requireNonNull(keeper, "keeper");
+		this.wallClock = Objects.requireNonNull(wallClock, "wall clock");
+		this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
+		this.rollbackBudgetMillis = rollbackBudgetMillis;
+	}
+
+	/** Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. */
+	public SnowflakeWorker start() {
+		this.keeper.start();
+		WorkerLease lease = this.keeper.currentLease();
+		logger.log(System.Logger.Level.INFO, "Acquired worker code {0} (generation {1}) in region {2} from the {3} "
+				+ "allocator", lease.workerCode(), lease.generation(), this.generator.region(), this.keeper.store().name());
+		return this;
+	}
+
+	public SnowflakeIdGenerator generator() {
+		return this.generator;
+	}
+
+	public WorkerLeaseKeeper keeper() {
+		return this.keeper;
+	}
+
+	/** Evaluates whether IDs can be issued now, in the order the generator checks. */
+	public WorkerStatus status() {
+		SnowflakeLayout layout = this.generator.layout();
+		WorkerLease lease = this.keeper.currentLease();
+		long now = this.wallClock.millis();
+		long nowNanos = this.monotonicClock.nanoTime();
+		long epochRemaining = Math.max(0, layout.lifetimeEnd().toEpochMilli() - now);
+		long lead = this.generator.leadMillis();
+		long leaseRemaining = (lease == null || !lease.expiring()) ? -1
+				: Math.max(0, (lease.deadlineNanos() - nowNanos) / 1_000_000);
+		long ceilingRemaining = (lease == null || lease.ceilingMillis() == Long.MAX_VALUE) ? -1
+				: Math.max(0, lease.ceilingMillis() - now);
+		String reason = reason(layout, lease, now, nowNanos);
+		return new WorkerStatus(reason == null, reason, lease, leaseRemaining, ceilingRemaining, epochRemaining, lead);
+	}
+
+	private String reason(SnowflakeLayout layout, WorkerLease lease, long now, long nowNanos) {
+		if (this.generator.isStopped()) {
+			return "generator is stopped";
+		}
+		if (lease == null) {
+			return "no worker lease is held";
+		}
+		if (lease.expiredAt(nowNanos)) {
+			return "lease of worker code " + lease.workerCode() + " passed its local deadline without renewal";
+		}
+		long tick = layout.tickAt(now);
+		if (tick > layout.maxTimestamp()) {
+			return "layout lifetime ended at " + layout.lifetimeEnd();
+		}
+		long lastTick = this.generator.statistics().lastIssuedTick();
+		long behind = layout.tickStartMillis(lastTick) - now;
+		if (lastTick > 0 && behind > this.rollbackBudgetMillis && behind > this.generator.borrowAhead().toMillis()) {
+			return "clock is " + behind + " ms behind the last issued tick";
+		}
+		if (layout.tickStartMillis(tick) <= lease.floorMillis()) {
+			return "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
+					+ (lease.floorMillis() - now + 1) + " ms to go)";
+		}
+		if (layout.tickEndMillis(tick) > lease.ceilingMillis()) {
+			return "clock reached the ceiling of worker code " + lease.workerCode() + " and renewals have not raised it";
+		}
+		return null;
+	}
+
+	/**
+	 * Stops the generator, then releases the lease recording the last used millisecond. Idempotent.
+	 */
+	@Override
+	public void close() {
+		if (this.generator.isStopped()) {
+			return;
+		}
+		WorkerLease lease = this.keeper.currentLease();
+		long lastUsed = this.generator.stop();
+		this.keeper.close(lastUsed);
+		if (lease != null) {
+			logger.log(System.Logger.Level.INFO, "Released worker code {0} of region {1}; high-water mark {2}",
+					lease.workerCode(), this.generator.region(),
+					(lastUsed == Long.MIN_VALUE) ? "unchanged (no ID issued)" : Long.toString(lastUsed));
+		}
+	}
+
+}

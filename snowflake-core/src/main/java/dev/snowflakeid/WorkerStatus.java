@@ -1,0 +1,20 @@
+package dev.snowflakeid;
+
+import dev.snowflakeid.lease.WorkerLease;
+
+/**
+ * Whether a {@link SnowflakeWorker} can issue IDs right now, and if not, why. Computed from the lease
+ * snapshot and the clocks without touching the generator's lock.
+ *
+ * @param issuable whether {@code nextId()} would issue now (a tick exhausted this very moment aside)
+ * @param reason why not, or {@code null} when issuable
+ * @param lease the lease in force, or {@code null}
+ * @param leaseRemainingMillis time until the lease's local deadline, or -1 for a lease that does not
+ * expire or when no lease is held
+ * @param ceilingRemainingMillis time until the wall clock reaches the lease ceiling, or -1 without one
+ * @param epochRemainingMillis time until the layout's last tick ends
+ * @param leadMillis how far the last issued tick lies ahead of the wall clock (borrow-ahead)
+ */
+public record WorkerStatus(boolean issuable, String reason, WorkerLease lease, long leaseRemainingMillis,
+		long ceilingRemainingMillis, long epochRemainingMillis, long leadMillis) {
+}
