@@ -27,9 +27,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * <li>a short command timeout (default 300 ms), well inside the renew interval, so a slow Redis costs one
  * renewal attempt, not the lease;</li>
  * <li>commands issued while disconnected are rejected at once instead of buffered
- * ({@link DisconnectedBehavior#REJECT_COMMANDS}), and commands in flight when a connection drops are
- * never replayed after reconnecting: a renewal or claim sent late could otherwise act long after its
- * caller gave up on it;</li>
+ * ({@link DisconnectedBehavior#REJECT_COMMANDS}), and commands in flight when a connection drops fail
+ * with "Connection disconnected" instead of being replayed after reconnecting (a replay filter that
+ * matches every command makes sure of it): a renewal or claim sent late could otherwise act long after
+ * its caller gave up on it. A command whose reply merely timed out may still have run in Redis; a claim
+ * lost that way holds its code until the lease TTL passes, and a renewal lost that way only raised a
+ * high-water mark, which is always safe;</li>
  * <li>reconnecting automatically, at most 500 ms apart, so the lease keeper recovers quickly once Redis
  * is back;</li>
  * <li>for Cluster, topology refresh on redirects and failures, so a failover moves leases to the new

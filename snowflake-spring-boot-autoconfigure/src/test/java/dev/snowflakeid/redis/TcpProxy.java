@@ -55,7 +55,7 @@ final class TcpProxy implements AutoCloseable {
 
 	private final AtomicLong replyDelayNanos = new AtomicLong();
 
-	private final AtomicLong bytesToServer = new AtomicLong();
+	private final AtomicLong bytesFromClients = new AtomicLong();
 
 	TcpProxy(int targetPort) {
 		this.targetPort = targetPort;
@@ -78,9 +78,9 @@ final class TcpProxy implements AutoCloseable {
 		return new RedisStandaloneConfiguration("127.0.0.1", port());
 	}
 
-	/** Bytes forwarded from clients to the server so far. */
-	long bytesToServer() {
-		return this.bytesToServer.get();
+	/** Bytes received from clients so far, forwarded or held. */
+	long bytesFromClients() {
+		return this.bytesFromClients.get();
 	}
 
 	void delayReplies(Duration delay) {
@@ -214,12 +214,15 @@ final class TcpProxy implements AutoCloseable {
 				OutputStream out = this.server.getOutputStream();
 				while (true) {
 					int read = in.read(buffer);
-					if (read < 0 || !awaitFlowing(this)) {
+					if (read < 0) {
+						break;
+					}
+					TcpProxy.this.bytesFromClients.addAndGet(read);
+					if (!awaitFlowing(this)) {
 						break;
 					}
 					out.write(buffer, 0, read);
 					out.flush();
-					TcpProxy.this.bytesToServer.addAndGet(read);
 				}
 			}
 			catch (IOException ex) {

@@ -1,0 +1,186 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseGrant;
+import dev.snowflakeid.lease.LeaseRenewal.Status;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The lease connection settings under real faults: commands fail fast while Redis is unreachable and
+ * are never buffered or replayed once it is back.
+ */
+class RedisLeaseConnectionsTests {
+
+	private static final Duration TIMEOUT = RedisLeaseConnections.DEFAULT_COMMAND_TIMEOUT;
+
+	/** Timeout plus scheduling slack on a busy two-core machine. */
+	private static final Duration FAST = Duration.ofMillis(1_000);
+
+	private RedisServerProcess server;
+
+	private TcpProxy proxy;
+
+	private LettuceConnectionFactory connections;
+
+	@AfterEach
+	void cleanUp() {
+		if (this.connections != null) {
+			this.connections.destroy();
+		}
+		if (this.proxy != null) {
+			this.proxy.close();
+		}
+		if (this.server != null) {
+			this.server.close();
+		}
+	}
+
+	private RedisWorkerLeaseStore store(LettuceConnectionFactory factory) {
+		factory.afterPropertiesSet();
+		this.connections = factory;
+		return RedisWorkerLeaseStore.builder(factory, SnowflakeLayout.defaults())
+			.ttl(Duration.ofSeconds(5))
+			.ceilingLead(Duration.ofMillis(300))
+			.quarantine(Duration.ofMillis(400))
+			.build();
+	}
+
+	private long leaseKeys() {
+		@SuppressWarnings("unchecked")
+		List<String> keys = (List<String>) this.server.call("KEYS", "*:lease:*");
+		return keys.size();
+	}
+
+	private static Duration timed(Runnable action) {
+		long start = System.nanoTime();
+		try {
+			action.run();
+		}
+		catch (LeaseStoreUnavailableException ex) {
+			// expected by the callers
+		}
+		return Duration.ofNanos(System.nanoTime() - start);
+	}
+
+	@Test
+	void factoriesCarryTheLeaseClientSettings() {
+		LettuceConnectionFactory standalone = RedisLeaseConnections
+			.standalone(new RedisStandaloneConfiguration("127.0.0.1", 1));
+		ClientOptions options = standalone.getClientConfiguration().getClientOptions().orElseThrow();
+		assertThat(standalone.getClientConfiguration().getCommandTimeout()).isEqualTo(TIMEOUT);
+		assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
+		assertThat(options.isAutoReconnect()).isTrue();
+		assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(TIMEOUT);
+		LettuceConnectionFactory cluster = RedisLeaseConnections
+			.cluster(new RedisClusterConfiguration(List.of("127.0.0.1:1")), Duration.ofMillis(200));
+		assertThat(cluster.getClientConfiguration().getCommandTimeout()).isEqualTo(Duration.ofMillis(200));
+		assertThat(cluster.getClientConfiguration().getClientOptions().orElseThrow().getDisconnectedBehavior())
+			.isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
+		assertThat(cluster.isClusterAware()).isTrue();
+		standalone.destroy();
+		cluster.destroy();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RedisLeaseConnections
+				.standalone(new RedisStandaloneConfiguration(), Duration.ZERO))
+			.withMessageContaining("lease command timeout must be positive");
+	}
+
+	@Test
+	void whileRedisIsDownCommandsFailFastAndNoneIsReplayedAfterItComesBack() {
+		this.server = RedisServerProcess.start();
+		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(this.server.configuration()));
+		store.claim(-1);
+		this.server.kill();
+		for (int i = 0; i < 5; i++) {
+			assertThat(timed(() -> store.claim(-1))).isLessThan(FAST);
+		}
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
+			.withMessageContaining("could not claim a worker code");
+		this.server.restartEmpty();
+		RedisServerProcess.await("the lease client reconnects", Duration.ofSeconds(10), () -> {
+			try {
+				store.claim(-1);
+				return true;
+			}
+			catch (LeaseStoreUnavailableException ex) {
+				return false;
+			}
+		});
+		// Replayed commands would have run before the claim that succeeded, on the same connection.
+		assertThat(leaseKeys()).isEqualTo(1);
+	}
+
+	@Test
+	void aCommandInFlightWhenTheConnectionDropsIsNotReplayedOnReconnect() throws Exception {
+		this.server = RedisServerProcess.start();
+		this.proxy = new TcpProxy(this.server.port());
+		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(this.proxy.configuration(),
+				Duration.ofSeconds(2)));
+		store.claim(-1);
+		this.proxy.freeze();
+		long before = this.proxy.bytesFromClients();
+		CompletableFuture<LeaseGrant> inFlight = CompletableFuture.supplyAsync(() -> store.claim(-1));
+		// Once the request has left the client and the frozen proxy holds it, the connection drops.
+		RedisServerProcess.await("the claim is on the wire", Duration.ofSeconds(5),
+				() -> this.proxy.bytesFromClients() > before);
+		assertThat(inFlight).isNotDone();
+		this.proxy.cut();
+		this.proxy.heal();
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> inFlight.get(5, TimeUnit.SECONDS))
+			.withCauseInstanceOf(LeaseStoreUnavailableException.class)
+			.withMessageContaining("disconnected");
+		RedisServerProcess.await("the lease client reconnects", Duration.ofSeconds(10), () -> {
+			try {
+				return store.availableCodes() >= 0;
+			}
+			catch (LeaseStoreUnavailableException ex) {
+				return false;
+			}
+		});
+		assertThat(leaseKeys()).isEqualTo(1);
+	}
+
+	@Test
+	void aServerThatStopsAnsweringCostsOneCommandTimeout() {
+		this.server = RedisServerProcess.start();
+		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(this.server.configuration()));
+		LeaseGrant grant = store.claim(-1);
+		this.server.suspend();
+		try {
+			Duration took = timed(() -> store.renew(grant));
+			assertThat(took).isGreaterThanOrEqualTo(TIMEOUT.minusMillis(20)).isLessThan(FAST);
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(grant))
+				.withMessageContaining("could not renew the lease of worker code " + grant.workerCode());
+		}
+		finally {
+			this.server.resume();
+		}
+		RedisServerProcess.await("the server answers again", Duration.ofSeconds(10), () -> {
+			try {
+				return store.renew(grant).status() == Status.RENEWED;
+			}
+			catch (LeaseStoreUnavailableException ex) {
+				return false;
+			}
+		});
+	}
+
+}
