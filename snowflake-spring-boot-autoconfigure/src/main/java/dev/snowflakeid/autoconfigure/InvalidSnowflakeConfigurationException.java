@@ -1,0 +1,32 @@
+package dev.snowflakeid.autoconfigure;
+
+/**
+ * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found before any ID is
+ * issued. Carries the property to change and how to fix it, for
+ * {@link InvalidSnowflakeConfigurationFailureAnalyzer}.
+ */
+public class InvalidSnowflakeConfigurationException extends IllegalStateException {
+
+	private static final long serialVersionUID = 1L;
+
+	private final String property;
+
+	private final String action;
+
+	public InvalidSnowflakeConfigurationException(String property, String description, String action) {
+		super(description);
+		this.property = property;
+		this.action = action;
+	}
+
+	/** The property to change, such as {@code snowflake.worker.code}. */
+	public String property() {
+		return this.property;
+	}
+
+	/** What to change. */
+	public String action() {
+		return this.action;
+	}
+
+}

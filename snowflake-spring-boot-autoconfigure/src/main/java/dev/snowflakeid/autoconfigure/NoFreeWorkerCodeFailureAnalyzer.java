@@ -1,0 +1,22 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/** Explains a region whose worker codes are all leased. */
+class NoFreeWorkerCodeFailureAnalyzer extends AbstractFailureAnalyzer<NoFreeWorkerCodeException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, NoFreeWorkerCodeException cause) {
+		return new FailureAnalysis("No free worker code: " + cause.getMessage()
+				+ ", and none became free within snowflake.worker.lease.startup-wait-budget.",
+				"Run fewer instances in region " + cause.region() + ", give the layout more worker bits "
+						+ "(snowflake.layout.worker-bits, for a new ID format only), use a separate "
+						+ "snowflake.worker.redis.namespace per application, or raise "
+						+ "snowflake.worker.lease.startup-wait-budget if old instances are still shutting down.",
+				cause);
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.snowflakeid.autoconfigure.redis;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.redis.RedisLeaseConnections;
+import dev.snowflakeid.redis.RedisWorkerLeaseStore;
+
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisNode;
+import org.springframework.data.redis.connection.RedisPassword;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.StringUtils;
+
+/**
+ * Auto-configuration of the Redis worker-lease store, the default allocator. The Redis server is the one
+ * {@code spring.data.redis.*} selects, but leases get their own Lettuce connection with a short command
+ * timeout that rejects commands while disconnected instead of replaying them later, whatever the
+ * application's own Redis client settings are.
+ */
+@AutoConfiguration(before = SnowflakeAutoConfiguration.class,
+		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
+@ConditionalOnClass(name = { "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
+		"io.lettuce.core.RedisClient", "org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails" })
+@ConditionalOnBooleanProperty(name = "snowflake.enabled", matchIfMissing = true)
+@ConditionalOnProperty(name = "snowflake.worker.allocator", havingValue = "redis", matchIfMissing = true)
+@ConditionalOnMissingBean(IdGenerator.class)
+@EnableConfigurationProperties(SnowflakeProperties.class)
+public final class SnowflakeRedisAutoConfiguration {
+
+	/**
+	 * Lease connection factory; initialized and destroyed by the container. Not a default autowire
+	 * candidate, so the application's own {@code RedisConnectionFactory} stays the only one injected by type.
+	 */
+	@Bean(defaultCandidate = false)
+	@ConditionalOnBean(DataRedisConnectionDetails.class)
+	@ConditionalOnMissingBean(name = "snowflakeLeaseConnectionFactory")
+	LettuceConnectionFactory snowflakeLeaseConnectionFactory(DataRedisConnectionDetails details,
+			SnowflakeProperties properties) {
+		Duration timeout = properties.getWorker().getRedis().getCommandTimeout();
+		if (details.getCluster() != null) {
+			List<RedisNode> nodes = details.getCluster()
+				.getNodes()
+				.stream()
+				.map((node) -> new RedisNode(node.host(), node.port()))
+				.toList();
+			RedisClusterConfiguration cluster = new RedisClusterConfiguration();
+			cluster.setClusterNodes(nodes);
+			cluster.setUsername(details.getUsername());
+			cluster.setPassword(RedisPassword.of(details.getPassword()));
+			return RedisLeaseConnections.cluster(cluster, timeout);
+		}
+		if (details.getSentinel() != null || details.getMasterReplica() != null) {
+			throw new InvalidSnowflakeConfigurationException("spring.data.redis.sentinel",
+					"worker leases need a standalone Redis or a Redis Cluster; Sentinel and master/replica set-ups "
+							+ "are not supported for leases",
+					"Point spring.data.redis.host/port at the primary, use a Redis Cluster, or set "
+							+ "snowflake.worker.allocator=static.");
+		}
+		DataRedisConnectionDetails.Standalone standalone = details.getStandalone();
+		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(standalone.getHost(),
+				standalone.getPort());
+		configuration.setDatabase(standalone.getDatabase());
+		configuration.setUsername(details.getUsername());
+		configuration.setPassword(RedisPassword.of(details.getPassword()));
+		return RedisLeaseConnections.standalone(configuration, timeout);
+	}
+
+	@Bean
+	@ConditionalOnBean(name = "snowflakeLeaseConnectionFactory")
+	@ConditionalOnMissingBean(WorkerLeaseStore.class)
+	RedisWorkerLeaseStore redisWorkerLeaseStore(
+			@Qualifier("snowflakeLeaseConnectionFactory") LettuceConnectionFactory snowflakeLeaseConnectionFactory,
+			SnowflakeProperties properties, SnowflakeLayout layout,
+			@Value("${spring.application.name:}") String applicationName) {
+		SnowflakeProperties.Worker worker = properties.getWorker();
+		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
+				: StringUtils.hasText(applicationName) ? applicationName : RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
+		return RedisWorkerLeaseStore.builder(snowflakeLeaseConnectionFactory, layout)
+			.keyPrefix(worker.getRedis().getKeyPrefix())
+			.namespace(namespace)
+			.region(properties.getRegion())
+			.ttl(worker.getLease().getTtl())
+			.ceilingLead(worker.getLease().getCeilingLead())
+			.quarantine(worker.getLease().getQuarantine())
+			.build();
+	}
+
+}

@@ -1,0 +1,208 @@
+package dev.snowflakeid.autoconfigure;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.InvalidLayoutException;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
+import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnowflakeAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+		.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=7");
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void staticAllocatorGivesAWorkingGeneratorWithTheDefaultLayout() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(IdGenerator.class)
+				.hasSingleBean(SnowflakeWorker.class)
+				.hasSingleBean(StaticWorkerLeaseStore.class);
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(ids.layout()).isEqualTo(SnowflakeLayout.defaults());
+			long id = ids.nextId();
+			assertThat(ids.decode(id).worker()).isEqualTo(7);
+			assertThat(ids.decode(id).region()).isZero();
+		});
+	}
+
+	@Test
+	void propertiesShapeTheLayoutRegionAndPolicies() {
+		this.runner
+			.withPropertyValues("snowflake.region=5", "snowflake.layout.timestamp-bits=40",
+					"snowflake.layout.region-bits=3", "snowflake.layout.worker-bits=7", "snowflake.layout.sequence-bits=13",
+					"snowflake.layout.required-lifetime=30y", "snowflake.epoch=2025-06-01T00:00:00Z",
+					"snowflake.clock.rollback-wait-budget=7ms", "snowflake.sequence.exhaustion-wait-budget=0",
+					"snowflake.worker.lease.renew-interval=2s")
+			.run((context) -> {
+				SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
+				assertThat(ids.layout().toString())
+					.isEqualTo("40/3/7/13 tick=PT0.001S epoch=2025-06-01T00:00:00Z");
+				assertThat(ids.region()).isEqualTo(5);
+				assertThat(ids.decode(ids.nextId()).region()).isEqualTo(5);
+				assertThat(context.getBean(WorkerLeaseKeeper.class).renewInterval()).hasSeconds(2);
+			});
+	}
+
+	@Test
+	void theStateFileHoldsTheHighWaterMarkAndShutdownStopsIssuing() throws Exception {
+		Path stateFile = this.directory.resolve("worker.hwm");
+		SnowflakeIdGenerator[] kept = new SnowflakeIdGenerator[1];
+		this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile).run((context) -> {
+			kept[0] = context.getBean(SnowflakeIdGenerator.class);
+			long id = kept[0].nextId();
+			long mark = Long.parseLong(Files.readString(stateFile).trim());
+			assertThat(kept[0].decode(id).timestamp().toEpochMilli()).isLessThan(mark);
+		});
+		assertThat(kept[0].isStopped()).isTrue();
+	}
+
+	@Test
+	void backsOffToAUserGenerator() {
+		this.runner.withUserConfiguration(UserGenerator.class).run((context) -> {
+			assertThat(context).hasSingleBean(IdGenerator.class)
+				.doesNotHaveBean(SnowflakeWorker.class)
+				.doesNotHaveBean(WorkerLeaseKeeper.class);
+			assertThat(context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).worker())
+				.isEqualTo(99);
+		});
+	}
+
+	@Test
+	void disabledConfiguresNothing() {
+		this.runner.withPropertyValues("snowflake.enabled=false").run((context) -> assertThat(context)
+			.doesNotHaveBean(IdGenerator.class)
+			.doesNotHaveBean(SnowflakeLayout.class)
+			.doesNotHaveBean(WorkerLeaseKeeper.class));
+	}
+
+	@Test
+	void bitWidthsThatDoNotSumTo63FailNamingTheProperties() {
+		this.runner.withPropertyValues("snowflake.layout.sequence-bits=13").run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidLayoutFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("bit widths must sum to 63")
+				.contains("snowflake.layout.*-bits");
+			assertThat(analysis.getAction()).contains("sum to exactly 63");
+		});
+	}
+
+	@Test
+	void anEpochInTheFutureFailsNamingTheProperty() {
+		this.runner.withPropertyValues("snowflake.epoch=2999-01-01T00:00:00Z").run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidLayoutFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("is not in the past").contains("'snowflake.epoch'");
+		});
+	}
+
+	@Test
+	void aLifetimeShorterThanRequiredFailsNamingTheProperty() {
+		this.runner.withPropertyValues("snowflake.layout.required-lifetime=80y").run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidLayoutFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("snowflake.layout.required-lifetime");
+			assertThat(analysis.getAction()).contains("snowflake.layout.timestamp-bits");
+		});
+	}
+
+	@Test
+	void aRegionOutOfRangeFailsNamingTheProperty() {
+		this.runner.withPropertyValues("snowflake.region=4").run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("region 4 is outside 0..3").contains("'snowflake.region'");
+		});
+	}
+
+	@Test
+	void aStaticCodeOutOfRangeOrMissingFailsNamingTheProperty() {
+		this.runner.withPropertyValues("snowflake.worker.code=256").run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("worker code 256 is outside 0..255")
+				.contains("'snowflake.worker.code'");
+		});
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker.allocator=static")
+			.run((context) -> assertThat(analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer())
+				.getDescription()).contains("no worker code is configured"));
+	}
+
+	@Test
+	void theRedisAllocatorWithoutRedisFailsNamingTheFix() {
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("org.springframework.data.redis", "io.lettuce"))
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+				assertThat(analysis.getDescription()).contains("no Redis connection is available")
+					.contains("'snowflake.worker.allocator'");
+				assertThat(analysis.getAction()).contains("spring-boot-starter-data-redis")
+					.contains("snowflake.worker.allocator=static");
+			});
+	}
+
+	@Test
+	void leaseTimingRelationsAreChecked() {
+		assertTimingFailure("snowflake.worker.lease.quarantine", "snowflake.worker.lease.quarantine=3500ms");
+		assertTimingFailure("snowflake.worker.lease.renew-interval", "snowflake.worker.lease.renew-interval=9s");
+		assertTimingFailure("snowflake.worker.lease.ceiling-lead", "snowflake.worker.lease.ceiling-lead=1s");
+		assertTimingFailure("snowflake.worker.lease.ttl", "snowflake.worker.lease.ttl=0s");
+	}
+
+	@Test
+	void borrowAheadNeedsAPersistedCeilingBelowTheLead() {
+		assertTimingFailure("snowflake.clock.borrow-ahead", "snowflake.clock.borrow-ahead=100ms");
+		Path stateFile = this.directory.resolve("borrow.hwm");
+		assertTimingFailure("snowflake.clock.borrow-ahead", "snowflake.clock.borrow-ahead=3s",
+				"snowflake.worker.state-file=" + stateFile);
+		this.runner.withPropertyValues("snowflake.clock.borrow-ahead=1s", "snowflake.worker.state-file=" + stateFile)
+			.run((context) -> assertThat(context.getBean(SnowflakeIdGenerator.class).borrowAhead()).hasSeconds(1));
+	}
+
+	private void assertTimingFailure(String property, String... values) {
+		this.runner.withPropertyValues(values).run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("'" + property + "'");
+			assertThat(analysis.getAction()).contains(property.substring(0, property.lastIndexOf('.')));
+		});
+	}
+
+	private static FailureAnalysis analyze(AssertableApplicationContext context, FailureAnalyzer analyzer) {
+		assertThat(context).hasFailed();
+		FailureAnalysis analysis = analyzer.analyze(context.getStartupFailure());
+		assertThat(analysis).as("analysis of %s", context.getStartupFailure()).isNotNull();
+		return analysis;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserGenerator {
+
+		@Bean
+		IdGenerator userIdGenerator() {
+			return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).workerCode(99).build();
+		}
+
+	}
+
+}
