@@ -327,7 +327,7 @@ class RedisWorkerLeaseStoreTests {
 
 	@Test
 	void aClaimInANearlyFullRegionIsOneRoundTrip() throws Exception {
-		RedisWorkerLeaseStore store = builder(TEN_WORKER_BITS).build();
+		RedisWorkerLeaseStore store = builder(TEN_WORKER_BITS).ttl(Duration.ofMinutes(1)).build();
 		for (int i = 0; i < 1014; i++) {
 			store.claim(-1);
 		}
