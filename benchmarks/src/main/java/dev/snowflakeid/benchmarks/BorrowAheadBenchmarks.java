@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 20, time = 50, timeUnit = TimeUnit.MILLISECONDS)
+@Warmup(iterations = 40, time = 50, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 40, time = 50, timeUnit = TimeUnit.MILLISECONDS)
 public class BorrowAheadBenchmarks {
 

@@ -5,11 +5,14 @@ import java.util.concurrent.TimeUnit;
 
 import cn.hutool.core.lang.Snowflake;
 import com.github.f4b6a3.tsid.TsidFactory;
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -25,8 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>The generators that follow the wall clock (ours by default, CosId, Hutool) cannot exceed
  * 2^12 IDs per millisecond: their throughput here is the fraction of that cap they reach, and every
  * 4,096th call waits for the next millisecond. {@link #snowflakeBorrowAheadSustained} keeps one burst-mode
- * generator for the whole run: once its lead reaches the borrow window it is bound by the same cap, which
- * is what a burst longer than the window gets. Bursts within the window are measured by
+ * generator for the whole run, so its lead reaches the borrow window and it then follows the exhaustion
+ * policy: what a burst longer than the window gets. Calls refused with {@link IdGenerationException} there
+ * are counted apart from issued IDs ({@link Outcomes}). Bursts within the window are measured by
  * {@link BorrowAheadBenchmarks}.
  */
 @BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
@@ -42,8 +46,16 @@ public class IdGeneratorBenchmarks {
 	}
 
 	@Benchmark
-	public long snowflakeBorrowAheadSustained(SnowflakeBorrowAheadState state) {
-		return state.generator.nextId();
+	public long snowflakeBorrowAheadSustained(SnowflakeBorrowAheadState state, Outcomes outcomes) {
+		try {
+			long id = state.generator.nextId();
+			outcomes.issued++;
+			return id;
+		}
+		catch (IdGenerationException ex) {
+			outcomes.refused++;
+			return 0;
+		}
 	}
 
 	@Benchmark
@@ -69,6 +81,26 @@ public class IdGeneratorBenchmarks {
 	@Benchmark
 	public UUID uuidRandom() {
 		return Candidates.uuidRandom();
+	}
+
+	/**
+	 * Calls that returned an ID and calls refused with {@link IdGenerationException}, reported as rates
+	 * beside the rate of all calls.
+	 */
+	@State(Scope.Thread)
+	@AuxCounters(AuxCounters.Type.OPERATIONS)
+	public static class Outcomes {
+
+		public long issued;
+
+		public long refused;
+
+		@Setup(Level.Iteration)
+		public void reset() {
+			this.issued = 0;
+			this.refused = 0;
+		}
+
 	}
 
 	@State(Scope.Benchmark)
