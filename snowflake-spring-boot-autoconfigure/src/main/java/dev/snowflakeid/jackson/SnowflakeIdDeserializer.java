@@ -1,0 +1,124 @@
+package dev.snowflakeid.jackson;
+
+import java.math.BigInteger;
+
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.BeanProperty;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.deser.std.StdScalarDeserializer;
+import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.type.LogicalType;
+
+/**
+ * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from 0 to
+ * {@link Long#MAX_VALUE}. Blank strings, sign characters, other non-digits, fractions, exponents, negative
+ * values and values above {@link Long#MAX_VALUE} fail with an
+ * {@link InvalidFormatException} (a {@link tools.jackson.databind.exc.MismatchedInputException}) that names
+ * the property and the rejected text, so a web framework answers 400, not 500. Nothing is coerced: an ID that
+ * does not parse exactly is never turned into a different ID.
+ */
+final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
+
+	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer "
+			+ "from 0 to " + Long.MAX_VALUE;
+
+	private final String propertyName;
+
+	SnowflakeIdDeserializer(Class<?> targetType) {
+		this(targetType, null);
+	}
+
+	private SnowflakeIdDeserializer(Class<?> targetType, String propertyName) {
+		super(targetType);
+		this.propertyName = propertyName;
+	}
+
+	@Override
+	public ValueDeserializer<?> createContextual(DeserializationContext context, BeanProperty property) {
+		return (property != null) ? new SnowflakeIdDeserializer(handledType(), property.getName()) : this;
+	}
+
+	@Override
+	public LogicalType logicalType() {
+		return (handledType() == String.class) ? LogicalType.Textual : LogicalType.Integer;
+	}
+
+	@Override
+	public Object deserialize(JsonParser parser, DeserializationContext context) {
+		JsonToken token = parser.currentToken();
+		if (token == JsonToken.VALUE_STRING) {
+			return parseText(parser, parser.getString());
+		}
+		if (token == JsonToken.VALUE_NUMBER_INT) {
+			return parseInteger(parser);
+		}
+		if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+			throw invalid(parser, parser.getString(), "fractions and exponents are not allowed");
+		}
+		throw invalid(parser, parser.getString(), "unexpected token " + token);
+	}
+
+	@Override
+	public Object getNullValue(DeserializationContext context) {
+		if (handledType() == Long.TYPE) {
+			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
+				throw invalid(context.getParser(), "null", "null is not allowed for a primitive long");
+			}
+			return 0L;
+		}
+		return null;
+	}
+
+	private Object parseText(JsonParser parser, String text) {
+		if (text.isBlank()) {
+			throw invalid(parser, text, "blank");
+		}
+		char first = text.charAt(0);
+		if (first == '+' || first == '-') {
+			throw invalid(parser, text, "sign characters are not allowed");
+		}
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c < '0' || c > '9') {
+				throw invalid(parser, text, "not a string of decimal digits");
+			}
+		}
+		long id;
+		try {
+			id = Long.parseLong(text);
+		}
+		catch (NumberFormatException ex) {
+			throw invalid(parser, text, "above " + Long.MAX_VALUE);
+		}
+		return convert(id);
+	}
+
+	private Object parseInteger(JsonParser parser) {
+		String text = parser.getString();
+		JsonParser.NumberType numberType = parser.getNumberType();
+		if (numberType == JsonParser.NumberType.BIG_INTEGER) {
+			BigInteger value = parser.getBigIntegerValue();
+			throw invalid(parser, text, (value.signum() < 0) ? "negative" : "above " + Long.MAX_VALUE);
+		}
+		long id = parser.getLongValue();
+		if (id < 0) {
+			throw invalid(parser, text, "negative");
+		}
+		return convert(id);
+	}
+
+	private Object convert(long id) {
+		return (handledType() == String.class) ? Long.toString(id) : id;
+	}
+
+	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
+		String target = (this.propertyName != null) ? "property '" + this.propertyName + "'" : "value";
+		return InvalidFormatException.from(parser,
+				"Invalid Snowflake ID for " + target + ": \"" + text + "\" (" + reason + "; " + EXPECTED + ")",
+				text, handledType());
+	}
+
+}

@@ -1,0 +1,72 @@
+package dev.snowflakeid.jackson;
+
+import dev.snowflakeid.SnowflakeId;
+import tools.jackson.core.Version;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.module.SimpleSerializers;
+import tools.jackson.databind.ser.std.ToStringSerializer;
+
+/**
+ * Jackson 3 module that carries Snowflake IDs as JSON strings, so that JavaScript clients, whose numbers
+ * are IEEE 754 doubles exact only up to 2^53, never round them.
+ *
+ * <p>Properties marked with {@link SnowflakeId} (directly or through an annotation meta-annotated with it)
+ * are written as strings of decimal digits; on collections, arrays, map values and {@code Optional} the
+ * elements are. Reading such a property accepts a JSON string of decimal digits or a JSON integer between
+ * 0 and {@link Long#MAX_VALUE}; anything else fails with a
+ * {@link tools.jackson.databind.exc.MismatchedInputException} that names the property and the rejected
+ * text. An explicit {@code @JsonSerialize}/{@code @JsonDeserialize} on the same property takes precedence.
+ *
+ * <p>With {@code writeAllLongsAsStrings} every {@code long}, {@code Long} and {@code long[]} is written as
+ * strings, marked or not; reading unmarked longs keeps Jackson's own rules.
+ */
+public final class SnowflakeJacksonModule extends JacksonModule {
+
+	private final boolean writeAllLongsAsStrings;
+
+	/**
+	 * Creates a module that writes only properties marked as IDs as strings.
+	 */
+	public SnowflakeJacksonModule() {
+		this(false);
+	}
+
+	/**
+	 * Creates a module.
+	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long} as a string, not
+	 * only properties marked as IDs
+	 */
+	public SnowflakeJacksonModule(boolean writeAllLongsAsStrings) {
+		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
+	}
+
+	/**
+	 * Whether every {@code long} and {@code Long} is written as a string.
+	 */
+	public boolean isWriteAllLongsAsStrings() {
+		return this.writeAllLongsAsStrings;
+	}
+
+	@Override
+	public String getModuleName() {
+		return "SnowflakeIdModule";
+	}
+
+	@Override
+	public Version version() {
+		return Version.unknownVersion();
+	}
+
+	@Override
+	public void setupModule(SetupContext context) {
+		context.appendAnnotationIntrospector(new SnowflakeIdAnnotationIntrospector());
+		if (this.writeAllLongsAsStrings) {
+			SimpleSerializers serializers = new SimpleSerializers();
+			serializers.addSerializer(Long.class, ToStringSerializer.instance);
+			serializers.addSerializer(Long.TYPE, ToStringSerializer.instance);
+			serializers.addSerializer(long[].class, new LongArrayAsStringsSerializer());
+			context.addSerializers(serializers);
+		}
+	}
+
+}

@@ -1,0 +1,181 @@
+package dev.snowflakeid.jackson2;
+
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import dev.snowflakeid.SnowflakeId;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class SnowflakeJackson2ModuleTests {
+
+	/** 2^53 + 1: the smallest positive integer a JavaScript number cannot hold. */
+	static final long ABOVE_DOUBLE_PRECISION = (1L << 53) + 1;
+
+	private final JsonMapper mapper = JsonMapper.builder()
+		.addModule(new Jdk8Module())
+		.addModule(new SnowflakeJackson2Module())
+		.build();
+
+	@Test
+	void writesMarkedPropertiesAsExactStringsAndLeavesOtherLongsAsNumbers() throws Exception {
+		Order order = new Order();
+		order.setId(ABOVE_DOUBLE_PRECISION);
+		order.setQuantity(Long.MAX_VALUE);
+		assertThat(this.mapper.writeValueAsString(order))
+			.isEqualTo("{\"id\":\"9007199254740993\",\"quantity\":9223372036854775807}");
+	}
+
+	@Test
+	void writesElementsOfMarkedContainersAsStrings() throws Exception {
+		OrderDto dto = new OrderDto(Long.MAX_VALUE, List.of(ABOVE_DOUBLE_PRECISION, 1L),
+				Map.of("parent", ABOVE_DOUBLE_PRECISION), Optional.of(Long.MAX_VALUE),
+				new Long[] { ABOVE_DOUBLE_PRECISION }, "42", 7L);
+		assertThat(this.mapper.writeValueAsString(dto)).isEqualTo("{\"id\":\"9223372036854775807\","
+				+ "\"lineIds\":[\"9007199254740993\",\"1\"],\"references\":{\"parent\":\"9007199254740993\"},"
+				+ "\"parentId\":\"9223372036854775807\",\"related\":[\"9007199254740993\"],"
+				+ "\"externalId\":\"42\",\"amount\":7}");
+	}
+
+	@Test
+	void roundTripKeepsTheExactValue() throws Exception {
+		OrderDto dto = new OrderDto(ABOVE_DOUBLE_PRECISION, List.of(Long.MAX_VALUE),
+				Map.of("parent", Long.MAX_VALUE), Optional.of(ABOVE_DOUBLE_PRECISION),
+				new Long[] { Long.MAX_VALUE }, "9223372036854775807", Long.MAX_VALUE);
+		OrderDto read = this.mapper.readValue(this.mapper.writeValueAsString(dto), OrderDto.class);
+		assertThat(read.id()).isEqualTo(ABOVE_DOUBLE_PRECISION);
+		assertThat(read.lineIds()).containsExactly(Long.MAX_VALUE);
+		assertThat(read.references()).containsEntry("parent", Long.MAX_VALUE);
+		assertThat(read.parentId()).contains(ABOVE_DOUBLE_PRECISION);
+		assertThat(read.related()).containsExactly(Long.MAX_VALUE);
+		assertThat(read.externalId()).isEqualTo("9223372036854775807");
+		assertThat(read.amount()).isEqualTo(Long.MAX_VALUE);
+		Order order = new Order();
+		order.setId(Long.MAX_VALUE);
+		assertThat(this.mapper.readValue(this.mapper.writeValueAsString(order), Order.class).getId())
+			.isEqualTo(Long.MAX_VALUE);
+	}
+
+	@Test
+	void readsJsonIntegersAndStringsOfDigits() throws Exception {
+		assertThat(this.mapper.readValue("{\"id\":9007199254740993}", Order.class).getId())
+			.isEqualTo(ABOVE_DOUBLE_PRECISION);
+		assertThat(this.mapper.readValue("{\"id\":\"9223372036854775807\"}", Order.class).getId())
+			.isEqualTo(Long.MAX_VALUE);
+		assertThat(this.mapper.readValue("{\"id\":\"0\"}", Order.class).getId()).isZero();
+		assertThat(this.mapper.readValue("{\"id\":null}", Order.class).getId()).isNull();
+		OrderDto dto = this.mapper.readValue("{\"id\":1,\"lineIds\":[2,\"3\"],\"externalId\":4,\"amount\":0}",
+				OrderDto.class);
+		assertThat(dto.lineIds()).containsExactly(2L, 3L);
+		assertThat(dto.externalId()).isEqualTo("4");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "\"\"", "\" \"", "\"+1\"", "\"-1\"", "\"12a\"", "\" 12\"", "\"1.5\"", "\"1e3\"",
+			"\"0x1F\"", "1.5", "1e3", "1.0", "-1", "\"9223372036854775808\"", "9223372036854775808",
+			"-9223372036854775809", "true", "{}" })
+	void rejectsAnythingButDigitsInRangeNamingTheProperty(String json) throws Exception {
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"id\":" + json + "}", Order.class))
+			.withMessageContaining("Invalid Snowflake ID for property 'id'")
+			.satisfies((ex) -> assertThat(ex.getPath()).last()
+				.satisfies((reference) -> assertThat(reference.getFieldName()).isEqualTo("id")));
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"id\":" + json + "}", OrderDto.class))
+			.withMessageContaining("Invalid Snowflake ID for property 'id'");
+	}
+
+	@Test
+	void rejectsBadElementsNamingTheContainerProperty() throws Exception {
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"id\":1,\"lineIds\":[\"1\",\"-2\"]}", OrderDto.class))
+			.withMessageContaining("Invalid Snowflake ID for property 'lineIds': \"-2\"");
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"id\":1,\"references\":{\"a\":1.5}}", OrderDto.class))
+			.withMessageContaining("Invalid Snowflake ID for property 'references'");
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"id\":1,\"parentId\":\"x\"}", OrderDto.class))
+			.withMessageContaining("Invalid Snowflake ID for property 'parentId'");
+	}
+
+	@Test
+	void annotationsMetaAnnotatedWithSnowflakeIdAreHonoured() throws Exception {
+		Customer customer = new Customer();
+		customer.number = Long.MAX_VALUE;
+		assertThat(this.mapper.writeValueAsString(customer)).isEqualTo("{\"number\":\"9223372036854775807\"}");
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"number\":\"-1\"}", Customer.class))
+			.withMessageContaining("property 'number'");
+	}
+
+	@Test
+	void writeAllLongsAsStringsCoversUnmarkedLongs() throws Exception {
+		JsonMapper allStrings = JsonMapper.builder()
+			.addModule(new Jdk8Module())
+			.addModule(new SnowflakeJackson2Module(true)).build();
+		OrderDto dto = new OrderDto(1, List.of(), Map.of(), Optional.empty(), new Long[0], null,
+				ABOVE_DOUBLE_PRECISION);
+		assertThat(allStrings.writeValueAsString(dto)).contains("\"amount\":\"9007199254740993\"");
+		assertThat(allStrings.writeValueAsString(Map.of("n", ABOVE_DOUBLE_PRECISION)))
+			.isEqualTo("{\"n\":\"9007199254740993\"}");
+		assertThat(allStrings.writeValueAsString(new long[] { ABOVE_DOUBLE_PRECISION }))
+			.isEqualTo("[\"9007199254740993\"]");
+		assertThat(allStrings.writeValueAsString(7)).isEqualTo("7");
+		assertThat(allStrings.readValue("{\"id\":1,\"amount\":\"9007199254740993\"}", OrderDto.class).amount())
+			.isEqualTo(ABOVE_DOUBLE_PRECISION);
+	}
+
+	static class Order {
+
+		@SnowflakeId
+		private Long id;
+
+		private long quantity;
+
+		public Long getId() {
+			return this.id;
+		}
+
+		public void setId(Long id) {
+			this.id = id;
+		}
+
+		public long getQuantity() {
+			return this.quantity;
+		}
+
+		public void setQuantity(long quantity) {
+			this.quantity = quantity;
+		}
+
+	}
+
+	record OrderDto(@SnowflakeId long id, @SnowflakeId List<Long> lineIds, @SnowflakeId Map<String, Long> references,
+			@SnowflakeId Optional<Long> parentId, @SnowflakeId Long[] related, @SnowflakeId String externalId,
+			long amount) {
+	}
+
+	@Retention(RetentionPolicy.RUNTIME)
+	@SnowflakeId
+	@interface CustomerNumber {
+
+	}
+
+	static class Customer {
+
+		@CustomerNumber
+		public long number;
+
+	}
+
+}
