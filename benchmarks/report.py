@@ -182,14 +182,6 @@ def read_lines(path):
         return [line.rstrip("\n") for line in f if line.strip()]
 
 
-def window_warnings(results_dir):
-    count = 0
-    for path in glob.glob(os.path.join(results_dir, "*.log")):
-        with open(path, errors="replace") as f:
-            count += sum(1 for line in f if "burst window used up" in line)
-    return count
-
-
 def main():
     results_dir, pom, output = sys.argv[1:4]
     v = versions(pom)
@@ -258,11 +250,6 @@ def main():
       "window and it then follows the exhaustion policy (waits within the 5 ms budget, refuses beyond it): "
       "what a burst longer than the window gets. Its refused calls are counted apart; in the latency table "
       "they count as calls.")
-    warnings = window_warnings(results_dir)
-    if warnings:
-        w("")
-        w(f"**{warnings} burst iteration(s) used up the borrow window and waited for a tick** (see the logs "
-          "in the results folder): their burst figures include waits.")
     w("")
 
     # Latency.
