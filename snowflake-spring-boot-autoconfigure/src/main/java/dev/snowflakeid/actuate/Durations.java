@@ -1,0 +1,45 @@
+package dev.snowflakeid.actuate;
+
+import java.util.Locale;
+
+/**
+ * Renders durations for people reading health details: {@code 640ms}, {@code 8.912s}, {@code 4m 05s},
+ * {@code 3h 12m}, {@code 69y 112d} (years of 365 days).
+ */
+final class Durations {
+
+	private static final long SECOND = 1_000;
+
+	private static final long MINUTE = 60 * SECOND;
+
+	private static final long HOUR = 60 * MINUTE;
+
+	private static final long DAY = 24 * HOUR;
+
+	private Durations() {
+	}
+
+	static String format(long millis) {
+		if (millis < 0) {
+			return "-" + format(-Math.max(millis, -Long.MAX_VALUE));
+		}
+		if (millis < SECOND) {
+			return millis + "ms";
+		}
+		if (millis < MINUTE) {
+			return String.format(Locale.ROOT, "%d.%03ds", millis / SECOND, millis % SECOND);
+		}
+		if (millis < HOUR) {
+			return String.format(Locale.ROOT, "%dm %02ds", millis / MINUTE, (millis % MINUTE) / SECOND);
+		}
+		if (millis < DAY) {
+			return String.format(Locale.ROOT, "%dh %02dm", millis / HOUR, (millis % HOUR) / MINUTE);
+		}
+		long days = millis / DAY;
+		if (days < 365) {
+			return String.format(Locale.ROOT, "%dd %dh", days, (millis % DAY) / HOUR);
+		}
+		return String.format(Locale.ROOT, "%dy %dd", days / 365, days % 365);
+	}
+
+}

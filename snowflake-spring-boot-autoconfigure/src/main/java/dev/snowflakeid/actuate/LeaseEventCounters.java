@@ -1,0 +1,90 @@
+package dev.snowflakeid.actuate;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import dev.snowflakeid.lease.LeaseEvent;
+import dev.snowflakeid.lease.LeaseEvent.LossReason;
+import dev.snowflakeid.lease.WorkerLeaseListener;
+
+/**
+ * Counts what happens to the worker lease, for the {@code snowflake.lease.*} meters and the endpoint.
+ * Runs on the lease keeper's thread: a few atomic increments per renew interval, never on the ID path.
+ *
+ * <p>Renewal results: {@link RenewalResult#RENEWED} the store extended the lease,
+ * {@link RenewalResult#FAILED} the store did not answer in time (the lease stays usable until its local
+ * deadline), {@link RenewalResult#REJECTED} the store answered that the lease expired or belongs to
+ * another owner now. Losses are counted by {@link LossReason}; claims after a loss by
+ * {@link ClaimResult}.
+ */
+public final class LeaseEventCounters implements WorkerLeaseListener {
+
+	private final AtomicLongArray renewals = new AtomicLongArray(RenewalResult.values().length);
+
+	private final AtomicLongArray losses = new AtomicLongArray(LossReason.values().length);
+
+	private final AtomicLongArray claims = new AtomicLongArray(ClaimResult.values().length);
+
+	@Override
+	public void onLeaseEvent(LeaseEvent event) {
+		switch (event.type()) {
+			case RENEWED -> this.renewals.incrementAndGet(RenewalResult.RENEWED.ordinal());
+			case RENEWAL_FAILED -> this.renewals.incrementAndGet(RenewalResult.FAILED.ordinal());
+			case LOST -> {
+				LossReason reason = event.lossReason();
+				if (reason != null) {
+					this.losses.incrementAndGet(reason.ordinal());
+					if (reason != LossReason.DEADLINE_PASSED) {
+						// The store answered the renewal: the lease expired there or another owner holds it.
+						this.renewals.incrementAndGet(RenewalResult.REJECTED.ordinal());
+					}
+				}
+			}
+			case REACQUIRED -> this.claims.incrementAndGet(ClaimResult.ACQUIRED.ordinal());
+			case CLAIM_FAILED -> this.claims.incrementAndGet(ClaimResult.FAILED.ordinal());
+			default -> {
+				// ACQUIRED at startup and RELEASED at shutdown are not counted.
+			}
+		}
+	}
+
+	/** Renewal rounds that ended with {@code result}. */
+	public long renewals(RenewalResult result) {
+		return this.renewals.get(result.ordinal());
+	}
+
+	/** Leases lost for {@code reason}. */
+	public long losses(LossReason reason) {
+		return this.losses.get(reason.ordinal());
+	}
+
+	/** Claims after a loss that ended with {@code result}. */
+	public long claims(ClaimResult result) {
+		return this.claims.get(result.ordinal());
+	}
+
+	/** Outcome of one renewal round. */
+	public enum RenewalResult {
+
+		/** The store extended the lease and possibly raised its ceiling. */
+		RENEWED,
+
+		/** The store did not answer in time; the lease stays usable until its local deadline. */
+		FAILED,
+
+		/** The store answered that the lease expired or that another owner holds the code. */
+		REJECTED
+
+	}
+
+	/** Outcome of a claim after a loss. */
+	public enum ClaimResult {
+
+		/** A code was granted again. */
+		ACQUIRED,
+
+		/** The claim failed; the keeper retries on its next round. */
+		FAILED
+
+	}
+
+}

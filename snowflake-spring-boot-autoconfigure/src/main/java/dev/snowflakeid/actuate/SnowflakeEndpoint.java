@@ -1,0 +1,267 @@
+package dev.snowflakeid.actuate;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.GeneratorStatistics;
+import dev.snowflakeid.IdGenerationException.Reason;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
+import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
+import dev.snowflakeid.lease.LeaseEvent.LossReason;
+import dev.snowflakeid.lease.WorkerLease;
+
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+/**
+ * The {@code snowflake} endpoint: the layout, the lease and the counters of this instance's generator, and
+ * a decoder for IDs.
+ *
+ * <p>JSON conventions: every ID is a string of decimal digits (JavaScript numbers cannot hold 64-bit
+ * values), instants are ISO-8601 strings, counts and codes are numbers, durations are numbers of
+ * milliseconds in fields ending in {@code Millis} or ISO-8601 durations ({@code tick}, {@code borrowAhead}).
+ * A floor or ceiling that does not apply (a fixed worker code) is {@code null}.
+ */
+@Endpoint(id = "snowflake")
+public final class SnowflakeEndpoint {
+
+	private static final String MAX_ID = Long.toString(Long.MAX_VALUE);
+
+	private static final int ECHO_LIMIT = 40;
+
+	private final SnowflakeWorker worker;
+
+	private final LeaseEventCounters leaseEvents;
+
+	/**
+	 * @param worker the generator and its lease keeper
+	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
+	 */
+	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents) {
+		this.worker = Objects.requireNonNull(worker, "worker");
+		this.leaseEvents = leaseEvents;
+	}
+
+	@ReadOperation
+	public SnowflakeDescriptor snowflake() {
+		SnowflakeIdGenerator generator = this.worker.generator();
+		SnowflakeLayout layout = generator.layout();
+		WorkerStatus status = this.worker.status();
+		WorkerLease lease = status.lease();
+		LayoutDescriptor layoutDescriptor = new LayoutDescriptor(layout.timestampBits(), layout.regionBits(),
+				layout.workerBits(), layout.sequenceBits(), layout.tick().toString(), layout.epoch().toString(),
+				layout.lifetimeEnd().toString(), layout.maxIdsPerTick(), layout.maxWorkers(), layout.maxRegions());
+		LeaseDescriptor leaseDescriptor = (lease != null) ? new LeaseDescriptor(
+				(lease.floorMillis() == Long.MIN_VALUE) ? null : Instant.ofEpochMilli(lease.floorMillis()).toString(),
+				(lease.ceilingMillis() == Long.MAX_VALUE) ? null : Instant.ofEpochMilli(lease.ceilingMillis()).toString(),
+				lease.expiring(), lease.expiring() ? status.leaseRemainingMillis() : null,
+				(status.ceilingRemainingMillis() >= 0) ? status.ceilingRemainingMillis() : null) : null;
+		return new SnowflakeDescriptor(generator.region(), this.worker.keeper().store().name(),
+				(lease != null) ? lease.workerCode() : null, (lease != null) ? lease.generation() : null,
+				status.issuable(), status.reason(), layoutDescriptor, leaseDescriptor, status.epochRemainingMillis(),
+				generator.borrowAhead().toString(), status.leadMillis(), counters(generator));
+	}
+
+	/**
+	 * Splits an ID into its fields.
+	 * @param id the ID in decimal digits, from 0 to {@value Long#MAX_VALUE}
+	 * @throws InvalidEndpointRequestException if {@code id} is blank, holds anything but ASCII digits
+	 * (a sign, spaces, separators, hexadecimal), or exceeds {@link Long#MAX_VALUE}
+	 */
+	@ReadOperation
+	public DecodedIdDescriptor decode(@Selector String id) {
+		DecodedId decoded = this.worker.generator().decode(parse(id));
+		return new DecodedIdDescriptor(Long.toString(decoded.id()), decoded.timestamp().toString(), decoded.region(),
+				decoded.worker(), decoded.sequence());
+	}
+
+	static long parse(String id) {
+		if (id == null || id.isBlank()) {
+			throw invalid("ID is blank; give it in decimal digits, such as /actuator/snowflake/123456789");
+		}
+		if (id.charAt(0) == '-') {
+			throw invalid("ID '" + echo(id) + "' is negative; Snowflake IDs are positive");
+		}
+		for (int i = 0; i < id.length(); i++) {
+			char c = id.charAt(i);
+			if (c < '0' || c > '9') {
+				throw invalid("ID '" + echo(id) + "' is not a decimal number: only the digits 0-9 are allowed, "
+						+ "without sign, spaces or separators");
+			}
+		}
+		String digits = stripLeadingZeros(id);
+		if (digits.length() > MAX_ID.length()
+				|| (digits.length() == MAX_ID.length() && digits.compareTo(MAX_ID) > 0)) {
+			throw invalid("ID '" + echo(id) + "' exceeds " + MAX_ID + ", the largest 64-bit ID");
+		}
+		return Long.parseLong(digits);
+	}
+
+	private static String stripLeadingZeros(String digits) {
+		int start = 0;
+		while (start < digits.length() - 1 && digits.charAt(start) == '0') {
+			start++;
+		}
+		return digits.substring(start);
+	}
+
+	private static String echo(String id) {
+		return (id.length() <= ECHO_LIMIT) ? id : id.substring(0, ECHO_LIMIT) + "...";
+	}
+
+	private static InvalidEndpointRequestException invalid(String reason) {
+		return new InvalidEndpointRequestException(reason, reason);
+	}
+
+	private CountersDescriptor counters(SnowflakeIdGenerator generator) {
+		GeneratorStatistics statistics = generator.statistics();
+		Map<String, Long> refused = new LinkedHashMap<>();
+		for (Reason reason : Reason.values()) {
+			refused.put(tag(reason), statistics.refusals(reason));
+		}
+		Map<String, WaitDescriptor> waits = new LinkedHashMap<>();
+		for (Reason reason : SnowflakeMetrics.WAIT_REASONS) {
+			waits.put(tag(reason), new WaitDescriptor(statistics.waits(reason),
+					statistics.waitedNanos(reason) / 1_000_000.0));
+		}
+		long lastTick = statistics.lastIssuedTick();
+		String lastIssued = (lastTick == 0) ? null
+				: Instant.ofEpochMilli(generator.layout().tickStartMillis(lastTick)).toString();
+		Map<String, Long> renewals = null;
+		Map<String, Long> losses = null;
+		Map<String, Long> claims = null;
+		if (this.leaseEvents != null) {
+			renewals = new LinkedHashMap<>();
+			for (RenewalResult result : RenewalResult.values()) {
+				renewals.put(tag(result), this.leaseEvents.renewals(result));
+			}
+			losses = new LinkedHashMap<>();
+			for (LossReason reason : LossReason.values()) {
+				losses.put(tag(reason), this.leaseEvents.losses(reason));
+			}
+			claims = new LinkedHashMap<>();
+			for (ClaimResult result : ClaimResult.values()) {
+				claims.put(tag(result), this.leaseEvents.claims(result));
+			}
+		}
+		return new CountersDescriptor(statistics.idsIssued(), refused, statistics.sequenceExhaustions(),
+				statistics.clockRollbacks(), statistics.largestClockRollbackMillis(), statistics.forwardJumps(),
+				statistics.largestForwardJumpMillis(), statistics.borrowedTicks(), waits, lastIssued, renewals, losses,
+				claims);
+	}
+
+	/** Tag and key form of an enum constant: lower case, as in {@code lease_unavailable}. */
+	static String tag(Enum<?> constant) {
+		return constant.name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * What the read operation returns.
+	 *
+	 * @param region region code
+	 * @param allocator worker-code allocator, {@code redis} or {@code static}
+	 * @param workerCode worker code held, or {@code null} without a lease
+	 * @param generation fencing generation of the lease, or {@code null} without a lease
+	 * @param issuable whether IDs can be issued now
+	 * @param reason why not, or {@code null}
+	 * @param layout bit layout, tick and epoch
+	 * @param lease lease bounds, or {@code null} without a lease
+	 * @param epochRemainingMillis time until the layout's last tick ends
+	 * @param borrowAhead borrow-ahead window, ISO-8601; {@code PT0S} when off
+	 * @param leadMillis how far the last issued tick lies ahead of the wall clock
+	 * @param counters running counts
+	 */
+	public record SnowflakeDescriptor(int region, String allocator, Integer workerCode, Long generation,
+			boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease, long epochRemainingMillis,
+			String borrowAhead, long leadMillis, CountersDescriptor counters) implements OperationResponseBody {
+	}
+
+	/**
+	 * Bit layout of the IDs.
+	 *
+	 * @param timestampBits bits of the timestamp field
+	 * @param regionBits bits of the region field
+	 * @param workerBits bits of the worker field
+	 * @param sequenceBits bits of the sequence field
+	 * @param tick timestamp unit, ISO-8601
+	 * @param epoch instant of tick 0, ISO-8601
+	 * @param lifetimeEnd first instant the timestamp field cannot represent, ISO-8601
+	 * @param maxIdsPerTick IDs one worker can issue per tick
+	 * @param maxWorkers worker codes per region
+	 * @param maxRegions region codes
+	 */
+	public record LayoutDescriptor(int timestampBits, int regionBits, int workerBits, int sequenceBits, String tick,
+			String epoch, String lifetimeEnd, long maxIdsPerTick, int maxWorkers, int maxRegions) {
+	}
+
+	/**
+	 * Bounds of the lease in force.
+	 *
+	 * @param floor instant every issued tick starts after, ISO-8601, or {@code null} for none
+	 * @param ceiling last instant an issued tick may reach until a renewal raises it, ISO-8601, or
+	 * {@code null} for none
+	 * @param expiring whether the lease has a local deadline
+	 * @param remainingMillis time to the local deadline, or {@code null} when the lease does not expire
+	 * @param ceilingRemainingMillis time until the wall clock reaches the ceiling, or {@code null} without one
+	 */
+	public record LeaseDescriptor(String floor, String ceiling, boolean expiring, Long remainingMillis,
+			Long ceilingRemainingMillis) {
+	}
+
+	/**
+	 * Running counts since startup.
+	 *
+	 * @param idsIssued IDs returned to callers
+	 * @param refused refused calls by reason
+	 * @param sequenceExhausted ticks whose whole sequence range was used
+	 * @param clockRollbacks backward steps of the wall clock
+	 * @param largestClockRollbackMillis largest backward step
+	 * @param forwardJumps forward jumps above the alert threshold
+	 * @param largestForwardJumpMillis largest forward jump
+	 * @param borrowedTicks ticks entered ahead of the wall clock (borrow-ahead)
+	 * @param waits waits for the clock by cause
+	 * @param lastIssued start of the tick of the last issued ID, ISO-8601, or {@code null} before the first
+	 * @param leaseRenewals renewal rounds by result, or {@code null} when not counted
+	 * @param leaseLosses lost leases by reason, or {@code null} when not counted
+	 * @param leaseClaims claims after a loss by result, or {@code null} when not counted
+	 */
+	public record CountersDescriptor(long idsIssued, Map<String, Long> refused, long sequenceExhausted,
+			long clockRollbacks, long largestClockRollbackMillis, long forwardJumps, long largestForwardJumpMillis,
+			long borrowedTicks, Map<String, WaitDescriptor> waits, String lastIssued, Map<String, Long> leaseRenewals,
+			Map<String, Long> leaseLosses, Map<String, Long> leaseClaims) {
+	}
+
+	/**
+	 * Waits of one cause.
+	 *
+	 * @param count waits that ended with the clock reaching the needed tick
+	 * @param totalMillis time spent in them
+	 */
+	public record WaitDescriptor(long count, double totalMillis) {
+	}
+
+	/**
+	 * Fields of one ID.
+	 *
+	 * @param id the ID, decimal digits
+	 * @param timestamp start of the tick encoded in the ID, ISO-8601
+	 * @param region region code
+	 * @param worker worker code within the region
+	 * @param sequence position within the tick
+	 */
+	public record DecodedIdDescriptor(String id, String timestamp, int region, int worker, int sequence)
+			implements OperationResponseBody {
+	}
+
+}

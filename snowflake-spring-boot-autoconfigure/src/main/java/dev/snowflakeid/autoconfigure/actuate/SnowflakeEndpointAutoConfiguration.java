@@ -1,0 +1,50 @@
+package dev.snowflakeid.autoconfigure.actuate;
+
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.actuate.LeaseEventCounters;
+import dev.snowflakeid.actuate.SnowflakeEndpoint;
+import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.autoconfigure.endpoint.expose.EndpointExposure;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code snowflake} endpoint ({@code /actuator/snowflake} once exposed, for
+ * example with {@code management.endpoints.web.exposure.include=health,snowflake}). Lease renewal and
+ * loss counts are counted here too when the metrics auto-configuration has not set them up.
+ */
+@AutoConfiguration(after = { SnowflakeAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class })
+@ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
+@ConditionalOnBean(SnowflakeWorker.class)
+@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
+public final class SnowflakeEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	LeaseEventCounters snowflakeLeaseEventCounters() {
+		return new LeaseEventCounters();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents) {
+		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(SnowflakeEndpoint.class)
+	@ConditionalOnAvailableEndpoint(endpoint = SnowflakeEndpoint.class, exposure = EndpointExposure.WEB)
+	SnowflakeEndpointWebExtension snowflakeEndpointWebExtension(SnowflakeEndpoint endpoint) {
+		return new SnowflakeEndpointWebExtension(endpoint);
+	}
+
+}

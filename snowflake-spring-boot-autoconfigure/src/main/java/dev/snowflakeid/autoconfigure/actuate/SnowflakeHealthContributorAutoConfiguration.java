@@ -1,0 +1,31 @@
+package dev.snowflakeid.autoconfigure.actuate;
+
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.actuate.SnowflakeHealthIndicator;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code snowflake} health contributor ({@code /actuator/health/snowflake}).
+ * Turned off by {@code management.health.snowflake.enabled=false}.
+ */
+@AutoConfiguration(after = SnowflakeAutoConfiguration.class)
+@ConditionalOnClass(name = { "org.springframework.boot.health.contributor.HealthIndicator",
+		"org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator" })
+@ConditionalOnBean(SnowflakeWorker.class)
+@ConditionalOnEnabledHealthIndicator("snowflake")
+public final class SnowflakeHealthContributorAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = { "snowflakeHealthIndicator", "snowflakeHealthContributor" })
+	SnowflakeHealthIndicator snowflakeHealthIndicator(SnowflakeWorker worker) {
+		return new SnowflakeHealthIndicator(worker);
+	}
+
+}
