@@ -1,0 +1,62 @@
+package dev.snowflakeid.autoconfigure.jpa;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.jpa.MissingIdGeneratorException;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.core.env.Environment;
+
+/**
+ * Explains an entity attribute annotated with {@code @GeneratedSnowflakeId} that found no
+ * {@link IdGenerator} bean: the generator switched off, several generators without a primary, or none.
+ */
+class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingIdGeneratorException> {
+
+	private final Environment environment;
+
+	private final BeanFactory beanFactory;
+
+	MissingIdGeneratorFailureAnalyzer(Environment environment, BeanFactory beanFactory) {
+		this.environment = environment;
+		this.beanFactory = beanFactory;
+	}
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, MissingIdGeneratorException cause) {
+		String description = cause.getAttribute() + " is annotated @GeneratedSnowflakeId, so it needs the "
+				+ "application's " + IdGenerator.class.getName() + " bean";
+		if (isDisabled()) {
+			return new FailureAnalysis(description + ", but there is none because snowflake.enabled is false.",
+					"Set snowflake.enabled=true (or remove it) so that the Snowflake ID generator is configured, "
+							+ "or define a bean of type " + IdGenerator.class.getName() + ".",
+					cause);
+		}
+		String[] names = generatorBeanNames();
+		if (names.length > 1) {
+			return new FailureAnalysis(description + ", but there are " + names.length + ": "
+					+ String.join(", ", names) + ".",
+					"Mark one of the " + IdGenerator.class.getSimpleName() + " beans @Primary, or keep only one.",
+					cause);
+		}
+		return new FailureAnalysis(description + ", but there is none (" + cause.getMessage() + ").",
+				"Keep snowflake.enabled=true (the default) with the starter's auto-configuration, "
+						+ "or define a bean of type " + IdGenerator.class.getName() + ".",
+				cause);
+	}
+
+	private boolean isDisabled() {
+		return this.environment != null
+				&& !this.environment.getProperty("snowflake.enabled", Boolean.class, Boolean.TRUE);
+	}
+
+	private String[] generatorBeanNames() {
+		if (this.beanFactory instanceof ListableBeanFactory listable) {
+			return listable.getBeanNamesForType(IdGenerator.class, true, false);
+		}
+		return new String[0];
+	}
+
+}

@@ -1,0 +1,54 @@
+package dev.snowflakeid.jpa;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeId;
+import org.hibernate.annotations.IdGeneratorType;
+import org.hibernate.annotations.ValueGenerationType;
+
+/**
+ * Assigns a {@code Long}, {@code long} or {@code String} attribute from the application's
+ * {@link IdGenerator} bean when the entity is inserted.
+ *
+ * <pre class="code">
+ * &#64;Entity
+ * class Order {
+ *     &#64;Id &#64;GeneratedSnowflakeId
+ *     Long id;
+ * }
+ * </pre>
+ *
+ * <p>With Hibernate, on an {@code @Id} attribute it selects the id generator, and on any other attribute
+ * it generates the column's value once, on insert. The generator takes the {@code IdGenerator} bean of
+ * the same application context through Hibernate's bean container (Spring Boot configures Spring's
+ * {@code SpringBeanContainer}), so IDs carry that context's worker lease. Startup fails with
+ * {@link MissingIdGeneratorException} when there is no such bean. The ID is assigned before the
+ * {@code INSERT}, so JDBC batch inserts keep working.
+ *
+ * <p>The generator always assigns: an entity whose id is already set is not new to JPA, so
+ * {@code persist} rejects it as detached and Spring Data's {@code save} merges it. Assign IDs yourself
+ * only with {@link IdGenerator#nextId()} and a plain {@code @Id}.
+ *
+ * <p>With Spring Data JDBC the starter's {@code BeforeConvertCallback} assigns annotated attributes of the
+ * aggregate root that are {@code null} or {@code 0}; Hibernate is not needed then.
+ *
+ * <p>A generated ID is unique, not idempotent: a retried request that persists again gets a new ID. Keep
+ * a business key (an idempotency key, an order number from the client) with a unique constraint for
+ * that.
+ *
+ * <p>Implies {@link SnowflakeId}: the attribute is written to JSON as a string.
+ */
+@Target({ ElementType.FIELD, ElementType.METHOD })
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@SnowflakeId
+@IdGeneratorType(SnowflakeIdentifierGenerator.class)
+@ValueGenerationType(generatedBy = SnowflakeIdentifierGenerator.class)
+public @interface GeneratedSnowflakeId {
+
+}

@@ -1,0 +1,137 @@
+package dev.snowflakeid.jpa;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Member;
+import java.lang.reflect.Method;
+import java.util.EnumSet;
+
+import dev.snowflakeid.IdGenerator;
+import org.hibernate.MappingException;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.BeforeExecutionGenerator;
+import org.hibernate.generator.EventType;
+import org.hibernate.generator.EventTypeSets;
+import org.hibernate.generator.GeneratorCreationContext;
+import org.hibernate.resource.beans.container.spi.BeanContainer;
+import org.hibernate.resource.beans.container.spi.ContainedBean;
+import org.hibernate.resource.beans.spi.BeanInstanceProducer;
+import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
+
+/**
+ * Hibernate generator behind {@link GeneratedSnowflakeId}: assigns {@link IdGenerator#nextId()} before the
+ * {@code INSERT}, as a {@code Long}/{@code long} or as its decimal {@code String}.
+ *
+ * <p>The {@code IdGenerator} is the bean of the application context that built this session factory,
+ * looked up once, when the session factory is built, through Hibernate's {@link BeanContainer}; Spring
+ * Boot configures that container as Spring's {@code SpringBeanContainer} over the application's bean
+ * factory. No static state is kept, so several application contexts in one JVM each use their own
+ * generator and worker lease. A missing bean fails the session factory, and so startup, with
+ * {@link MissingIdGeneratorException}, instead of failing the first insert.
+ */
+public final class SnowflakeIdentifierGenerator implements BeforeExecutionGenerator {
+
+	private static final long serialVersionUID = 1L;
+
+	private static final BeanContainer.LifecycleOptions SHARED_BEAN = new BeanContainer.LifecycleOptions() {
+
+		@Override
+		public boolean canUseCachedReferences() {
+			return false;
+		}
+
+		@Override
+		public boolean useJpaCompliantCreation() {
+			// false: the container's existing bean, never a new instance created for Hibernate
+			return false;
+		}
+
+	};
+
+	private final transient IdGenerator ids;
+
+	private final boolean asString;
+
+	/**
+	 * Creates the generator for one annotated attribute; called by Hibernate.
+	 * @param annotation the annotation on the attribute
+	 * @param member the annotated field or getter
+	 * @param context Hibernate's creation context, giving access to its services
+	 */
+	public SnowflakeIdentifierGenerator(GeneratedSnowflakeId annotation, Member member,
+			GeneratorCreationContext context) {
+		String attribute = member.getDeclaringClass().getName() + "." + member.getName();
+		this.asString = isString(attribute, attributeType(member));
+		this.ids = lookUp(attribute, context);
+	}
+
+	@Override
+	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
+			EventType eventType) {
+		long id = this.ids.nextId();
+		return this.asString ? Long.toString(id) : id;
+	}
+
+	@Override
+	public EnumSet<EventType> getEventTypes() {
+		return EventTypeSets.INSERT_ONLY;
+	}
+
+	private static Class<?> attributeType(Member member) {
+		if (member instanceof Field field) {
+			return field.getType();
+		}
+		if (member instanceof Method method) {
+			return method.getReturnType();
+		}
+		throw new MappingException("@GeneratedSnowflakeId on unsupported member " + member);
+	}
+
+	private static boolean isString(String attribute, Class<?> type) {
+		if (type == Long.class || type == Long.TYPE) {
+			return false;
+		}
+		if (type == String.class) {
+			return true;
+		}
+		throw new MappingException("@GeneratedSnowflakeId " + attribute + " must be Long, long or String but is "
+				+ type.getName());
+	}
+
+	private static IdGenerator lookUp(String attribute, GeneratorCreationContext context) {
+		BeanContainer container = context.getServiceRegistry()
+			.requireService(ManagedBeanRegistry.class)
+			.getBeanContainer();
+		if (container == null) {
+			throw new MissingIdGeneratorException(attribute, "Hibernate has no bean container to take the "
+					+ "IdGenerator bean from; set hibernate.resource.beans.container to Spring's "
+					+ "SpringBeanContainer (Spring Boot does this by default)");
+		}
+		ContainedBean<IdGenerator> bean = container.getBean(IdGenerator.class, SHARED_BEAN,
+				new MissingBeanProducer(attribute));
+		IdGenerator ids = bean.getBeanInstance();
+		if (ids == null) {
+			throw new MissingIdGeneratorException(attribute, "the bean container returned no IdGenerator");
+		}
+		return ids;
+	}
+
+	/**
+	 * Called by the bean container when it has no single {@code IdGenerator} bean: never creates one, since
+	 * a second generator would share neither the worker lease nor the sequence of the configured one.
+	 */
+	private record MissingBeanProducer(String attribute) implements BeanInstanceProducer {
+
+		@Override
+		public <B> B produceBeanInstance(Class<B> beanType) {
+			throw new MissingIdGeneratorException(this.attribute,
+					"no single bean of type " + IdGenerator.class.getName() + " in the application context");
+		}
+
+		@Override
+		public <B> B produceBeanInstance(String name, Class<B> beanType) {
+			return produceBeanInstance(beanType);
+		}
+
+	}
+
+}

@@ -1,0 +1,175 @@
+package dev.snowflakeid.jpa;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.jpa.app.JpaOrder;
+import dev.snowflakeid.jpa.app.JpaOrderRepository;
+import dev.snowflakeid.jpa.app.JpaPrimitiveOrder;
+import dev.snowflakeid.jpa.app.JpaTestApplication;
+import dev.snowflakeid.jpa.app.JpaTextOrder;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.orm.jpa.SharedEntityManagerCreator;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Persists entities with {@link GeneratedSnowflakeId} attributes against one database and compares what
+ * comes back, through JPA and through native SQL, with the raw 64-bit value.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractGeneratedSnowflakeIdTests {
+
+	static final int WORKER_CODE = 7;
+
+	static final int REGION = 3;
+
+	private ConfigurableApplicationContext context;
+
+	private EntityManager entityManager;
+
+	private TransactionTemplate transaction;
+
+	private IdGenerator ids;
+
+	/** Properties selecting and preparing the database. */
+	abstract Map<String, Object> databaseProperties();
+
+	@BeforeAll
+	void startApplication() {
+		this.context = application(databaseProperties()).run();
+		this.entityManager = SharedEntityManagerCreator
+			.createSharedEntityManager(this.context.getBean(EntityManagerFactory.class));
+		this.transaction = this.context.getBean(TransactionTemplate.class);
+		this.ids = this.context.getBean(IdGenerator.class);
+	}
+
+	@AfterAll
+	void stopApplication() {
+		if (this.context != null) {
+			this.context.close();
+		}
+	}
+
+	static SpringApplicationBuilder application(Map<String, Object> properties) {
+		return new SpringApplicationBuilder(JpaTestApplication.class).web(WebApplicationType.NONE)
+			.properties(properties)
+			.properties(Map.of("spring.main.banner-mode", "off", "spring.jpa.hibernate.ddl-auto", "create-drop",
+					"spring.jpa.open-in-view", "false", "spring.jpa.properties.hibernate.jdbc.batch_size", "20",
+					"spring.jpa.properties.hibernate.order_inserts", "true",
+					"spring.jpa.properties.hibernate.generate_statistics", "true"));
+	}
+
+	@Test
+	void persistedIdReadsBackAsTheSameRawValueAndCarriesThisApplicationsWorkerCode() {
+		long id = this.transaction.execute((status) -> {
+			JpaOrder order = new JpaOrder("book");
+			this.entityManager.persist(order);
+			assertThat(order.getId()).isNotNull();
+			this.entityManager.flush();
+			this.entityManager.clear();
+			return order.getId();
+		});
+		JpaOrder read = this.transaction.execute((status) -> this.entityManager.find(JpaOrder.class, id));
+		assertThat(read.getId()).isEqualTo(id);
+		assertThat(read.getItem()).isEqualTo("book");
+		Object column = this.transaction.execute((status) -> this.entityManager
+			.createNativeQuery("select id from jpa_order where id = :id")
+			.setParameter("id", id)
+			.getSingleResult());
+		assertThat(column).isInstanceOf(Long.class).isEqualTo(id);
+		assertThat(column.toString()).isEqualTo(Long.toString(id));
+		DecodedId decoded = this.ids.decode(id);
+		assertThat(decoded.worker()).isEqualTo(WORKER_CODE);
+		assertThat(decoded.region()).isEqualTo(REGION);
+		assertThat(id).as("uses the high bits of the 64-bit value").isGreaterThan(1L << 62);
+	}
+
+	@Test
+	void generatedColumnIsAssignedOnInsertAndKeptOnUpdate() {
+		JpaOrder order = this.transaction.execute((status) -> {
+			JpaOrder created = new JpaOrder("pen");
+			this.entityManager.persist(created);
+			return created;
+		});
+		assertThat(order.getTrackingNumber()).isNotNull().isNotEqualTo(order.getId());
+		assertThat(this.ids.decode(order.getTrackingNumber()).worker()).isEqualTo(WORKER_CODE);
+		this.transaction.executeWithoutResult((status) -> {
+			JpaOrder managed = this.entityManager.find(JpaOrder.class, order.getId());
+			managed.setItem("ink");
+		});
+		Object[] row = (Object[]) this.transaction.execute((status) -> this.entityManager
+			.createNativeQuery("select item, tracking_number from jpa_order where id = :id")
+			.setParameter("id", order.getId())
+			.getSingleResult());
+		assertThat(row[0]).isEqualTo("ink");
+		assertThat(row[1]).isEqualTo(order.getTrackingNumber());
+	}
+
+	@Test
+	void springDataSaveAssignsTheId() {
+		JpaOrderRepository repository = this.context.getBean(JpaOrderRepository.class);
+		JpaOrder saved = repository.save(new JpaOrder("lamp"));
+		assertThat(saved.getId()).isNotNull();
+		assertThat(repository.findById(saved.getId())).hasValueSatisfying(
+				(read) -> assertThat(read.getItem()).isEqualTo("lamp"));
+		assertThat(this.ids.decode(saved.getId()).worker()).isEqualTo(WORKER_CODE);
+	}
+
+	@Test
+	void primitiveAndStringIdsAreAssigned() {
+		List<Object> created = this.transaction.execute((status) -> {
+			JpaPrimitiveOrder primitive = new JpaPrimitiveOrder("cup");
+			JpaTextOrder text = new JpaTextOrder("mug");
+			this.entityManager.persist(primitive);
+			this.entityManager.persist(text);
+			return List.of(primitive, text);
+		});
+		long primitiveId = ((JpaPrimitiveOrder) created.get(0)).getId();
+		String textId = ((JpaTextOrder) created.get(1)).getId();
+		assertThat(primitiveId).isPositive();
+		assertThat(textId).matches("[1-9][0-9]*");
+		assertThat(this.ids.decode(Long.parseLong(textId)).worker()).isEqualTo(WORKER_CODE);
+		this.transaction.executeWithoutResult((status) -> {
+			assertThat(this.entityManager.find(JpaPrimitiveOrder.class, primitiveId).getItem()).isEqualTo("cup");
+			assertThat(this.entityManager.find(JpaTextOrder.class, textId).getItem()).isEqualTo("mug");
+			assertThat(this.entityManager.createNativeQuery("select id from jpa_text_order where id = :id")
+				.setParameter("id", textId)
+				.getSingleResult()).isEqualTo(textId);
+		});
+	}
+
+	@Test
+	void batchInsertsUseJdbcBatches() {
+		Statistics statistics = this.context.getBean(EntityManagerFactory.class)
+			.unwrap(SessionFactory.class)
+			.getStatistics();
+		statistics.clear();
+		List<Long> created = this.transaction.execute((status) -> {
+			List<JpaOrder> orders = IntStream.range(0, 50).mapToObj((i) -> new JpaOrder("item " + i)).toList();
+			orders.forEach(this.entityManager::persist);
+			this.entityManager.flush();
+			return new ArrayList<>(orders.stream().map(JpaOrder::getId).toList());
+		});
+		assertThat(created).doesNotHaveDuplicates().isSorted();
+		assertThat(statistics.getEntityInsertCount()).isEqualTo(50);
+		assertThat(statistics.getPrepareStatementCount()).as("50 inserts in batches of 20").isLessThanOrEqualTo(3);
+	}
+
+}

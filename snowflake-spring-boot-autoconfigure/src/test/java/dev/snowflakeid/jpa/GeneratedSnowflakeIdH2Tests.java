@@ -1,0 +1,39 @@
+package dev.snowflakeid.jpa;
+
+import java.util.Map;
+import java.util.UUID;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.jpa.app.JpaOrder;
+import dev.snowflakeid.jpa.app.JpaOrderRepository;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GeneratedSnowflakeIdH2Tests extends AbstractGeneratedSnowflakeIdTests {
+
+	@Override
+	Map<String, Object> databaseProperties() {
+		return h2();
+	}
+
+	private static Map<String, Object> h2() {
+		return Map.of("spring.datasource.url", "jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+	}
+
+	@Test
+	void twoApplicationsInOneJvmEachUseTheirOwnGenerator() {
+		try (ConfigurableApplicationContext first = application(h2()).properties("test.worker-code=1").run();
+				ConfigurableApplicationContext second = application(h2()).properties("test.worker-code=2").run()) {
+			long firstId = first.getBean(JpaOrderRepository.class).save(new JpaOrder("a")).getId();
+			long secondId = second.getBean(JpaOrderRepository.class).save(new JpaOrder("b")).getId();
+			assertThat(first.getBean(IdGenerator.class).decode(firstId).worker()).isEqualTo(1);
+			assertThat(second.getBean(IdGenerator.class).decode(secondId).worker()).isEqualTo(2);
+			long again = first.getBean(JpaOrderRepository.class).save(new JpaOrder("c")).getId();
+			assertThat(first.getBean(IdGenerator.class).decode(again).worker()).isEqualTo(1);
+		}
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.snowflakeid.jpa.app;
+
+import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+@Entity
+@Table(name = "jpa_order")
+public class JpaOrder {
+
+	@Id
+	@GeneratedSnowflakeId
+	private Long id;
+
+	@GeneratedSnowflakeId
+	private Long trackingNumber;
+
+	private String item;
+
+	protected JpaOrder() {
+	}
+
+	public JpaOrder(String item) {
+		this.item = item;
+	}
+
+	public Long getId() {
+		return this.id;
+	}
+
+	public Long getTrackingNumber() {
+		return this.trackingNumber;
+	}
+
+	public String getItem() {
+		return this.item;
+	}
+
+	public void setItem(String item) {
+		this.item = item;
+	}
+
+}

@@ -1,0 +1,7 @@
+package dev.snowflakeid.jpa.app;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface JpaOrderRepository extends JpaRepository<JpaOrder, Long> {
+
+}
