@@ -22,15 +22,16 @@ import dev.snowflakeid.lease.WorkerLeaseSource;
  * deadline has not passed.</li>
  * </ul>
  *
- * <p>When the clock is behind the last tick, or the tick's sequence is used up, the caller parks (never
- * spins) until the needed tick starts, for at most the respective wait budget; when the needed wait is
- * longer than the budget it is refused at once. Waits happen while holding the lock: every other caller
- * needs the same tick anyway.
+ * <p>When the clock is behind the last tick, or the tick's sequence is used up, the caller parks until
+ * the needed tick starts, for at most the respective wait budget, spinning only for a bounded moment
+ * around the expected tick boundary; when the needed wait is longer than the budget it is refused at
+ * once. Waits happen while holding the lock: every other caller needs the same tick anyway.
  *
  * <p>With borrow-ahead, an exhausted tick moves on to the next tick at once while that tick lies no more
  * than the borrow window ahead of the wall clock (and inside the lease ceiling, which the lease store
- * persists before granting). A clock that steps back by no more than the window is absorbed the same
- * way. IDs then carry timestamps up to the window ahead of wall time.
+ * persists before granting); once the window is full the caller waits, within the exhaustion budget,
+ * for the clock to open it again. A clock that steps back by no more than the window is absorbed the
+ * same way. IDs then carry timestamps up to the window ahead of wall time.
  */
 public final class SnowflakeIdGenerator implements IdGenerator {
 
@@ -41,6 +42,12 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	public static final Duration DEFAULT_FORWARD_JUMP_ALERT = Duration.ofSeconds(1);
 
 	private static final long SHORT_PARK_NANOS = 100_000;
+
+	private static final long MAX_PARK_NANOS = 1_000_000;
+
+	private static final long SPIN_WINDOW_NANOS = 50_000;
+
+	private static final int MAX_SPINS = 2_000;
 
 	private static final System.Logger logger = System.getLogger(SnowflakeIdGenerator.class.getName());
 
@@ -225,8 +232,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			observeAdvance(now);
 		}
 		else {
-			if (nowTick < this.lastTick && this.lastTick - nowTick > this.borrowTicks) {
-				nowTick = awaitTick(this.lastTick, now, this.rollbackBudgetNanos, Reason.CLOCK_MOVED_BACKWARDS);
+			if (this.lastTick - nowTick > this.borrowTicks) {
+				// Behind the last tick by more than the borrow window (any amount when not borrowing).
+				nowTick = awaitTick(this.lastTick - this.borrowTicks, now, this.rollbackBudgetNanos,
+						Reason.CLOCK_MOVED_BACKWARDS);
 			}
 			if (nowTick > this.lastTick) {
 				tick = nowTick;
@@ -240,11 +249,14 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 				this.statistics.sequenceExhausted();
 				tick = this.lastTick + 1;
 				sequence = 0;
-				if (tick - nowTick <= this.borrowTicks) {
-					this.statistics.tickBorrowed();
+				if (tick - nowTick > this.borrowTicks) {
+					// Wait for the next tick, or with borrowing for the window to reach it.
+					nowTick = awaitTick(tick - this.borrowTicks, this.lastClockMillis, this.exhaustionBudgetNanos,
+							Reason.SEQUENCE_EXHAUSTED);
+					tick = Math.max(tick, nowTick);
 				}
-				else {
-					tick = awaitTick(tick, this.lastClockMillis, this.exhaustionBudgetNanos, Reason.SEQUENCE_EXHAUSTED);
+				if (tick > nowTick) {
+					this.statistics.tickBorrowed();
 				}
 			}
 		}
@@ -294,44 +306,70 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	}
 
 	/**
-	 * Parks until the wall clock reaches {@code target}, for at most {@code budgetNanos}; refuses at once
-	 * if the needed wait already exceeds the budget. Returns the tick reached.
+	 * Waits until the wall clock reaches tick {@code target}, for at most {@code budgetNanos}; refuses at
+	 * once if the needed wait already exceeds the budget. Returns the tick reached.
+	 *
+	 * <p>The wall clock only tells whole milliseconds, so the wait is timed on the monotonic clock: the
+	 * target tick starts no later than {@code lastAdvanceNanos} plus the milliseconds between the tick seen
+	 * then and the target (that tick had already started when it was seen). The caller parks until just
+	 * before that instant, then spins for at most {@link #MAX_SPINS} short pauses around it, then parks in
+	 * short slices; every path is bounded by the budget's deadline.
 	 */
 	private long awaitTick(long target, long now, long budgetNanos, Reason reason) {
-		long neededMillis = this.layout.tickStartMillis(target) - now;
+		long targetStart = this.layout.tickStartMillis(target);
+		long neededMillis = targetStart - now;
 		if (neededMillis > budgetNanos / 1_000_000) {
-			throw refuse(reason, describe(reason, target, neededMillis, budgetNanos, false));
+			throw refuse(reason, describe(reason, target, now, neededMillis, budgetNanos, false));
 		}
 		long start = this.monotonicClock.nanoTime();
 		long deadline = start + budgetNanos;
+		long estimate = start + neededMillis * 1_000_000;
+		if (this.lastAdvanceNanos != 0 || this.lastAdvanceMillis != 0) {
+			estimate = Math.min(estimate, this.lastAdvanceNanos + (targetStart - this.lastAdvanceMillis) * 1_000_000);
+		}
+		int spins = 0;
 		while (true) {
-			long remaining = deadline - this.monotonicClock.nanoTime();
+			long nanos = this.monotonicClock.nanoTime();
+			long remaining = deadline - nanos;
 			if (remaining <= 0) {
-				throw refuse(reason, describe(reason, target, neededMillis, budgetNanos, true));
+				throw refuse(reason, describe(reason, target, now, neededMillis, budgetNanos, true));
 			}
-			long untilTarget = (this.layout.tickStartMillis(target) - now - 1) * 1_000_000 + SHORT_PARK_NANOS;
-			this.parker.park(Math.min(remaining, Math.max(SHORT_PARK_NANOS, untilTarget)));
-			now = readClock();
-			long nowTick = this.layout.tickAt(now);
+			long untilEstimate = estimate - nanos;
+			if (untilEstimate > SPIN_WINDOW_NANOS) {
+				this.parker.park(Math.min(remaining, Math.min(untilEstimate - SPIN_WINDOW_NANOS, MAX_PARK_NANOS)));
+			}
+			else if (spins < MAX_SPINS && untilEstimate > -SPIN_WINDOW_NANOS) {
+				spins++;
+				Thread.onSpinWait();
+			}
+			else {
+				this.parker.park(Math.min(remaining, SHORT_PARK_NANOS));
+			}
+			long reading = readClock();
+			long nowTick = this.layout.tickAt(reading);
 			if (nowTick >= target) {
 				this.statistics.waited(reason, this.monotonicClock.nanoTime() - start);
-				observeAdvance(now);
+				observeAdvance(reading);
 				return nowTick;
 			}
 		}
 	}
 
-	private String describe(Reason reason, long target, long neededMillis, long budgetNanos, boolean timedOut) {
+	private String describe(Reason reason, long target, long now, long neededMillis, long budgetNanos,
+			boolean timedOut) {
 		String budget = formatBudget(budgetNanos);
+		long borrowMillis = this.borrowTicks * this.layout.tickMillis();
 		if (reason == Reason.CLOCK_MOVED_BACKWARDS) {
-			return timedOut
-					? "clock moved backwards by " + neededMillis + " ms and did not catch up within the " + budget
-							+ " wait budget"
-					: "clock moved backwards by " + neededMillis + " ms, more than the " + budget + " wait budget";
+			long step = this.layout.tickStartMillis(this.lastTick) - now;
+			String amount = "clock moved backwards by " + step + " ms"
+					+ ((borrowMillis > 0) ? ", " + neededMillis + " ms beyond the " + borrowMillis + " ms borrow window" : "");
+			return timedOut ? amount + " and did not catch up within the " + budget + " wait budget"
+					: amount + ", more than the " + budget + " wait budget";
 		}
-		return "sequence exhausted: all " + this.layout.maxIdsPerTick() + " IDs of tick " + (target - 1)
-				+ " are used and the next tick " + (timedOut ? "did not start within the " + budget + " wait budget"
-						: "starts in " + neededMillis + " ms, beyond the " + budget + " wait budget");
+		String full = "sequence exhausted: all " + this.layout.maxIdsPerTick() + " IDs of tick " + this.lastTick
+				+ " are used" + ((borrowMillis > 0) ? " and the " + borrowMillis + " ms borrow window is full" : "");
+		return full + "; the next usable tick " + (timedOut ? "did not start within the " + budget + " wait budget"
+				: "starts in " + neededMillis + " ms, beyond the " + budget + " wait budget");
 	}
 
 	private static String formatBudget(long nanos) {

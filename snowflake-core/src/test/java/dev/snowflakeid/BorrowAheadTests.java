@@ -47,7 +47,8 @@ class BorrowAheadTests {
 		assertThat(ids.decode(previous).timestamp().toEpochMilli()).isEqualTo(now + 100);
 		assertThat(ids.statistics().borrowedTicks()).isEqualTo(100);
 		assertThat(ids.leadMillis()).isEqualTo(100);
-		assertThat(this.time.parks()).as("no wait while borrowing; refusing needs no wait either").isZero();
+		assertThat(this.time.parkedNanos()).as("no wait while borrowing; then at most the 5 ms budget")
+			.isLessThanOrEqualTo(Duration.ofMillis(5).toNanos());
 	}
 
 	@Test
@@ -85,8 +86,32 @@ class BorrowAheadTests {
 		this.time.stepWall(Duration.ofMillis(-100));
 		assertThatThrownBy(ids::nextId).isInstanceOfSatisfying(IdGenerationException.class,
 				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.CLOCK_MOVED_BACKWARDS))
-			.hasMessage("clock moved backwards by 160 ms, more than the 5 ms wait budget");
+			.hasMessage("clock moved backwards by 160 ms, 60 ms beyond the 100 ms borrow window, more than the 5 ms "
+					+ "wait budget");
 		assertThat(ids.statistics().largestClockRollbackMillis()).isEqualTo(100);
+	}
+
+	@Test
+	void aFullWindowWaitsForTheClockToOpenItAgain() {
+		FakeTime moving = FakeTime.at("2026-11-30T12:00:00Z");
+		SnowflakeIdGenerator ids = SnowflakeIdGenerator.builder(this.layout)
+			.workerCode(1)
+			.borrowAhead(Duration.ofMillis(100))
+			.wallClock(moving)
+			.monotonicClock(moving)
+			.parker(moving)
+			.build();
+		long start = moving.millis();
+		long last = 0;
+		for (int i = 0; i < 101 * 4096; i++) {
+			last = ids.nextId();
+		}
+		assertThat(ids.decode(last).timestamp().toEpochMilli()).isEqualTo(start + 100);
+		assertThat(moving.parks()).isZero();
+		long next = ids.nextId();
+		assertThat(ids.decode(next).timestamp().toEpochMilli()).isEqualTo(start + 101);
+		assertThat(moving.millis()).isEqualTo(start + 1);
+		assertThat(moving.parkedNanos()).isLessThanOrEqualTo(Duration.ofMillis(1).plusNanos(100_000).toNanos());
 	}
 
 	@Test
