@@ -24,16 +24,19 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 @ConditionalOnBean(SnowflakeWorker.class)
-@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 public final class SnowflakeEndpointAutoConfiguration {
 
+	// The endpoint conditions sit on the methods: they are evaluated only once the class conditions
+	// found Actuator on the classpath.
 	@Bean
+	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 	@ConditionalOnMissingBean
 	LeaseEventCounters snowflakeLeaseEventCounters() {
 		return new LeaseEventCounters();
 	}
 
 	@Bean
+	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 	@ConditionalOnMissingBean
 	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents) {
 		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable());

@@ -19,10 +19,12 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(name = { "org.springframework.boot.health.contributor.HealthIndicator",
 		"org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator" })
 @ConditionalOnBean(SnowflakeWorker.class)
-@ConditionalOnEnabledHealthIndicator("snowflake")
 public final class SnowflakeHealthContributorAutoConfiguration {
 
+	// The health conditions sit on the method: they are evaluated only once the class conditions
+	// found the health library on the classpath.
 	@Bean
+	@ConditionalOnEnabledHealthIndicator("snowflake")
 	@ConditionalOnMissingBean(name = { "snowflakeHealthIndicator", "snowflakeHealthContributor" })
 	SnowflakeHealthIndicator snowflakeHealthIndicator(SnowflakeWorker worker) {
 		return new SnowflakeHealthIndicator(worker);

@@ -1,0 +1,133 @@
+package dev.snowflakeid.autoconfigure.actuate;
+
+import java.nio.file.Path;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.actuate.SnowflakeHealthIndicator;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.health.registry.HealthContributorRegistry;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnowflakeHealthContributorAutoConfigurationTests {
+
+	private static final AutoConfigurations HEALTH_REGISTRY = AutoConfigurations
+		.of(HealthContributorAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class);
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+				SnowflakeHealthContributorAutoConfiguration.class))
+		.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=7");
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void registersTheSnowflakeContributorThatIsUpWithItsDetails() {
+		this.runner.withConfiguration(HEALTH_REGISTRY).run((context) -> {
+			assertThat(context).hasSingleBean(SnowflakeHealthIndicator.class);
+			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake"))
+				.isSameAs(context.getBean(SnowflakeHealthIndicator.class));
+			Health health = context.getBean(SnowflakeHealthIndicator.class).health();
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("allocator", "static")
+				.containsEntry("region", 0)
+				.containsEntry("workerCode", 7)
+				.containsEntry("generation", 0L)
+				.containsEntry("leaseRemaining", "unlimited")
+				.containsEntry("ceiling", "none")
+				.doesNotContainKeys("reason", "borrowLead");
+			assertThat((String) health.getDetails().get("epochRemaining")).matches("\\d+y \\d+d");
+		});
+	}
+
+	@Test
+	void showsThePersistedCeilingAndTheBorrowLeadInBurstMode() {
+		this.runner
+			.withPropertyValues("snowflake.worker.state-file=" + this.directory.resolve("worker.hwm"),
+					"snowflake.clock.borrow-ahead=100ms")
+			.run((context) -> {
+				Health health = context.getBean(SnowflakeHealthIndicator.class).health();
+				assertThat(health.getStatus()).isEqualTo(Status.UP);
+				assertThat((String) health.getDetails().get("ceiling"))
+					.matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z");
+				assertThat((String) health.getDetails().get("borrowLead")).matches("\\d+ms");
+			});
+	}
+
+	@Test
+	void isDownWithTheReasonOnceTheGeneratorStopped() {
+		this.runner.run((context) -> {
+			context.getBean(SnowflakeWorker.class).close();
+			Health health = context.getBean(SnowflakeHealthIndicator.class).health();
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails()).containsEntry("reason", "generator is stopped")
+				.containsEntry("allocator", "static")
+				.containsEntry("region", 0);
+		});
+	}
+
+	@Test
+	void backsOffToAUserIndicatorOfTheSameName() {
+		this.runner.withConfiguration(HEALTH_REGISTRY).withUserConfiguration(UserIndicatorConfiguration.class).run((context) -> {
+			assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class);
+			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake"))
+				.isSameAs(context.getBean("snowflakeHealthIndicator"));
+		});
+	}
+
+	@Test
+	void canBeDisabled() {
+		this.runner.withConfiguration(HEALTH_REGISTRY)
+			.withPropertyValues("management.health.snowflake.enabled=false")
+			.run((context) -> {
+			assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class).hasSingleBean(IdGenerator.class);
+			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake")).isNull();
+		});
+	}
+
+	@Test
+	void followsTheDefaultOfAllHealthIndicators() {
+		this.runner.withPropertyValues("management.health.defaults.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class));
+	}
+
+	@Test
+	void needsNoActuatorOnTheClasspath() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.boot.health"))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(IdGenerator.class)
+				.doesNotHaveBean(SnowflakeHealthIndicator.class));
+	}
+
+	@Test
+	void staysAwayWhenTheGeneratorIsDisabled() {
+		this.runner.withPropertyValues("snowflake.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserIndicatorConfiguration {
+
+		@Bean
+		HealthIndicator snowflakeHealthIndicator() {
+			return () -> Health.up().withDetail("custom", true).build();
+		}
+
+	}
+
+}

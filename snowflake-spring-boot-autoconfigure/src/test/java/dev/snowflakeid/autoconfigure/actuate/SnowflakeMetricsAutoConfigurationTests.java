@@ -1,0 +1,171 @@
+package dev.snowflakeid.autoconfigure.actuate;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.actuate.LeaseEventCounters;
+import dev.snowflakeid.actuate.SnowflakeMetrics;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.search.RequiredSearch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class SnowflakeMetricsAutoConfigurationTests {
+
+	private static final AutoConfigurations METRICS = AutoConfigurations.of(MetricsAutoConfiguration.class,
+			SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class);
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class))
+		.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=7", "snowflake.region=2");
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void bindsEveryMeterTaggedWithTheRegion() {
+		this.runner.withConfiguration(METRICS).run((context) -> {
+			assertThat(context).hasSingleBean(SnowflakeMetrics.class).hasSingleBean(LeaseEventCounters.class);
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			List<String> names = registry.getMeters()
+				.stream()
+				.map((meter) -> meter.getId().getName())
+				.filter((name) -> name.startsWith("snowflake."))
+				.distinct()
+				.sorted()
+				.toList();
+			assertThat(names).containsExactly("snowflake.clock.forward.jumps", "snowflake.clock.forward.jumps.max",
+					"snowflake.clock.rollback", "snowflake.clock.rollback.max", "snowflake.epoch.remaining",
+					"snowflake.ids.issued", "snowflake.ids.refused", "snowflake.lease.claims", "snowflake.lease.losses",
+					"snowflake.lease.remaining", "snowflake.lease.renewals", "snowflake.sequence.exhausted",
+					"snowflake.wait");
+			assertThat(registry.getMeters()).filteredOn((meter) -> meter.getId().getName().startsWith("snowflake."))
+				.allSatisfy((meter) -> assertThat(meter.getId().getTag("region")).isEqualTo("2"));
+			assertThat(search(registry, "snowflake.ids.refused").meters()).extracting((m) -> m.getId().getTag("reason"))
+				.containsExactlyInAnyOrder("clock_moved_backwards", "sequence_exhausted", "lease_unavailable",
+						"epoch_exhausted");
+			assertThat(search(registry, "snowflake.wait").meters()).extracting((m) -> m.getId().getTag("reason"))
+				.containsExactlyInAnyOrder("clock_moved_backwards", "sequence_exhausted");
+			assertThat(search(registry, "snowflake.lease.renewals").meters())
+				.extracting((m) -> m.getId().getTag("result"))
+				.containsExactlyInAnyOrder("renewed", "failed", "rejected");
+			assertThat(search(registry, "snowflake.lease.losses").meters()).extracting((m) -> m.getId().getTag("reason"))
+				.containsExactlyInAnyOrder("expired", "fenced", "deadline_passed");
+			assertThat(search(registry, "snowflake.ids.issued").meter().getId().getType())
+				.isEqualTo(Meter.Type.COUNTER);
+			assertThat(search(registry, "snowflake.epoch.remaining").timeGauge().value(TimeUnit.DAYS))
+				.isGreaterThan(60 * 365);
+			// a fixed static code never expires
+			assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value()).isNaN();
+		});
+	}
+
+	@Test
+	void countersFollowTheGeneratorAndTheLeaseKeeper() {
+		this.runner.withConfiguration(METRICS).run((context) -> {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			ids.nextId();
+			ids.nextIds(3);
+			assertThat(search(registry, "snowflake.ids.issued").functionCounter().count()).isEqualTo(4.0);
+			context.getBean(WorkerLeaseKeeper.class).renewNow();
+			assertThat(search(registry, "snowflake.lease.renewals").tag("result", "renewed").functionCounter().count())
+				.isGreaterThanOrEqualTo(1.0);
+			context.getBean(SnowflakeWorker.class).close();
+			assertThatExceptionOfType(IdGenerationException.class).isThrownBy(ids::nextId);
+			double refused = registry.find("snowflake.ids.refused")
+				.functionCounters()
+				.stream()
+				.mapToDouble(FunctionCounter::count)
+				.sum();
+			assertThat(refused).isEqualTo(1.0);
+			assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value()).isZero();
+		});
+	}
+
+	@Test
+	void leaseRemainingFollowsThePersistedCeilingAndBurstModeAddsTheBorrowMeters() {
+		this.runner.withConfiguration(METRICS)
+			.withPropertyValues("snowflake.worker.state-file=" + this.directory.resolve("worker.hwm"),
+					"snowflake.clock.borrow-ahead=100ms")
+			.run((context) -> {
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value(TimeUnit.MILLISECONDS))
+					.isBetween(0.0, 3_000.0);
+				context.getBean(IdGenerator.class).nextId();
+				assertThat(search(registry, "snowflake.clock.borrowed").timeGauge().value(TimeUnit.MILLISECONDS))
+					.isBetween(0.0, 100.0);
+				assertThat(search(registry, "snowflake.clock.borrowed.ticks").functionCounter().count())
+					.isGreaterThanOrEqualTo(0.0);
+			});
+	}
+
+	@Test
+	void theStaticAllocatorHasNoFreeCodeGauge() {
+		this.runner.withConfiguration(METRICS)
+			.run((context) -> assertThat(
+					context.getBean(MeterRegistry.class).find("snowflake.worker.codes.available").meter())
+				.isNull());
+	}
+
+	@Test
+	void backsOffToAUserBinder() {
+		this.runner.withConfiguration(METRICS).withUserConfiguration(UserMetricsConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(SnowflakeMetrics.class);
+			assertThat(context.getBean(SnowflakeMetrics.class)).isSameAs(context.getBean("userMetrics"));
+			assertThat(context.getBean(MeterRegistry.class).find("snowflake.lease.renewals").meter()).isNull();
+		});
+	}
+
+	@Test
+	void needsAMeterRegistry() {
+		this.runner.run((context) -> assertThat(context).hasSingleBean(IdGenerator.class)
+			.doesNotHaveBean(SnowflakeMetrics.class)
+			.doesNotHaveBean(LeaseEventCounters.class));
+	}
+
+	@Test
+	void needsNoMicrometerOnTheClasspath() {
+		this.runner.withConfiguration(METRICS)
+			.withClassLoader(new FilteredClassLoader("io.micrometer"))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(IdGenerator.class)
+				.doesNotHaveBean(SnowflakeMetrics.class));
+	}
+
+	private static RequiredSearch search(MeterRegistry registry, String name) {
+		return registry.get(name).tag("region", "2");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserMetricsConfiguration {
+
+		@Bean
+		SnowflakeMetrics userMetrics(SnowflakeWorker worker) {
+			return new SnowflakeMetrics(worker, null);
+		}
+
+	}
+
+}
