@@ -12,6 +12,8 @@ public class MissingIdGeneratorException extends RuntimeException {
 
 	private final String attribute;
 
+	private final String reason;
+
 	/**
 	 * Creates an exception.
 	 * @param attribute the annotated attribute, as {@code EntityClass.attribute}
@@ -20,6 +22,7 @@ public class MissingIdGeneratorException extends RuntimeException {
 	public MissingIdGeneratorException(String attribute, String reason) {
 		super("Cannot assign @GeneratedSnowflakeId " + attribute + ": " + reason);
 		this.attribute = attribute;
+		this.reason = reason;
 	}
 
 	/**
@@ -27,6 +30,13 @@ public class MissingIdGeneratorException extends RuntimeException {
 	 */
 	public String getAttribute() {
 		return this.attribute;
+	}
+
+	/**
+	 * Why no generator could be had.
+	 */
+	public String getReason() {
+		return this.reason;
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import dev.snowflakeid.IdGenerator;
 import org.hibernate.MappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.AnnotationBasedGenerator;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
@@ -22,13 +23,19 @@ import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
  * {@code INSERT}, as a {@code Long}/{@code long} or as its decimal {@code String}.
  *
  * <p>The {@code IdGenerator} is the bean of the application context that built this session factory,
- * looked up once, when the session factory is built, through Hibernate's {@link BeanContainer}; Spring
- * Boot configures that container as Spring's {@code SpringBeanContainer} over the application's bean
- * factory. No static state is kept, so several application contexts in one JVM each use their own
- * generator and worker lease. A missing bean fails the session factory, and so startup, with
- * {@link MissingIdGeneratorException}, instead of failing the first insert.
+ * looked up once, in {@link #initialize}, when the session factory is built, through Hibernate's
+ * {@link BeanContainer}; Spring's {@code HibernateJpaVendorAdapter}, which Spring Boot uses, configures that
+ * container as a {@code SpringBeanContainer} over the application's bean factory. No static state is kept,
+ * so several application contexts in one JVM each use their own generator and worker lease. A missing
+ * bean fails the session factory, and so startup, with {@link MissingIdGeneratorException}, instead of
+ * failing the first insert.
+ *
+ * <p>Hibernate creates the generator either as a Spring bean (with {@code hibernate.cdi.extensions}, which
+ * Spring sets) or reflectively; both use the no-argument constructor and then {@link #initialize}, so
+ * both find the generator the same way and fail the same way.
  */
-public final class SnowflakeIdentifierGenerator implements BeforeExecutionGenerator {
+public final class SnowflakeIdentifierGenerator
+		implements BeforeExecutionGenerator, AnnotationBasedGenerator<GeneratedSnowflakeId> {
 
 	private static final long serialVersionUID = 1L;
 
@@ -47,18 +54,25 @@ public final class SnowflakeIdentifierGenerator implements BeforeExecutionGenera
 
 	};
 
-	private final transient IdGenerator ids;
+	private transient IdGenerator ids;
 
-	private final boolean asString;
+	private boolean asString;
 
 	/**
-	 * Creates the generator for one annotated attribute; called by Hibernate.
+	 * Creates a generator; Hibernate then calls {@link #initialize}.
+	 */
+	public SnowflakeIdentifierGenerator() {
+	}
+
+	/**
+	 * Checks the attribute's type and takes the application's {@code IdGenerator} bean.
 	 * @param annotation the annotation on the attribute
 	 * @param member the annotated field or getter
 	 * @param context Hibernate's creation context, giving access to its services
+	 * @throws MissingIdGeneratorException if the application context has no single {@code IdGenerator}
 	 */
-	public SnowflakeIdentifierGenerator(GeneratedSnowflakeId annotation, Member member,
-			GeneratorCreationContext context) {
+	@Override
+	public void initialize(GeneratedSnowflakeId annotation, Member member, GeneratorCreationContext context) {
 		String attribute = member.getDeclaringClass().getName() + "." + member.getName();
 		this.asString = isString(attribute, attributeType(member));
 		this.ids = lookUp(attribute, context);

@@ -36,4 +36,14 @@ class GeneratedSnowflakeIdH2Tests extends AbstractGeneratedSnowflakeIdTests {
 		}
 	}
 
+	@Test
+	void reflectiveCreationWithoutCdiExtensionsFindsTheSameBean() {
+		try (ConfigurableApplicationContext context = application(h2())
+			.properties("spring.jpa.properties.hibernate.cdi.extensions=false", "test.worker-code=5")
+			.run()) {
+			long id = context.getBean(JpaOrderRepository.class).save(new JpaOrder("d")).getId();
+			assertThat(context.getBean(IdGenerator.class).decode(id).worker()).isEqualTo(5);
+		}
+	}
+
 }

@@ -35,13 +35,14 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 					cause);
 		}
 		String[] names = generatorBeanNames();
-		if (names.length > 1) {
+		if (names != null && names.length > 1) {
 			return new FailureAnalysis(description + ", but there are " + names.length + ": "
 					+ String.join(", ", names) + ".",
 					"Mark one of the " + IdGenerator.class.getSimpleName() + " beans @Primary, or keep only one.",
 					cause);
 		}
-		return new FailureAnalysis(description + ", but there is none (" + cause.getMessage() + ").",
+		String missing = (names != null && names.length == 0) ? "there is none" : cause.getReason();
+		return new FailureAnalysis(description + ", but " + missing + ".",
 				"Keep snowflake.enabled=true (the default) with the starter's auto-configuration, "
 						+ "or define a bean of type " + IdGenerator.class.getName() + ".",
 				cause);
@@ -52,11 +53,14 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 				&& !this.environment.getProperty("snowflake.enabled", Boolean.class, Boolean.TRUE);
 	}
 
+	/**
+	 * Names of the {@code IdGenerator} beans, {@code null} when the bean factory is not known.
+	 */
 	private String[] generatorBeanNames() {
 		if (this.beanFactory instanceof ListableBeanFactory listable) {
 			return listable.getBeanNamesForType(IdGenerator.class, true, false);
 		}
-		return new String[0];
+		return null;
 	}
 
 }

@@ -1,0 +1,104 @@
+package dev.snowflakeid.autoconfigure.jpa;
+
+import java.util.UUID;
+
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.jpa.MissingIdGeneratorException;
+import dev.snowflakeid.jpa.app.JpaOrder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.persistence.autoconfigure.EntityScan;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.mock.env.MockEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+@ExtendWith(OutputCaptureExtension.class)
+class MissingIdGeneratorFailureAnalyzerTests {
+
+	@Test
+	void startupFailsWhenAnEntityNeedsAnIdGeneratorAndThereIsNone(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> application(EntitiesOnly.class).run())
+			.havingRootCause()
+			.isInstanceOf(MissingIdGeneratorException.class)
+			.withMessageContaining("dev.snowflakeid.jpa.app.Jpa");
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("is annotated @GeneratedSnowflakeId, so it needs the application's "
+					+ "dev.snowflakeid.IdGenerator bean, but there is none.")
+			.contains("or define a bean of type dev.snowflakeid.IdGenerator.");
+	}
+
+	@Test
+	void actionNamesSnowflakeEnabledWhenTheGeneratorIsSwitchedOff(CapturedOutput output) {
+		assertThatException()
+			.isThrownBy(() -> application(EntitiesOnly.class).properties("snowflake.enabled=false").run());
+		assertThat(output).contains("but there is none because snowflake.enabled is false.")
+			.contains("Set snowflake.enabled=true (or remove it)");
+	}
+
+	@Test
+	void actionAsksForAPrimaryWhenThereAreSeveralGenerators(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> application(TwoGenerators.class).run())
+			.havingRootCause()
+			.isInstanceOf(MissingIdGeneratorException.class);
+		assertThat(output).contains("but there are 2: first, second.")
+			.contains("Mark one of the IdGenerator beans @Primary");
+	}
+
+	@Test
+	void analysisWithoutContextNamesTheAttributeAndBothFixes() {
+		MissingIdGeneratorException failure = new MissingIdGeneratorException("com.example.Order.id",
+				"Hibernate has no bean container");
+		FailureAnalysis analysis = new MissingIdGeneratorFailureAnalyzer(new MockEnvironment(), null)
+			.analyze(new IllegalStateException("wrapped", failure));
+		assertThat(analysis.getDescription()).isEqualTo("com.example.Order.id is annotated @GeneratedSnowflakeId, "
+				+ "so it needs the application's dev.snowflakeid.IdGenerator bean, but Hibernate has no bean "
+				+ "container.");
+		assertThat(analysis.getAction()).contains("snowflake.enabled=true")
+			.contains("define a bean of type dev.snowflakeid.IdGenerator");
+		assertThat(analysis.getCause()).isSameAs(failure);
+	}
+
+	private static SpringApplicationBuilder application(Class<?> configuration) {
+		return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE)
+			.properties("spring.main.banner-mode=off", "spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
+					"spring.jpa.hibernate.ddl-auto=none");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class })
+	@EntityScan(basePackageClasses = JpaOrder.class)
+	static class EntitiesOnly {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class })
+	@EntityScan(basePackageClasses = JpaOrder.class)
+	static class TwoGenerators {
+
+		@Bean
+		SnowflakeIdGenerator first() {
+			return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).workerCode(1).build();
+		}
+
+		@Bean
+		SnowflakeIdGenerator second() {
+			return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).workerCode(2).build();
+		}
+
+	}
+
+}
