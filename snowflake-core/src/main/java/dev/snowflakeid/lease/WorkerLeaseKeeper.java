@@ -152,8 +152,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			long budgetEnd = startedAt + this.startupBudgetNanos;
 			LeaseGrant granted;
 			long sentAt;
+			long sentAtMillis;
 			while (true) {
 				sentAt = this.monotonicClock.nanoTime();
+				sentAtMillis = this.wallClock.millis();
 				try {
 					granted = this.store.claim(this.preferredCode);
 					break;
@@ -165,9 +167,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 					this.parker.park(Math.min(RETRY_PARK_NANOS, budgetEnd - this.monotonicClock.nanoTime()));
 				}
 			}
-			long receivedAt = this.monotonicClock.nanoTime();
 			try {
-				checkSkew(granted, sentAt, receivedAt);
+				checkSkew(granted, sentAtMillis, this.wallClock.millis());
 				awaitFloor(granted, budgetEnd);
 			}
 			catch (WorkerLeaseException ex) {
@@ -186,14 +187,16 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		emit(Type.ACQUIRED, null, null);
 	}
 
-	private void checkSkew(LeaseGrant granted, long sentAt, long receivedAt) {
-		// The store read its clock somewhere inside the round trip; compare against our clock at its middle.
-		long localAtMiddle = this.wallClock.millis() - (receivedAt - sentAt) / 2 / 1_000_000;
-		long skew = localAtMiddle - granted.storeTimeMillis();
-		if (Math.abs(skew) > this.maxSkewMillis) {
-			throw new ClockSkewException("worker clock and " + this.store.name() + " lease store clock differ by "
-					+ skew + " ms, more than the allowed " + this.maxSkewMillis + " ms", skew);
+	// The store read its clock somewhere between our send and receive readings: only a store time outside
+	// that window, widened by the allowed skew, proves the clocks disagree too much.
+	private void checkSkew(LeaseGrant granted, long sentAtMillis, long receivedAtMillis) {
+		long store = granted.storeTimeMillis();
+		if (store >= sentAtMillis - this.maxSkewMillis && store <= receivedAtMillis + this.maxSkewMillis) {
+			return;
 		}
+		long skew = (store < sentAtMillis) ? sentAtMillis - store : receivedAtMillis - store;
+		throw new ClockSkewException("worker clock and " + this.store.name() + " lease store clock differ by "
+				+ skew + " ms, more than the allowed " + this.maxSkewMillis + " ms", skew);
 	}
 
 	private void awaitFloor(LeaseGrant granted, long budgetEnd) {

@@ -107,6 +107,13 @@ class WorkerLeaseKeeperTests {
 	}
 
 	@Test
+	void aSlowRoundTripIsNotMistakenForClockSkew() {
+		this.store.duringCall = (call) -> this.time.advance(Duration.ofMillis(2500));
+		WorkerLeaseKeeper keeper = started(keeper());
+		assertThat(keeper.currentLease()).isNotNull();
+	}
+
+	@Test
 	void aFullRegionIsRetriedUntilTheStartupBudgetIsSpent() {
 		this.store.occupyAll();
 		WorkerLeaseKeeper keeper = keeper().startupWaitBudget(Duration.ofSeconds(5)).build();
