@@ -1,0 +1,275 @@
+package dev.snowflakeid.actuate;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+
+import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.IdGenerator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The health contributor, the endpoint and the meters over HTTP, in an application whose worker lease
+ * lives in a real {@code redis-server}; then Redis is killed and started again empty. Lease timings are
+ * short (ttl 2s, renewal every 200ms, ceiling 600ms ahead) so the outage plays out in about a second.
+ * The skew limit stays at 1s: the first claim's round trip includes connecting and loading the scripts,
+ * and on a busy machine half of it exceeds a tighter limit although both clocks are the same.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, classes = SnowflakeRedisActuatorTests.Application.class,
+		properties = { "spring.application.name=actuator-test", "snowflake.worker.lease.ttl=2s",
+				"snowflake.worker.lease.renew-interval=200ms", "snowflake.worker.lease.ceiling-lead=600ms",
+				"snowflake.worker.lease.quarantine=1600ms", "snowflake.worker.lease.max-clock-skew=1s",
+				"snowflake.worker.lease.startup-wait-budget=5s", "snowflake.worker.redis.command-timeout=100ms",
+				"spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=500ms",
+				"management.endpoints.web.exposure.include=health,snowflake,metrics",
+				"management.endpoint.health.show-details=always", "management.endpoint.health.probes.enabled=true",
+				"spring.autoconfigure.exclude=org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration,"
+						+ "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration,"
+						+ "org.springframework.boot.data.jpa.autoconfigure.DataJpaRepositoriesAutoConfiguration" })
+@DirtiesContext
+class SnowflakeRedisActuatorTests {
+
+	private static final Duration TTL = Duration.ofSeconds(2);
+
+	private static final Duration DEADLINE = Duration.ofSeconds(15);
+
+	private static final String ISO_INSTANT = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z";
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	private static RedisProcess redis;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	IdGenerator ids;
+
+	@Autowired
+	ApplicationAvailability availability;
+
+	@BeforeAll
+	static void startRedis() {
+		redis = RedisProcess.start();
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		if (redis != null) {
+			redis.close();
+		}
+	}
+
+	@DynamicPropertySource
+	static void redisPort(DynamicPropertyRegistry registry) {
+		registry.add("spring.data.redis.port", () -> redis.port());
+	}
+
+	@Test
+	void healthEndpointAndMetricsOverHttp() {
+		Reply health = await("health UP", "/actuator/health/snowflake", (reply) -> reply.status() == 200);
+		assertThat(health.body().get("status").asString()).isEqualTo("UP");
+		JsonNode details = health.body().get("details");
+		assertThat(details.get("allocator").asString()).isEqualTo("redis");
+		assertThat(details.get("region").isInt()).isTrue();
+		assertThat(details.get("region").asInt()).isZero();
+		assertThat(details.get("workerCode").isInt()).isTrue();
+		assertThat(details.get("generation").isIntegralNumber()).isTrue();
+		assertThat(details.get("generation").asLong()).isPositive();
+		assertThat(details.get("leaseRemaining").asString()).matches("\\d+ms|\\d+\\.\\d{3}s");
+		assertThat(details.get("ceiling").asString()).matches(ISO_INSTANT);
+		assertThat(details.get("epochRemaining").asString()).matches("\\d+y \\d+d");
+		assertThat(details.has("reason")).isFalse();
+		assertThat(details.has("borrowLead")).isFalse();
+		int workerCode = details.get("workerCode").asInt();
+
+		long[] issued = this.ids.nextIds(3);
+		Reply snowflake = get("/actuator/snowflake");
+		assertThat(snowflake.status()).isEqualTo(200);
+		JsonNode body = snowflake.body();
+		assertThat(body.get("region").asInt()).isZero();
+		assertThat(body.get("allocator").asString()).isEqualTo("redis");
+		assertThat(body.get("workerCode").isInt()).isTrue();
+		assertThat(body.get("workerCode").asInt()).isEqualTo(workerCode);
+		assertThat(body.get("generation").isIntegralNumber()).isTrue();
+		assertThat(body.get("issuable").asBoolean()).isTrue();
+		JsonNode layout = body.get("layout");
+		assertThat(layout.get("timestampBits").asInt()).isEqualTo(41);
+		assertThat(layout.get("regionBits").asInt()).isEqualTo(2);
+		assertThat(layout.get("workerBits").asInt()).isEqualTo(8);
+		assertThat(layout.get("sequenceBits").asInt()).isEqualTo(12);
+		assertThat(layout.get("tick").asString()).isEqualTo("PT0.001S");
+		assertThat(layout.get("epoch").asString()).isEqualTo("2026-01-01T00:00:00Z");
+		assertThat(layout.get("lifetimeEnd").asString()).matches(ISO_INSTANT);
+		JsonNode lease = body.get("lease");
+		assertThat(lease.get("floor").asString()).matches(ISO_INSTANT);
+		assertThat(lease.get("ceiling").asString()).matches(ISO_INSTANT);
+		assertThat(Instant.parse(lease.get("ceiling").asString()))
+			.isAfter(Instant.parse(lease.get("floor").asString()));
+		assertThat(lease.get("expiring").asBoolean()).isTrue();
+		assertThat(lease.get("remainingMillis").isIntegralNumber()).isTrue();
+		JsonNode counters = body.get("counters");
+		assertThat(counters.get("idsIssued").isIntegralNumber()).isTrue();
+		assertThat(counters.get("idsIssued").asLong()).isGreaterThanOrEqualTo(3);
+		assertThat(counters.get("refused").get("lease_unavailable").isIntegralNumber()).isTrue();
+		assertThat(counters.get("lastIssued").asString()).matches(ISO_INSTANT);
+
+		long id = issued[2];
+		Reply decoded = get("/actuator/snowflake/" + id);
+		assertThat(decoded.status()).isEqualTo(200);
+		assertThat(decoded.body().get("id").isString()).isTrue();
+		assertThat(decoded.body().get("id").asString()).isEqualTo(Long.toString(id));
+		assertThat(decoded.body().get("timestamp").isString()).isTrue();
+		assertThat(Instant.parse(decoded.body().get("timestamp").asString()))
+			.isEqualTo(this.ids.decode(id).timestamp());
+		assertThat(decoded.body().get("region").asInt()).isZero();
+		assertThat(decoded.body().get("worker").isInt()).isTrue();
+		assertThat(decoded.body().get("worker").asInt()).isEqualTo(workerCode);
+		assertThat(decoded.body().get("sequence").asInt()).isEqualTo(this.ids.decode(id).sequence());
+
+		for (String malformed : new String[] { "12abc", "-5", "9223372036854775808", "0x1F" }) {
+			Reply invalid = get("/actuator/snowflake/" + malformed);
+			assertThat(invalid.status()).as(malformed).isEqualTo(400);
+			assertThat(invalid.body().get("reason").asString()).as(malformed).contains(malformed);
+		}
+
+		Reply metric = get("/actuator/metrics/snowflake.ids.issued");
+		assertThat(metric.status()).isEqualTo(200);
+		assertThat(metric.body().get("measurements").get(0).get("statistic").asString()).isEqualTo("COUNT");
+		assertThat(metric.body().get("measurements").get(0).get("value").asDouble()).isGreaterThanOrEqualTo(3);
+		assertThat(metric.body().get("availableTags").get(0).get("tag").asString()).isEqualTo("region");
+		Reply available = get("/actuator/metrics/snowflake.worker.codes.available");
+		assertThat(available.body().get("measurements").get(0).get("value").asDouble()).isEqualTo(255.0);
+		await("a renewal counted", "/actuator/metrics/snowflake.lease.renewals?tag=result:renewed",
+				(reply) -> value(reply) >= 1);
+		Reply remaining = get("/actuator/metrics/snowflake.lease.remaining");
+		assertThat(remaining.body().get("baseUnit").asString()).isEqualTo("seconds");
+		assertThat(value(remaining)).isBetween(0.0, 2.0);
+	}
+
+	@Test
+	void losingRedisStopsIssuingBeforeTheLeaseCouldPassOnAndRecoversWhenItReturns() {
+		await("health UP", "/actuator/health/snowflake", (reply) -> reply.status() == 200);
+		await("readiness UP", "/actuator/health/readiness", (reply) -> reply.status() == 200);
+		long before = this.ids.nextId();
+
+		long killedAt = System.nanoTime();
+		redis.kill();
+		IdGenerationException refusal = null;
+		long lastIssued = before;
+		while (refusal == null) {
+			try {
+				lastIssued = this.ids.nextId();
+			}
+			catch (IdGenerationException ex) {
+				refusal = ex;
+			}
+			assertThat(System.nanoTime() - killedAt).as("still issuing IDs after Redis died")
+				.isLessThan(TTL.toNanos());
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+		}
+		// Stopped before Redis could have let the lease expire and handed the code to another owner.
+		assertThat(System.nanoTime() - killedAt).isLessThan(TTL.toNanos());
+		assertThat(refusal.reason()).isEqualTo(IdGenerationException.Reason.LEASE_UNAVAILABLE);
+
+		Reply down = await("health DOWN", "/actuator/health/snowflake", (reply) -> reply.status() == 503);
+		assertThat(down.body().get("status").asString()).isEqualTo("DOWN");
+		assertThat(down.body().get("details").get("reason").asString()).isNotBlank();
+		awaitReadiness(ReadinessState.REFUSING_TRAFFIC);
+		Reply refusing = get("/actuator/health/readiness");
+		assertThat(refusing.status()).isEqualTo(503);
+		assertThat(refusing.body().get("status").asString()).isEqualTo("OUT_OF_SERVICE");
+		assertThatExceptionOfType(IdGenerationException.class).isThrownBy(this.ids::nextId);
+
+		redis.restart();
+		Reply up = await("health UP again", "/actuator/health/snowflake", (reply) -> reply.status() == 200);
+		assertThat(up.body().get("status").asString()).isEqualTo("UP");
+		awaitReadiness(ReadinessState.ACCEPTING_TRAFFIC);
+		assertThat(get("/actuator/health/readiness").status()).isEqualTo(200);
+		long after = this.ids.nextId();
+		assertThat(after).isGreaterThan(lastIssued);
+		assertThat(this.ids.decode(after).timestamp()).isAfter(this.ids.decode(lastIssued).timestamp());
+		assertThat(value(get("/actuator/metrics/snowflake.ids.refused?tag=reason:lease_unavailable")))
+			.isGreaterThanOrEqualTo(1);
+		assertThat(value(get("/actuator/metrics/snowflake.lease.losses"))).isGreaterThanOrEqualTo(1);
+	}
+
+	private void awaitReadiness(ReadinessState state) {
+		long end = System.nanoTime() + DEADLINE.toNanos();
+		while (this.availability.getReadinessState() != state) {
+			assertThat(System.nanoTime() - end).as("readiness %s within %s", state, DEADLINE).isNegative();
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+		}
+	}
+
+	private Reply await(String what, String path, Predicate<Reply> condition) {
+		long end = System.nanoTime() + DEADLINE.toNanos();
+		Reply reply = get(path);
+		while (!condition.test(reply)) {
+			assertThat(System.nanoTime() - end).as("%s within %s; last reply %s", what, DEADLINE, reply).isNegative();
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+			reply = get(path);
+		}
+		return reply;
+	}
+
+	private static double value(Reply reply) {
+		return reply.body().get("measurements").get(0).get("value").asDouble();
+	}
+
+	private Reply get(String path) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(10))
+			.GET()
+			.build();
+		try {
+			HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+			return new Reply(response.statusCode(), json.readTree(response.body()));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("GET " + path + " failed", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	record Reply(int status, JsonNode body) {
+	}
+
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class Application {
+
+	}
+
+}
