@@ -278,6 +278,11 @@ final class LeaseWorker implements AutoCloseable {
 			return this;
 		}
 
+		Builder maxClockSkew(Duration maxClockSkew) {
+			this.maxClockSkew = maxClockSkew;
+			return this;
+		}
+
 		Builder preferredCode(int preferredCode) {
 			this.preferredCode = preferredCode;
 			return this;

@@ -1,0 +1,189 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseGrant;
+import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLease;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A region of 1,024 codes (10 worker bits) under load: 800 workers claim at the same moment, each
+ * issues 1,000 IDs, and the region is then filled to the last code.
+ */
+class RedisLeaseScaleTests {
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
+		.timestampBits(41)
+		.regionBits(2)
+		.workerBits(10)
+		.sequenceBits(10)
+		.build();
+
+	private static final int WORKERS = 800;
+
+	private static final int IDS_PER_WORKER = 1_000;
+
+	private final List<LeaseWorker> workers = new CopyOnWriteArrayList<>();
+
+	private RedisServerProcess server;
+
+	private LettuceConnectionFactory connections;
+
+	private Runnable stopRenewing = () -> {
+	};
+
+	@AfterEach
+	void cleanUp() {
+		this.stopRenewing.run();
+		this.workers.forEach(LeaseWorker::close);
+		if (this.connections != null) {
+			this.connections.destroy();
+		}
+		if (this.server != null) {
+			this.server.close();
+		}
+	}
+
+	@Test
+	void eightHundredConcurrentClaimersGetDistinctCodesAndIssueWithoutDuplicateThenTheRegionFillsUp()
+			throws Exception {
+		this.server = RedisServerProcess.start();
+		// Generous timeout: 800 claims share one connection on a small machine; a claim that timed out
+		// might still run and hold a code until its TTL.
+		this.connections = RedisLeaseConnections.standalone(this.server.configuration(), Duration.ofSeconds(5));
+		this.connections.afterPropertiesSet();
+		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(this.connections, LAYOUT)
+			.ttl(Duration.ofSeconds(10))
+			.ceilingLead(Duration.ofSeconds(3))
+			.quarantine(Duration.ofSeconds(3))
+			.build();
+		assertThat(store.availableCodes()).isEqualTo(1024);
+		IdLedger ledger = new IdLedger(LAYOUT);
+		for (int i = 0; i < WORKERS; i++) {
+			// Renewals come from one driver thread below rather than 800 timers; clock skew is not under
+			// test here and claim round trips are long under this load.
+			this.workers.add(LeaseWorker.builder("W" + i, store, ledger)
+				.renewInterval(Duration.ofMinutes(10))
+				.startupWaitBudget(Duration.ofSeconds(30))
+				.maxClockSkew(Duration.ofSeconds(10))
+				.build());
+		}
+		CountDownLatch go = new CountDownLatch(1);
+		CountDownLatch done = new CountDownLatch(WORKERS);
+		ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+		AtomicBoolean renewing = new AtomicBoolean(true);
+		AtomicLong refusals = new AtomicLong();
+		List<Thread> threads = new ArrayList<>();
+		for (LeaseWorker worker : this.workers) {
+			Thread thread = new Thread(() -> {
+				try {
+					go.await();
+					worker.start();
+					for (int i = 0; i < IDS_PER_WORKER; i++) {
+						// A worker that reaches its ceiling before the renewer comes round retries, as a
+						// caller does with a retryable refusal.
+						while (worker.tryNextId() != null) {
+							refusals.incrementAndGet();
+							LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+						}
+					}
+				}
+				catch (Throwable ex) {
+					failures.add(ex);
+				}
+				finally {
+					done.countDown();
+				}
+			}, "claimer-" + worker.name());
+			thread.setDaemon(true);
+			threads.add(thread);
+			thread.start();
+		}
+		Thread renewer = new Thread(() -> {
+			while (renewing.get()) {
+				for (LeaseWorker worker : this.workers) {
+					if (worker.lease() != null) {
+						worker.keeper().renewNow();
+					}
+				}
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+			}
+		}, "renewer");
+		renewer.setDaemon(true);
+		renewer.start();
+		go.countDown();
+		this.stopRenewing = () -> {
+			renewing.set(false);
+			try {
+				renewer.join(10_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		};
+		boolean finished = done.await(120, TimeUnit.SECONDS);
+		assertThat(finished).as("all workers done").isTrue();
+		assertThat(failures).isEmpty();
+		assertThat(refusals.get()).as("refusals retried").isLessThan(WORKERS * IDS_PER_WORKER);
+		Set<Integer> codes = new HashSet<>();
+		for (LeaseWorker worker : this.workers) {
+			codes.add(worker.lease().workerCode());
+		}
+		assertThat(codes).hasSize(WORKERS);
+		assertThat(ledger.size()).isEqualTo(WORKERS * IDS_PER_WORKER);
+		ledger.assertConsistent();
+		assertThat(store.availableCodes()).isEqualTo(1024 - WORKERS);
+
+		List<LeaseGrant> fillers = new ArrayList<>();
+		for (int i = WORKERS; i < 1024; i++) {
+			fillers.add(store.claim(-1));
+		}
+		assertThat(store.availableCodes()).isZero();
+		LeaseWorker refused = LeaseWorker.builder("late", store, ledger)
+			.startupWaitBudget(Duration.ofMillis(300))
+			.maxClockSkew(Duration.ofSeconds(10))
+			.build();
+		assertThatExceptionOfType(NoFreeWorkerCodeException.class).isThrownBy(refused::start)
+			.withMessage("no free worker code in region 0: all 1024 codes are leased");
+
+		LeaseWorker leaving = this.workers.remove(0);
+		int freed = leaving.lease().workerCode();
+		leaving.close();
+		long mark = Long.parseLong((String) this.server.call("HGET", store.highWaterMarkKey(), Integer.toString(freed)));
+		LeaseWorker late = LeaseWorker.builder("late", store, ledger)
+			.startupWaitBudget(Duration.ofSeconds(5))
+			.maxClockSkew(Duration.ofSeconds(10))
+			.build();
+		this.workers.add(late);
+		late.start();
+		WorkerLease lease = late.lease();
+		assertThat(lease.workerCode()).isEqualTo(freed);
+		assertThat(lease.floorMillis()).isGreaterThanOrEqualTo(mark);
+		long first = late.awaitIssuing(Duration.ofSeconds(5));
+		assertThat(LAYOUT.decode(first).timestamp().toEpochMilli()).isGreaterThan(mark);
+		ledger.assertConsistent();
+		for (LeaseGrant filler : fillers) {
+			store.release(filler, Long.MIN_VALUE);
+		}
+	}
+
+}
