@@ -2,7 +2,6 @@ package dev.snowflakeid.actuate;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -128,11 +127,11 @@ public final class SnowflakeEndpoint {
 		GeneratorStatistics statistics = generator.statistics();
 		Map<String, Long> refused = new LinkedHashMap<>();
 		for (Reason reason : Reason.values()) {
-			refused.put(tag(reason), statistics.refusals(reason));
+			refused.put(StatisticKeys.of(reason), statistics.refusals(reason));
 		}
 		Map<String, WaitDescriptor> waits = new LinkedHashMap<>();
-		for (Reason reason : SnowflakeMetrics.WAIT_REASONS) {
-			waits.put(tag(reason), new WaitDescriptor(statistics.waits(reason),
+		for (Reason reason : StatisticKeys.WAIT_REASONS) {
+			waits.put(StatisticKeys.of(reason), new WaitDescriptor(statistics.waits(reason),
 					statistics.waitedNanos(reason) / 1_000_000.0));
 		}
 		long lastTick = statistics.lastIssuedTick();
@@ -144,26 +143,21 @@ public final class SnowflakeEndpoint {
 		if (this.leaseEvents != null) {
 			renewals = new LinkedHashMap<>();
 			for (RenewalResult result : RenewalResult.values()) {
-				renewals.put(tag(result), this.leaseEvents.renewals(result));
+				renewals.put(StatisticKeys.of(result), this.leaseEvents.renewals(result));
 			}
 			losses = new LinkedHashMap<>();
 			for (LossReason reason : LossReason.values()) {
-				losses.put(tag(reason), this.leaseEvents.losses(reason));
+				losses.put(StatisticKeys.of(reason), this.leaseEvents.losses(reason));
 			}
 			claims = new LinkedHashMap<>();
 			for (ClaimResult result : ClaimResult.values()) {
-				claims.put(tag(result), this.leaseEvents.claims(result));
+				claims.put(StatisticKeys.of(result), this.leaseEvents.claims(result));
 			}
 		}
 		return new CountersDescriptor(statistics.idsIssued(), refused, statistics.sequenceExhaustions(),
 				statistics.clockRollbacks(), statistics.largestClockRollbackMillis(), statistics.forwardJumps(),
 				statistics.largestForwardJumpMillis(), statistics.borrowedTicks(), waits, lastIssued, renewals, losses,
 				claims);
-	}
-
-	/** Tag and key form of an enum constant: lower case, as in {@code lease_unavailable}. */
-	static String tag(Enum<?> constant) {
-		return constant.name().toLowerCase(Locale.ROOT);
 	}
 
 	/**

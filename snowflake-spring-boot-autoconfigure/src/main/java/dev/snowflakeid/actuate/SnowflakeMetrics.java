@@ -1,7 +1,6 @@
 package dev.snowflakeid.actuate;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -60,8 +59,6 @@ public final class SnowflakeMetrics implements MeterBinder {
 	/** Shortest time between two reads of the free worker codes from the lease store. */
 	public static final Duration AVAILABLE_CODES_REFRESH = Duration.ofSeconds(10);
 
-	static final List<Reason> WAIT_REASONS = List.of(Reason.CLOCK_MOVED_BACKWARDS, Reason.SEQUENCE_EXHAUSTED);
-
 	private final SnowflakeWorker worker;
 
 	private final LeaseEventCounters leaseEvents;
@@ -97,7 +94,7 @@ public final class SnowflakeMetrics implements MeterBinder {
 			FunctionCounter.builder("snowflake.ids.refused", statistics, (s) -> s.refusals(reason))
 				.description("Calls refused instead of issuing an ID that might not be unique")
 				.tags(tags)
-				.tag("reason", SnowflakeEndpoint.tag(reason))
+				.tag("reason", StatisticKeys.of(reason))
 				.register(registry);
 		}
 		FunctionCounter.builder("snowflake.sequence.exhausted", statistics, GeneratorStatistics::sequenceExhaustions)
@@ -122,13 +119,13 @@ public final class SnowflakeMetrics implements MeterBinder {
 			.description("Largest forward jump of the wall clock")
 			.tags(tags)
 			.register(registry);
-		for (Reason reason : WAIT_REASONS) {
+		for (Reason reason : StatisticKeys.WAIT_REASONS) {
 			FunctionTimer
 				.builder("snowflake.wait", statistics, (s) -> s.waits(reason), (s) -> s.waitedNanos(reason),
 						TimeUnit.NANOSECONDS)
 				.description("Waits for the clock that ended in an ID")
 				.tags(tags)
-				.tag("reason", SnowflakeEndpoint.tag(reason))
+				.tag("reason", StatisticKeys.of(reason))
 				.register(registry);
 		}
 		if (this.leaseEvents != null) {
@@ -168,21 +165,21 @@ public final class SnowflakeMetrics implements MeterBinder {
 			FunctionCounter.builder("snowflake.lease.renewals", this.leaseEvents, (c) -> c.renewals(result))
 				.description("Worker lease renewal rounds")
 				.tags(tags)
-				.tag("result", SnowflakeEndpoint.tag(result))
+				.tag("result", StatisticKeys.of(result))
 				.register(registry);
 		}
 		for (LossReason reason : LossReason.values()) {
 			FunctionCounter.builder("snowflake.lease.losses", this.leaseEvents, (c) -> c.losses(reason))
 				.description("Worker leases lost")
 				.tags(tags)
-				.tag("reason", SnowflakeEndpoint.tag(reason))
+				.tag("reason", StatisticKeys.of(reason))
 				.register(registry);
 		}
 		for (ClaimResult result : ClaimResult.values()) {
 			FunctionCounter.builder("snowflake.lease.claims", this.leaseEvents, (c) -> c.claims(result))
 				.description("Worker code claims after a lost lease")
 				.tags(tags)
-				.tag("result", SnowflakeEndpoint.tag(result))
+				.tag("result", StatisticKeys.of(result))
 				.register(registry);
 		}
 	}
