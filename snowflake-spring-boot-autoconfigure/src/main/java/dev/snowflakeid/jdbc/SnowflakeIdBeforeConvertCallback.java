@@ -1,0 +1,96 @@
+package dev.snowflakeid.jdbc;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.jpa.MissingIdGeneratorException;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.Ordered;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
+import org.springframework.data.relational.core.mapping.RelationalMappingContext;
+import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
+import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
+
+/**
+ * Spring Data JDBC callback that assigns the attributes of an aggregate root annotated with
+ * {@link GeneratedSnowflakeId} from the application's {@link IdGenerator} when they are {@code null},
+ * {@code 0} or an empty string, before the aggregate is converted for its {@code INSERT}. Spring Data has
+ * decided whether the aggregate is new before this callback runs, so a root with a {@code null} id is
+ * inserted with the assigned ID. Immutable aggregates (records, withers) are supported: the callback then
+ * returns a new instance. Attributes of entities nested in the aggregate are left alone.
+ *
+ * <p>Runs at order {@value #ORDER}, before callbacks at the default order, so that they see the ID.
+ */
+public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCallback<Object>, Ordered {
+
+	/** Order of this callback among entity callbacks. */
+	public static final int ORDER = 0;
+
+	private final RelationalMappingContext mappingContext;
+
+	private final ObjectProvider<IdGenerator> ids;
+
+	private final EntityInstantiators instantiators = new EntityInstantiators();
+
+	/**
+	 * Creates a callback.
+	 * @param mappingContext the mapping context of the aggregates
+	 * @param ids the application's ID generator, resolved when first needed
+	 */
+	public SnowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext, ObjectProvider<IdGenerator> ids) {
+		this.mappingContext = mappingContext;
+		this.ids = ids;
+	}
+
+	@Override
+	public int getOrder() {
+		return ORDER;
+	}
+
+	@Override
+	public Object onBeforeConvert(Object aggregate) {
+		RelationalPersistentEntity<?> entity = this.mappingContext.getPersistentEntity(aggregate.getClass());
+		if (entity == null) {
+			return aggregate;
+		}
+		PersistentPropertyAccessor<Object> accessor = null;
+		for (RelationalPersistentProperty property : entity) {
+			if (!property.isAnnotationPresent(GeneratedSnowflakeId.class)) {
+				continue;
+			}
+			if (accessor == null) {
+				accessor = new InstantiationAwarePropertyAccessor<>(aggregate, entity::getPropertyAccessor,
+						this.instantiators);
+			}
+			if (isUnassigned(accessor.getProperty(property))) {
+				accessor.setProperty(property, nextId(entity, property));
+			}
+		}
+		return (accessor != null) ? accessor.getBean() : aggregate;
+	}
+
+	private static boolean isUnassigned(Object value) {
+		return value == null || (value instanceof Long id && id == 0L)
+				|| (value instanceof String text && text.isEmpty());
+	}
+
+	private Object nextId(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property) {
+		String attribute = entity.getType().getName() + "." + property.getName();
+		Class<?> type = property.getType();
+		if (type != Long.class && type != Long.TYPE && type != String.class) {
+			throw new IllegalStateException(
+					"@GeneratedSnowflakeId " + attribute + " must be Long, long or String but is " + type.getName());
+		}
+		IdGenerator generator = this.ids.getIfUnique();
+		if (generator == null) {
+			throw new MissingIdGeneratorException(attribute,
+					"no single bean of type " + IdGenerator.class.getName() + " in the application context");
+		}
+		long id = generator.nextId();
+		return (type == String.class) ? Long.toString(id) : id;
+	}
+
+}

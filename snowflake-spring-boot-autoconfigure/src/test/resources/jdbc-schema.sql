@@ -1,0 +1,1 @@
+create table jdbc_invoice (id bigint primary key, item varchar(100));
