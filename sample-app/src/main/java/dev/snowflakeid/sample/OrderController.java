@@ -1,0 +1,102 @@
+package dev.snowflakeid.sample;
+
+import java.util.List;
+
+import dev.snowflakeid.IdGenerationException;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.StringUtils;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/**
+ * {@code POST /api/orders} with an {@code Idempotency-Key} header: 201 with a new order for a new key,
+ * 200 with the same order (same ID) for a key seen before. {@code GET /api/orders/{id}} takes the ID as
+ * a string of decimal digits; anything else is a 400, an unknown ID a 404, both as problem details.
+ */
+@RestController
+@RequestMapping("/api/orders")
+class OrderController {
+
+	private static final int MAX_KEY_LENGTH = 100;
+
+	private final OrderService service;
+
+	private final OrderRepository orders;
+
+	OrderController(OrderService service, OrderRepository orders) {
+		this.service = service;
+		this.orders = orders;
+	}
+
+	@PostMapping
+	ResponseEntity<OrderView> place(@RequestHeader(name = "Idempotency-Key", required = false) String key,
+			@RequestBody NewOrder request) {
+		if (!StringUtils.hasText(key) || key.length() > MAX_KEY_LENGTH) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+					"an Idempotency-Key header of 1 to " + MAX_KEY_LENGTH + " characters is required");
+		}
+		if (!StringUtils.hasText(request.item()) || request.item().length() > 200 || request.quantity() < 1) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+					"an order needs an item of 1 to 200 characters and a quantity of at least 1");
+		}
+		OrderService.Placed placed = this.service.place(key, request);
+		return ResponseEntity.status(placed.created() ? HttpStatus.CREATED : HttpStatus.OK)
+			.body(OrderView.of(placed.order()));
+	}
+
+	@GetMapping("/{id}")
+	OrderView find(@PathVariable String id) {
+		long value = parseId(id);
+		return this.orders.findById(value)
+			.map(OrderView::of)
+			.orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no order with id " + id));
+	}
+
+	@GetMapping
+	List<OrderView> recent() {
+		return this.orders.findTop50ByOrderByIdDesc().stream().map(OrderView::of).toList();
+	}
+
+	/**
+	 * The generator could not prove a new ID unique right now (lease being renewed, clock stepped back):
+	 * nothing was stored, and the client may retry with the same idempotency key.
+	 */
+	@ExceptionHandler(IdGenerationException.class)
+	ResponseEntity<ProblemDetail> refused(IdGenerationException ex) {
+		HttpStatus status = ex.retryable() ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.INTERNAL_SERVER_ERROR;
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, "no order ID can be issued right now: "
+				+ ex.getMessage() + (ex.retryable() ? "; retry with the same Idempotency-Key" : ""));
+		problem.setProperty("reason", ex.reason().name());
+		ResponseEntity.BodyBuilder response = ResponseEntity.status(status);
+		if (ex.retryable()) {
+			response.header(HttpHeaders.RETRY_AFTER, "1");
+		}
+		return response.body(problem);
+	}
+
+	static long parseId(String id) {
+		if (id.isEmpty() || id.length() > 19 || !id.chars().allMatch((c) -> c >= '0' && c <= '9')) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+					"order id must be 1 to 19 decimal digits, but was '" + id + "'");
+		}
+		try {
+			return Long.parseLong(id);
+		}
+		catch (NumberFormatException ex) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+					"order id " + id + " is larger than the largest 64-bit ID");
+		}
+	}
+
+}

@@ -1,0 +1,167 @@
+package dev.snowflakeid.sample;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.SnowflakeLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two instances of the sample application, as separate processes against one redis-server, creating
+ * orders concurrently over HTTP; then one is killed with SIGKILL and started again at once.
+ */
+class SampleAppEndToEndTests {
+
+	static final String[] SHORT_LEASES = { "--snowflake.worker.lease.ttl=6s",
+			"--snowflake.worker.lease.renew-interval=300ms", "--snowflake.worker.lease.ceiling-lead=2s",
+			"--snowflake.worker.lease.quarantine=2500ms", "--snowflake.worker.lease.max-clock-skew=500ms",
+			"--snowflake.worker.redis.command-timeout=200ms" };
+
+	private static final int MAX_ATTEMPTS = 50;
+
+	private static final int ORDERS_PER_INSTANCE = 10_000;
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	@TempDir
+	Path logs;
+
+	@Test
+	void twoInstancesIssueDistinctIdsAndAKilledInstanceRestartsAboveItsEarlierIds() throws Exception {
+		try (SampleProcess redis = SampleProcess.redis(this.logs);
+				SampleProcess a = SampleProcess.app(this.logs, "a", args(redis, "a"));
+				SampleProcess b = SampleProcess.app(this.logs, "b", args(redis, "b"))) {
+			a.awaitUp();
+			b.awaitUp();
+			long[][] created = createConcurrently(List.of(a, b), ORDERS_PER_INSTANCE);
+			long[] fromA = created[0];
+			long[] fromB = created[1];
+			assertThat(distinct(concat(fromA, fromB))).isEqualTo(2 * ORDERS_PER_INSTANCE);
+			int codeA = singleWorker(fromA);
+			int codeB = singleWorker(fromB);
+			assertThat(codeA).isNotEqualTo(codeB);
+			assertThat(worker(a)).isEqualTo(codeA);
+			assertThat(worker(b)).isEqualTo(codeB);
+
+			a.kill();
+			a.restart().awaitUp();
+			long[] afterRestart = createConcurrently(List.of(a), 1_000)[0];
+			long lastBefore = Arrays.stream(fromA).map(SampleAppEndToEndTests::timestamp).max().orElseThrow();
+			long firstAfter = Arrays.stream(afterRestart).map(SampleAppEndToEndTests::timestamp).min().orElseThrow();
+			assertThat(firstAfter).as("the restarted instance starts above every timestamp it used before")
+				.isGreaterThan(lastBefore);
+			assertThat(distinct(concat(concat(fromA, fromB), afterRestart))).isEqualTo(2 * ORDERS_PER_INSTANCE + 1_000);
+		}
+	}
+
+	private static String[] args(SampleProcess redis, String name) {
+		List<String> args = new ArrayList<>(List.of(SHORT_LEASES));
+		args.add("--spring.data.redis.port=" + redis.port());
+		args.add("--spring.datasource.url=jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");
+		args.add("--spring.application.name=e2e-orders");
+		return args.toArray(String[]::new);
+	}
+
+	private long[][] createConcurrently(List<SampleProcess> apps, int perApp) throws Exception {
+		int threadsPerApp = 4;
+		ExecutorService pool = Executors.newFixedThreadPool(apps.size() * threadsPerApp);
+		try {
+			List<List<Future<long[]>>> futures = new ArrayList<>();
+			for (SampleProcess app : apps) {
+				List<Future<long[]>> mine = new ArrayList<>();
+				for (int t = 0; t < threadsPerApp; t++) {
+					int count = perApp / threadsPerApp;
+					mine.add(pool.submit(() -> create(app, count)));
+				}
+				futures.add(mine);
+			}
+			long[][] result = new long[apps.size()][];
+			for (int i = 0; i < apps.size(); i++) {
+				long[] all = new long[0];
+				for (Future<long[]> future : futures.get(i)) {
+					all = concat(all, future.get(5, TimeUnit.MINUTES));
+				}
+				result[i] = all;
+			}
+			return result;
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	// A 503 means the generator refused (nothing stored): retry with the same key, as a client should.
+	private long[] create(SampleProcess app, int count) throws Exception {
+		long[] ids = new long[count];
+		for (int i = 0; i < count; i++) {
+			HttpRequest request = HttpRequest.newBuilder(app.uri("/api/orders"))
+				.header("Content-Type", "application/json")
+				.header("Idempotency-Key", UUID.randomUUID().toString())
+				.POST(HttpRequest.BodyPublishers.ofString("{\"item\":\"widget\",\"quantity\":1}"))
+				.build();
+			HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
+			for (int attempt = 1; response.statusCode() == 503 && attempt < MAX_ATTEMPTS; attempt++) {
+				LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+				response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
+			}
+			HttpResponse<String> answered = response;
+			assertThat(answered.statusCode()).as(() -> answered.body() + "\n" + app.logTail()).isEqualTo(201);
+			JsonNode id = json.readTree(answered.body()).get("id");
+			assertThat(id.isString()).as("IDs travel as JSON strings: %s", answered.body()).isTrue();
+			ids[i] = Long.parseLong(id.asString());
+		}
+		return ids;
+	}
+
+	private int worker(SampleProcess app) throws Exception {
+		HttpResponse<String> health = this.http.send(
+				HttpRequest.newBuilder(app.uri("/actuator/health/snowflake")).build(),
+				HttpResponse.BodyHandlers.ofString());
+		return json.readTree(health.body()).get("details").get("workerCode").asInt();
+	}
+
+	private static int singleWorker(long[] ids) {
+		int[] workers = Arrays.stream(ids).mapToInt((id) -> decode(id).worker()).distinct().toArray();
+		assertThat(workers).hasSize(1);
+		return workers[0];
+	}
+
+	private static DecodedId decode(long id) {
+		return SnowflakeLayout.defaults().decode(id);
+	}
+
+	private static long timestamp(long id) {
+		return decode(id).timestamp().toEpochMilli();
+	}
+
+	private static long[] concat(long[] first, long[] second) {
+		long[] all = Arrays.copyOf(first, first.length + second.length);
+		System.arraycopy(second, 0, all, first.length, second.length);
+		return all;
+	}
+
+	private static int distinct(long[] ids) {
+		return (int) Arrays.stream(ids).distinct().count();
+	}
+
+}
