@@ -137,6 +137,27 @@ class RedisClusterLeaseStoreTests {
 	}
 
 	@Test
+	void aWorkerIssuesRenewsAndReleasesOnEveryPrimary() {
+		IdLedger ledger = new IdLedger(SnowflakeLayout.defaults());
+		tagsByOwner.forEach((namespace, owner) -> {
+			RedisWorkerLeaseStore store = store(namespace + "-worker", SnowflakeLayout.defaults());
+			LeaseWorker worker = LeaseWorker.builder(namespace, store, ledger).build();
+			try {
+				worker.start();
+				worker.awaitIssuing(Duration.ofSeconds(5));
+				worker.awaitRenewals(2, Duration.ofSeconds(5));
+				worker.issue(1_000);
+			}
+			finally {
+				worker.close();
+			}
+			int code = worker.events().get(0).lease().workerCode();
+			assertThat(RespClient.call(owner, "EXISTS", store.leaseKey(code))).isEqualTo(0L);
+		});
+		ledger.assertConsistent();
+	}
+
+	@Test
 	void metaCheckAndScriptFlushOnACluster() {
 		String namespace = tagsByOwner.keySet().iterator().next() + "-meta";
 		RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults());
