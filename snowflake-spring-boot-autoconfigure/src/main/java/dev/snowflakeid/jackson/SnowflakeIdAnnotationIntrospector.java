@@ -7,6 +7,7 @@ import tools.jackson.core.Version;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.introspect.Annotated;
+import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 import tools.jackson.databind.ser.std.ToStringSerializer;
@@ -52,10 +53,11 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	/**
-	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked.
+	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
+	 * not a member (classes cannot be marked).
 	 */
 	private static JavaType markedType(Annotated annotated) {
-		if (!isMarked(annotated)) {
+		if (!(annotated instanceof AnnotatedMember) || !isMarked(annotated)) {
 			return null;
 		}
 		if (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1) {

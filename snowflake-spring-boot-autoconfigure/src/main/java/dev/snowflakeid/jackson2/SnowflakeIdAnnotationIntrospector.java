@@ -5,6 +5,7 @@ import java.lang.annotation.Annotation;
 import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
@@ -51,10 +52,11 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	/**
-	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked.
+	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
+	 * not a member (classes cannot be marked).
 	 */
 	private static JavaType markedType(Annotated annotated) {
-		if (!isMarked(annotated)) {
+		if (!(annotated instanceof AnnotatedMember) || !isMarked(annotated)) {
 			return null;
 		}
 		if (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1) {
