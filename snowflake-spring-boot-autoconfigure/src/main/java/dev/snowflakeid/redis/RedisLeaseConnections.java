@@ -3,6 +3,7 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
@@ -18,6 +19,7 @@ import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -51,6 +53,9 @@ public final class RedisLeaseConnections {
 	/** Longest pause between two reconnect attempts. */
 	public static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);
 
+	private static final Consumer<LettuceClientConfigurationBuilder> NO_CUSTOMIZATION = (builder) -> {
+	};
+
 	private RedisLeaseConnections() {
 	}
 
@@ -65,9 +70,21 @@ public final class RedisLeaseConnections {
 	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
 			Duration commandTimeout) {
+		return standalone(configuration, commandTimeout, NO_CUSTOMIZATION);
+	}
+
+	/**
+	 * A factory for one Redis server, with client settings that do not concern failure handling (TLS,
+	 * peer verification, client name, read-from) applied by {@code customizer}. Client options, client
+	 * resources, command and shutdown timeouts are set afterwards and replace whatever the customizer set.
+	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 */
+	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
+			Duration commandTimeout, Consumer<LettuceClientConfigurationBuilder> customizer) {
 		Objects.requireNonNull(configuration, "configuration");
+		Objects.requireNonNull(customizer, "customizer");
 		return new LeaseConnectionFactory(configuration, configure(ClientOptions.builder(), commandTimeout).build(),
-				commandTimeout);
+				commandTimeout, customizer);
 	}
 
 	/** A factory for a Redis Cluster with the default 300 ms command timeout. */
@@ -81,14 +98,25 @@ public final class RedisLeaseConnections {
 	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout) {
+		return cluster(configuration, commandTimeout, NO_CUSTOMIZATION);
+	}
+
+	/**
+	 * A factory for a Redis Cluster, with client settings that do not concern failure handling applied by
+	 * {@code customizer}, as for {@link #standalone(RedisStandaloneConfiguration, Duration, Consumer)}.
+	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 */
+	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout,
+			Consumer<LettuceClientConfigurationBuilder> customizer) {
 		Objects.requireNonNull(configuration, "configuration");
+		Objects.requireNonNull(customizer, "customizer");
 		ClusterClientOptions.Builder options = ClusterClientOptions.builder()
 			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
 				.enableAllAdaptiveRefreshTriggers()
 				.enablePeriodicRefresh(Duration.ofSeconds(30))
 				.build());
 		configure(options, commandTimeout);
-		return new LeaseConnectionFactory(configuration, options.build(), commandTimeout);
+		return new LeaseConnectionFactory(configuration, options.build(), commandTimeout, customizer);
 	}
 
 	// The builder's methods are overridden by ClusterClientOptions.Builder, so this configures both kinds.
@@ -108,8 +136,9 @@ public final class RedisLeaseConnections {
 
 		private final ClientResources resources;
 
-		private LeaseConnectionFactory(RedisConfiguration configuration, ClientOptions options, Duration commandTimeout) {
-			this(configuration, options, commandTimeout, DefaultClientResources.builder()
+		private LeaseConnectionFactory(RedisConfiguration configuration, ClientOptions options, Duration commandTimeout,
+				Consumer<LettuceClientConfigurationBuilder> customizer) {
+			this(configuration, options, commandTimeout, customizer, DefaultClientResources.builder()
 				.ioThreadPoolSize(2)
 				.computationThreadPoolSize(2)
 				.reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
@@ -117,14 +146,20 @@ public final class RedisLeaseConnections {
 		}
 
 		private LeaseConnectionFactory(RedisConfiguration configuration, ClientOptions options, Duration commandTimeout,
-				ClientResources resources) {
-			super(configuration, LettuceClientConfiguration.builder()
-				.clientOptions(options)
+				Consumer<LettuceClientConfigurationBuilder> customizer, ClientResources resources) {
+			super(configuration, clientConfiguration(options, commandTimeout, customizer, resources));
+			this.resources = resources;
+		}
+
+		private static LettuceClientConfiguration clientConfiguration(ClientOptions options, Duration commandTimeout,
+				Consumer<LettuceClientConfigurationBuilder> customizer, ClientResources resources) {
+			LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder();
+			customizer.accept(builder);
+			return builder.clientOptions(options)
 				.clientResources(resources)
 				.commandTimeout(commandTimeout)
 				.shutdownTimeout(Duration.ZERO)
-				.build());
-			this.resources = resources;
+				.build();
 		}
 
 		@Override

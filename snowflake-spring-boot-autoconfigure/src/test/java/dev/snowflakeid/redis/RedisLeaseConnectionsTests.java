@@ -95,8 +95,17 @@ class RedisLeaseConnectionsTests {
 		assertThat(cluster.getClientConfiguration().getClientOptions().orElseThrow().getDisconnectedBehavior())
 			.isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		assertThat(cluster.isClusterAware()).isTrue();
+		LettuceConnectionFactory customized = RedisLeaseConnections.standalone(new RedisStandaloneConfiguration(),
+				TIMEOUT, (builder) -> builder.clientName("leases").useSsl().disablePeerVerification().and()
+					.commandTimeout(Duration.ofMinutes(1)));
+		assertThat(customized.getClientConfiguration().isUseSsl()).isTrue();
+		assertThat(customized.getClientConfiguration().getClientName()).hasValue("leases");
+		assertThat(customized.getClientConfiguration().getCommandTimeout()).as("not overridable").isEqualTo(TIMEOUT);
+		assertThat(customized.getClientConfiguration().getClientOptions().orElseThrow().getDisconnectedBehavior())
+			.isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		standalone.destroy();
 		cluster.destroy();
+		customized.destroy();
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> RedisLeaseConnections
 				.standalone(new RedisStandaloneConfiguration(), Duration.ZERO))
