@@ -1,0 +1,92 @@
+package dev.snowflakeid.autoconfigure.jackson.web;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.io.ClassPathResource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real JavaScript client: Node.js (on the {@code PATH}) talks to the running application over HTTP and
+ * parses its JSON with {@code JSON.parse}.
+ */
+@WebTest
+class JavaScriptClientTests {
+
+	/** 2^53 + 1: the smallest positive integer a JavaScript number cannot hold. */
+	private static final long ABOVE_DOUBLE_PRECISION = (1L << 53) + 1;
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private WebOrderController controller;
+
+	@Autowired
+	private WebOrderRepository orders;
+
+	@BeforeEach
+	void forgetReceivedValues() {
+		this.controller.receivedIds.clear();
+		this.controller.receivedNumbers.clear();
+	}
+
+	@Test
+	void idSurvivesTheRoundTripThroughJavaScriptExactly() throws Exception {
+		Map<String, Object> seen = node("ids");
+		assertThat(seen).containsEntry("createdStatus", 200).containsEntry("idType", "string")
+			.containsEntry("echoStatus", 200)
+			.containsEntry("customerId", Long.toString(ABOVE_DOUBLE_PRECISION));
+		String id = (String) seen.get("id");
+		assertThat(seen.get("readId")).isEqualTo(id);
+		long persisted = this.orders.findAll()
+			.stream()
+			.map(WebOrder::getId)
+			.filter((candidate) -> candidate == Long.parseLong(id))
+			.findFirst()
+			.orElseThrow();
+		assertThat(persisted).as("IDs lie above 2^53").isGreaterThan(ABOVE_DOUBLE_PRECISION);
+		assertThat(this.controller.receivedIds).containsExactly(persisted);
+	}
+
+	@Test
+	void plainLongWithoutTheAnnotationLosesPrecisionInJavaScript() throws Exception {
+		Map<String, Object> seen = node("plainNumber");
+		assertThat(seen).containsEntry("valueType", "number")
+			.containsEntry("parsed", "9007199254740992")
+			.containsEntry("echoStatus", 200);
+		assertThat(this.controller.receivedNumbers).containsExactly(ABOVE_DOUBLE_PRECISION - 1);
+	}
+
+	@Test
+	void badIdReachesTheClientAsA400NamingTheProperty() throws Exception {
+		Map<String, Object> seen = node("badId");
+		assertThat(seen).containsEntry("status", 400);
+		assertThat(seen.get("body")).asString().contains("Invalid Snowflake ID for property 'customerId'");
+	}
+
+	private Map<String, Object> node(String scenario) throws IOException, InterruptedException {
+		File script = new ClassPathResource("jackson-client.mjs").getFile();
+		Process process = new ProcessBuilder("node", script.getAbsolutePath(), "http://127.0.0.1:" + this.port,
+				scenario)
+			.redirectError(ProcessBuilder.Redirect.INHERIT)
+			.start();
+		byte[] output = process.getInputStream().readAllBytes();
+		assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("node finished").isTrue();
+		assertThat(process.exitValue()).as("node exit code").isZero();
+		return JsonMapper.builder().build().readValue(new String(output, StandardCharsets.UTF_8),
+				new TypeReference<Map<String, Object>>() { });
+	}
+
+}

@@ -1,0 +1,7 @@
+package dev.snowflakeid.autoconfigure.jackson.web;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface WebOrderRepository extends JpaRepository<WebOrder, Long> {
+
+}
