@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -28,6 +30,14 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 final class RedisServerProcess implements AutoCloseable {
 
 	private static final Duration START_DEADLINE = Duration.ofSeconds(15);
+
+	/** Servers still running; killed when the JVM exits, should a test not get to close them. */
+	private static final Set<Process> running = ConcurrentHashMap.newKeySet();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(Process::destroyForcibly),
+				"redis-server-reaper"));
+	}
 
 	private final Path dir;
 
@@ -125,6 +135,7 @@ final class RedisServerProcess implements AutoCloseable {
 				.redirectErrorStream(true)
 				.redirectOutput(this.dir.resolve("stdout.log").toFile())
 				.start();
+			running.add(this.process);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot start redis-server; is it on the PATH?", ex);
@@ -265,15 +276,15 @@ final class RedisServerProcess implements AutoCloseable {
 	}
 
 	private void destroyProcess() {
-		Process running = this.process;
-		if (running == null) {
+		Process current = this.process;
+		if (current == null) {
 			return;
 		}
-		if (running.isAlive()) {
-			running.destroyForcibly();
+		if (current.isAlive()) {
+			current.destroyForcibly();
 			try {
-				if (!running.waitFor(10, TimeUnit.SECONDS)) {
-					throw new IllegalStateException("redis-server " + running.pid() + " did not die");
+				if (!current.waitFor(10, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("redis-server " + current.pid() + " did not die");
 				}
 			}
 			catch (InterruptedException ex) {
@@ -281,6 +292,7 @@ final class RedisServerProcess implements AutoCloseable {
 				throw new IllegalStateException(ex);
 			}
 		}
+		running.remove(current);
 	}
 
 	private void deleteData() {
@@ -300,11 +312,8 @@ final class RedisServerProcess implements AutoCloseable {
 	@Override
 	public void close() {
 		try {
-			Process running = this.process;
-			if (running != null && running.isAlive()) {
-				// a suspended process dies on SIGKILL as well
-				destroyProcess();
-			}
+			// a suspended process dies on SIGKILL as well
+			destroyProcess();
 		}
 		finally {
 			deleteRecursively(this.dir);
