@@ -1,0 +1,97 @@
+package dev.snowflakeid.lease;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Burst mode borrows ticks ahead of the wall clock; a restart right after a burst must still start
+ * above every borrowed tick. With the static allocator the state file holds the ceiling that bounded the
+ * borrowing, so the next start's floor lies above it. Real clocks, real file.
+ */
+class BurstRestartTests {
+
+	private static final int IDS = 10_000_000;
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void aRestartRightAfterABurstIssuesOnlyAboveTheBurstAfterAKill() {
+		Path stateFile = this.directory.resolve("worker.hwm");
+		Started a = start(stateFile);
+		long[] burst = burst(a.generator, IDS);
+		long maxA = burst[burst.length - 1];
+		assertThat(a.generator.statistics().borrowedTicks()).as("the burst ran ahead of the clock").isPositive();
+		// Killed: the generator never stops and the keeper never releases; its thread is left to run.
+		Started b = start(stateFile);
+		long[] after = burst(b.generator, IDS);
+		assertThat(after[0]).isGreaterThan(maxA);
+		assertDistinctAndIncreasing(after);
+		b.close();
+		a.close();
+	}
+
+	@Test
+	void aRestartRightAfterABurstIssuesOnlyAboveTheBurstAfterAGracefulShutdown() {
+		Path stateFile = this.directory.resolve("worker.hwm");
+		Started a = start(stateFile);
+		long[] burst = burst(a.generator, IDS);
+		long maxA = burst[burst.length - 1];
+		a.close();
+		Started b = start(stateFile);
+		long[] after = burst(b.generator, IDS);
+		assertThat(after[0]).isGreaterThan(maxA);
+		assertDistinctAndIncreasing(after);
+		b.close();
+	}
+
+	private static Started start(Path stateFile) {
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(
+				new StaticWorkerLeaseStore(5, stateFile, Duration.ofSeconds(3), java.time.InstantSource.system()))
+			.renewInterval(Duration.ofMillis(200))
+			.build();
+		keeper.start();
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
+			.leaseSource(keeper)
+			.borrowAhead(Duration.ofSeconds(1))
+			.build();
+		return new Started(keeper, generator);
+	}
+
+	private static long[] burst(SnowflakeIdGenerator generator, int count) {
+		long[] ids = new long[count];
+		int n = 0;
+		while (n < count) {
+			int batch = Math.min(generator.maxBatchSize(), count - n);
+			System.arraycopy(generator.nextIds(batch), 0, ids, n, batch);
+			n += batch;
+		}
+		return ids;
+	}
+
+	private static void assertDistinctAndIncreasing(long[] ids) {
+		for (int i = 1; i < ids.length; i++) {
+			if (ids[i] <= ids[i - 1]) {
+				throw new AssertionError("ID " + i + " = " + ids[i] + " is not above " + ids[i - 1]);
+			}
+		}
+		assertThat(Arrays.stream(ids).min().orElseThrow()).isEqualTo(ids[0]);
+	}
+
+	private record Started(WorkerLeaseKeeper keeper, SnowflakeIdGenerator generator) {
+
+		void close() {
+			this.keeper.close(this.generator.stop());
+		}
+
+	}
+
+}
