@@ -30,9 +30,10 @@ import org.hibernate.annotations.ValueGenerationType;
  * {@link MissingIdGeneratorException} when there is no such bean. The ID is assigned before the
  * {@code INSERT}, so JDBC batch inserts keep working.
  *
- * <p>The generator always assigns: an entity whose id is already set is not new to JPA, so
- * {@code persist} rejects it as detached and Spring Data's {@code save} merges it. Assign IDs yourself
- * only with {@link IdGenerator#nextId()} and a plain {@code @Id}.
+ * <p>A caller-set id is not kept: as with any generated id, an entity whose id is set is not new to JPA,
+ * so {@code persist} rejects it as detached ({@code EntityExistsException}) and Spring Data's
+ * {@code save} merges it, which fails when no such row exists. To choose IDs yourself, call
+ * {@link IdGenerator#nextId()} and map a plain {@code @Id} without this annotation.
  *
  * <p>With Spring Data JDBC the starter's {@code BeforeConvertCallback} assigns annotated attributes of the
  * aggregate root that are {@code null} or {@code 0}; Hibernate is not needed then.

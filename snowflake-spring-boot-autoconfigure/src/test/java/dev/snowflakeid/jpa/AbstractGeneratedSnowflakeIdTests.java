@@ -12,6 +12,7 @@ import dev.snowflakeid.jpa.app.JpaOrderRepository;
 import dev.snowflakeid.jpa.app.JpaPrimitiveOrder;
 import dev.snowflakeid.jpa.app.JpaTestApplication;
 import dev.snowflakeid.jpa.app.JpaTextOrder;
+import jakarta.persistence.EntityExistsException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.hibernate.SessionFactory;
@@ -24,10 +25,12 @@ import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.orm.ObjectOptimisticLockingFailureException;
 import org.springframework.orm.jpa.SharedEntityManagerCreator;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Persists entities with {@link GeneratedSnowflakeId} attributes against one database and compares what
@@ -170,6 +173,22 @@ abstract class AbstractGeneratedSnowflakeIdTests {
 		assertThat(created).doesNotHaveDuplicates().isSorted();
 		assertThat(statistics.getEntityInsertCount()).isEqualTo(50);
 		assertThat(statistics.getPrepareStatementCount()).as("50 inserts in batches of 20").isLessThanOrEqualTo(3);
+	}
+
+	@Test
+	void idSetByTheCallerMakesTheEntityDetachedNotNew() {
+		JpaOrder persisted = new JpaOrder("preset");
+		persisted.setId(12345L);
+		assertThatExceptionOfType(EntityExistsException.class).isThrownBy(() -> this.transaction
+			.executeWithoutResult((status) -> this.entityManager.persist(persisted)));
+		JpaOrder saved = new JpaOrder("preset");
+		saved.setId(12346L);
+		assertThatExceptionOfType(ObjectOptimisticLockingFailureException.class)
+			.isThrownBy(() -> this.context.getBean(JpaOrderRepository.class).save(saved));
+		Object rows = this.transaction.execute((status) -> this.entityManager
+			.createNativeQuery("select count(*) from jpa_order where id in (12345, 12346)")
+			.getSingleResult());
+		assertThat(rows).isEqualTo(0L);
 	}
 
 }

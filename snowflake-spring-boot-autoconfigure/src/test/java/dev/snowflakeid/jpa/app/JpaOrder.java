@@ -29,6 +29,10 @@ public class JpaOrder {
 		return this.id;
 	}
 
+	public void setId(Long id) {
+		this.id = id;
+	}
+
 	public Long getTrackingNumber() {
 		return this.trackingNumber;
 	}
