@@ -154,7 +154,7 @@ class RedisLeaseFaultTests {
 		long resumed = System.nanoTime();
 		a.store().resume();
 		a.awaitEvent("fenced", RENEW_INTERVAL.plusSeconds(1), LeaseWorker.lost(LossReason.FENCED));
-		assertThat(Duration.ofNanos(System.nanoTime() - resumed)).isLessThan(RENEW_INTERVAL.plusMillis(800));
+		assertThat(Duration.ofNanos(System.nanoTime() - resumed)).isLessThan(RENEW_INTERVAL.plusSeconds(1));
 		a.awaitIssuing(SOON);
 		assertThat(a.lease().workerCode()).isNotEqualTo(code);
 		b.issue(100);
@@ -217,6 +217,7 @@ class RedisLeaseFaultTests {
 		a.awaitIssuing(SOON);
 		a.issue(50);
 		proxy.delayReplies(Duration.ofMillis(2_000));
+		long renewedBefore = a.count(Type.RENEWED);
 		WorkerLease lastUsed = null;
 		IdGenerationException refusal = null;
 		long refusedAt = 0;
@@ -237,14 +238,19 @@ class RedisLeaseFaultTests {
 		assertThat(refusal.getMessage()).contains("local deadline");
 		assertThat(lastUsed).isNotNull();
 		// Refusals start at the deadline of the last renewal answered in time, not before and not much after.
-		assertThat(refusedAt - lastUsed.deadlineNanos()).isNotNegative().isLessThan(TimeUnit.MILLISECONDS.toNanos(250));
-		// Late replies arrive but publish deadlines already past: still refused.
-		long window = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(600);
-		while (System.nanoTime() - window < 0) {
-			assertThat(a.tryNextId()).isNotNull();
+		assertThat(refusedAt - lastUsed.deadlineNanos()).isNotNegative().isLessThan(TimeUnit.MILLISECONDS.toNanos(500));
+		// A late reply still renews the lease in Redis, but the deadline it publishes is already past.
+		long lateRenewals = renewedBefore + 1;
+		long window = System.nanoTime() + SOON.toNanos();
+		long settled = Long.MAX_VALUE;
+		while (System.nanoTime() - Math.min(window, settled) < 0) {
+			assertThat(a.tryNextId()).as("refused after a late renewal; events %s", a.events()).isNotNull();
+			if (settled == Long.MAX_VALUE && a.count(Type.RENEWED) >= lateRenewals) {
+				settled = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+			}
 			LockSupport.parkNanos(2_000_000);
 		}
-		assertThat(a.events()).anyMatch(LeaseWorker.ofType(Type.RENEWED));
+		assertThat(a.count(Type.RENEWED)).as("a late reply arrived").isGreaterThanOrEqualTo(lateRenewals);
 		proxy.heal();
 		a.awaitIssuing(SOON);
 		a.issue(50);
