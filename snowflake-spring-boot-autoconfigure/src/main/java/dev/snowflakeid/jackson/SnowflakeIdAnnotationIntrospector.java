@@ -57,7 +57,7 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	 * not a member (classes cannot be marked).
 	 */
 	private static JavaType markedType(Annotated annotated) {
-		if (!(annotated instanceof AnnotatedMember) || !isMarked(annotated)) {
+		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member)) {
 			return null;
 		}
 		if (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1) {
@@ -66,9 +66,9 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 		return annotated.getType();
 	}
 
-	private static boolean isMarked(Annotated annotated) {
-		return annotated.hasAnnotation(SnowflakeId.class)
-				|| annotated.annotations().map(Annotation::annotationType).anyMatch(
+	private static boolean isMarked(AnnotatedMember member) {
+		return member.hasAnnotation(SnowflakeId.class)
+				|| member.annotations().map(Annotation::annotationType).anyMatch(
 						(type) -> type.isAnnotationPresent(SnowflakeId.class));
 	}
 

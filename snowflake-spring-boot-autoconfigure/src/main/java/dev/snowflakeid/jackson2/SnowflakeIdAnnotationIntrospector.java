@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
+import com.fasterxml.jackson.databind.introspect.AnnotationMap;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.snowflakeid.SnowflakeId;
@@ -56,7 +57,7 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	 * not a member (classes cannot be marked).
 	 */
 	private static JavaType markedType(Annotated annotated) {
-		if (!(annotated instanceof AnnotatedMember) || !isMarked(annotated)) {
+		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member)) {
 			return null;
 		}
 		if (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1) {
@@ -65,11 +66,15 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 		return annotated.getType();
 	}
 
-	private static boolean isMarked(Annotated annotated) {
-		if (annotated.hasAnnotation(SnowflakeId.class)) {
+	private static boolean isMarked(AnnotatedMember member) {
+		if (member.hasAnnotation(SnowflakeId.class)) {
 			return true;
 		}
-		for (Annotation annotation : annotated.annotations()) {
+		AnnotationMap annotations = member.getAllAnnotations();
+		if (annotations == null) {
+			return false;
+		}
+		for (Annotation annotation : annotations.annotations()) {
 			if (annotation.annotationType().isAnnotationPresent(SnowflakeId.class)) {
 				return true;
 			}

@@ -22,6 +22,7 @@ import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@SuppressWarnings("removal") // Spring Boot keeps Jackson 2 support only as deprecated; the module must still work with it
 class SnowflakeJacksonAutoConfigurationTests {
 
 	/** 2^53 + 1: the smallest positive integer a JavaScript number cannot hold. */
