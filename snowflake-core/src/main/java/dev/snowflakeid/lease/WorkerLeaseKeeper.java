@@ -181,8 +181,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 				thread.setDaemon(true);
 				return thread;
 			});
+			// The first renewal is due one interval after the claim was sent, not after the floor wait.
 			long period = this.renewInterval.toNanos();
-			this.executor.scheduleWithFixedDelay(this::renewSafely, period, period, TimeUnit.NANOSECONDS);
+			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - sentAt));
+			this.executor.scheduleWithFixedDelay(this::renewSafely, firstDelay, period, TimeUnit.NANOSECONDS);
 		}
 		emit(Type.ACQUIRED, null, null);
 	}

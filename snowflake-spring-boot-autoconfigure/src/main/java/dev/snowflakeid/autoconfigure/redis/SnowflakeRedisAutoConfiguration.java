@@ -2,6 +2,7 @@ package dev.snowflakeid.autoconfigure.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
@@ -27,6 +28,7 @@ import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.data.redis.connection.RedisPassword;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.util.StringUtils;
 
@@ -56,6 +58,13 @@ public final class SnowflakeRedisAutoConfiguration {
 	LettuceConnectionFactory snowflakeLeaseConnectionFactory(DataRedisConnectionDetails details,
 			SnowflakeProperties properties) {
 		Duration timeout = properties.getWorker().getRedis().getCommandTimeout();
+		// TLS follows the application's Redis settings; custom trust material from an SSL bundle is not
+		// passed to the lease connection, which then uses the JVM's default trust store.
+		Consumer<LettuceClientConfigurationBuilder> tls = (builder) -> {
+			if (details.getSslBundle() != null) {
+				builder.useSsl();
+			}
+		};
 		if (details.getCluster() != null) {
 			List<RedisNode> nodes = details.getCluster()
 				.getNodes()
@@ -66,7 +75,7 @@ public final class SnowflakeRedisAutoConfiguration {
 			cluster.setClusterNodes(nodes);
 			cluster.setUsername(details.getUsername());
 			cluster.setPassword(RedisPassword.of(details.getPassword()));
-			return RedisLeaseConnections.cluster(cluster, timeout);
+			return RedisLeaseConnections.cluster(cluster, timeout, tls);
 		}
 		if (details.getSentinel() != null || details.getMasterReplica() != null) {
 			throw new InvalidSnowflakeConfigurationException("spring.data.redis.sentinel",
@@ -81,7 +90,7 @@ public final class SnowflakeRedisAutoConfiguration {
 		configuration.setDatabase(standalone.getDatabase());
 		configuration.setUsername(details.getUsername());
 		configuration.setPassword(RedisPassword.of(details.getPassword()));
-		return RedisLeaseConnections.standalone(configuration, timeout);
+		return RedisLeaseConnections.standalone(configuration, timeout, tls);
 	}
 
 	@Bean
