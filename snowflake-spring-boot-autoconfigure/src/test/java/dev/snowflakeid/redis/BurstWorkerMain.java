@@ -1,0 +1,61 @@
+package dev.snowflakeid.redis;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.snowflakeid.MonotonicClock;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * A worker process for {@link BurstRestartTests}: leases a code from Redis, issues IDs as fast as it can
+ * with borrow-ahead on, prints the largest, then either shuts down gracefully or waits to be killed.
+ * Arguments: redis port, namespace, ID count, {@code graceful} or {@code wait}.
+ */
+public final class BurstWorkerMain {
+
+	private BurstWorkerMain() {
+	}
+
+	public static void main(String[] args) {
+		int port = Integer.parseInt(args[0]);
+		String namespace = args[1];
+		int count = Integer.parseInt(args[2]);
+		boolean graceful = "graceful".equals(args[3]);
+		LettuceConnectionFactory connections = RedisLeaseConnections
+			.standalone(new RedisStandaloneConfiguration("127.0.0.1", port));
+		connections.afterPropertiesSet();
+		SnowflakeWorker worker = BurstRestartTests.startWorker(connections, namespace);
+		long max = BurstRestartTests.burst(worker.generator(), count)[count - 1];
+		PrintStream out = System.out;
+		out.println("MAX " + max + " CODE " + worker.keeper().currentLease().workerCode() + " BORROWED "
+				+ worker.generator().statistics().borrowedTicks());
+		out.flush();
+		if (graceful) {
+			worker.close();
+			connections.destroy();
+			out.println("RELEASED");
+			out.flush();
+			return;
+		}
+		while (true) {
+			LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
+		}
+	}
+
+	static SnowflakeWorker worker(SnowflakeIdGenerator generator, WorkerLeaseKeeper keeper) {
+		return new SnowflakeWorker(generator, keeper, InstantSource.system(), MonotonicClock.system(), 5);
+	}
+
+	static SnowflakeLayout layout() {
+		return SnowflakeLayout.defaults();
+	}
+
+}
