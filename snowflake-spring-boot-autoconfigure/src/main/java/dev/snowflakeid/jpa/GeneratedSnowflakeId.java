@@ -24,7 +24,8 @@ import org.hibernate.annotations.ValueGenerationType;
  * </pre>
  *
  * <p>With Hibernate, on an {@code @Id} attribute it selects the id generator, and on any other attribute
- * it generates the column's value once, on insert. The generator takes the {@code IdGenerator} bean of
+ * it generates the column's value once, on insert, unless the attribute already holds a value (not
+ * {@code null}, {@code 0} or empty). The generator takes the {@code IdGenerator} bean of
  * the same application context through Hibernate's bean container (Spring Boot configures Spring's
  * {@code SpringBeanContainer}), so IDs carry that context's worker lease. Startup fails with
  * {@link MissingIdGeneratorException} when there is no such bean. The ID is assigned before the

@@ -78,9 +78,16 @@ public final class SnowflakeIdentifierGenerator
 		this.ids = lookUp(attribute, context);
 	}
 
+	/**
+	 * Returns a new ID, or {@code currentValue} when the attribute already holds one (not {@code null},
+	 * {@code 0} or empty). An id attribute never holds one here: JPA treats an entity with an id as detached.
+	 */
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
+		if (isAssigned(currentValue)) {
+			return currentValue;
+		}
 		long id = this.ids.nextId();
 		return this.asString ? Long.toString(id) : id;
 	}
@@ -88,6 +95,11 @@ public final class SnowflakeIdentifierGenerator
 	@Override
 	public EnumSet<EventType> getEventTypes() {
 		return EventTypeSets.INSERT_ONLY;
+	}
+
+	private static boolean isAssigned(Object value) {
+		return value != null && !(value instanceof Long id && id == 0L)
+				&& !(value instanceof String text && text.isEmpty());
 	}
 
 	private static Class<?> attributeType(Member member) {

@@ -123,6 +123,13 @@ abstract class AbstractGeneratedSnowflakeIdTests {
 			.getSingleResult());
 		assertThat(row[0]).isEqualTo("ink");
 		assertThat(row[1]).isEqualTo(order.getTrackingNumber());
+		JpaOrder preset = this.transaction.execute((status) -> {
+			JpaOrder created = new JpaOrder("preset");
+			created.setTrackingNumber(Long.MAX_VALUE);
+			this.entityManager.persist(created);
+			return created;
+		});
+		assertThat(preset.getTrackingNumber()).as("a value set by the caller is kept").isEqualTo(Long.MAX_VALUE);
 	}
 
 	@Test

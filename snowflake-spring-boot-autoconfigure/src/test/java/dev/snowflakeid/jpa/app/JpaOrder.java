@@ -37,6 +37,10 @@ public class JpaOrder {
 		return this.trackingNumber;
 	}
 
+	public void setTrackingNumber(Long trackingNumber) {
+		this.trackingNumber = trackingNumber;
+	}
+
 	public String getItem() {
 		return this.item;
 	}
