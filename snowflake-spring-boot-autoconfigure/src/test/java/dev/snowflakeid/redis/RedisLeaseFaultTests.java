@@ -319,19 +319,34 @@ class RedisLeaseFaultTests {
 		LeaseWorker a = start(worker("A", store));
 		a.awaitIssuing(SOON);
 		int code = a.lease().workerCode();
-		Path snapshot = server.snapshot();
-		long snapshotMark = Long.parseLong((String) server.call("HGET", store.highWaterMarkKey(), Integer.toString(code)));
-		long snapshotExpiry = (Long) server.call("PEXPIRETIME", store.leaseKey(code));
+		// Hold A's renewals while the snapshot is taken, so the mark read beside it is the one it holds; a
+		// renewal already in flight past the gate shows up as a changed mark, and the snapshot is taken again.
+		Path snapshot;
+		long snapshotMark;
+		long snapshotExpiry;
+		while (true) {
+			a.store().suspend();
+			long before = Long.parseLong((String) server.call("HGET", store.highWaterMarkKey(), Integer.toString(code)));
+			snapshotExpiry = (Long) server.call("PEXPIRETIME", store.leaseKey(code));
+			snapshot = server.snapshot();
+			snapshotMark = Long.parseLong((String) server.call("HGET", store.highWaterMarkKey(), Integer.toString(code)));
+			a.store().resume();
+			if (snapshotMark == before) {
+				break;
+			}
+		}
+		long mark = snapshotMark;
+		long expiry = snapshotExpiry;
 		// A keeps renewing: its ceilings rise above the mark the snapshot holds.
 		RedisServerProcess.await("A's ceiling rises above the snapshot's mark", SOON, () -> {
 			a.nextId();
-			return a.lease().ceilingMillis() > snapshotMark + 200;
+			return a.lease().ceilingMillis() > mark + 200;
 		});
 		a.store().suspend();
 		server.kill();
 		a.awaitRefusal(SOON);
 		RedisServerProcess.await("the snapshot's lease would have expired", SOON,
-				() -> System.currentTimeMillis() > snapshotExpiry + 20);
+				() -> System.currentTimeMillis() > expiry + 20);
 		server.restartFrom(snapshot);
 		assertThat(server.call("HGET", store.highWaterMarkKey(), Integer.toString(code)))
 			.isEqualTo(Long.toString(snapshotMark));
