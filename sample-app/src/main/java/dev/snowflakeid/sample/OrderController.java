@@ -2,6 +2,7 @@ package dev.snowflakeid.sample;
 
 import java.util.List;
 
+import dev.snowflakeid.DecimalIds;
 import dev.snowflakeid.IdGenerationException;
 
 import org.springframework.http.HttpHeaders;
@@ -86,16 +87,12 @@ class OrderController {
 	}
 
 	static long parseId(String id) {
-		if (id.isEmpty() || id.length() > 19 || !id.chars().allMatch((c) -> c >= '0' && c <= '9')) {
-			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
-					"order id must be 1 to 19 decimal digits, but was '" + id + "'");
-		}
 		try {
-			return Long.parseLong(id);
+			return DecimalIds.parse(id);
 		}
-		catch (NumberFormatException ex) {
-			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
-					"order id " + id + " is larger than the largest 64-bit ID");
+		catch (IllegalArgumentException ex) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "order id '" + id + "' is not valid: "
+					+ ex.getMessage());
 		}
 	}
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.snowflakeid.DecimalIds;
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException.Reason;
@@ -35,7 +36,6 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 @Endpoint(id = "snowflake")
 public final class SnowflakeEndpoint {
 
-	private static final String MAX_ID = Long.toString(Long.MAX_VALUE);
 
 	private static final int ECHO_LIMIT = 40;
 
@@ -86,33 +86,14 @@ public final class SnowflakeEndpoint {
 	}
 
 	static long parse(String id) {
-		if (id == null || id.isBlank()) {
-			throw invalid("ID is blank; give it in decimal digits, such as /actuator/snowflake/123456789");
+		try {
+			return DecimalIds.parse(id);
 		}
-		if (id.charAt(0) == '-') {
-			throw invalid("ID '" + echo(id) + "' is negative; Snowflake IDs are positive");
+		catch (IllegalArgumentException ex) {
+			String shown = (id == null) ? "" : echo(id);
+			throw invalid("ID '" + shown + "' is not a Snowflake ID: " + ex.getMessage()
+					+ "; give it in decimal digits, such as /actuator/snowflake/123456789");
 		}
-		for (int i = 0; i < id.length(); i++) {
-			char c = id.charAt(i);
-			if (c < '0' || c > '9') {
-				throw invalid("ID '" + echo(id) + "' is not a decimal number: only the digits 0-9 are allowed, "
-						+ "without sign, spaces or separators");
-			}
-		}
-		String digits = stripLeadingZeros(id);
-		if (digits.length() > MAX_ID.length()
-				|| (digits.length() == MAX_ID.length() && digits.compareTo(MAX_ID) > 0)) {
-			throw invalid("ID '" + echo(id) + "' exceeds " + MAX_ID + ", the largest 64-bit ID");
-		}
-		return Long.parseLong(digits);
-	}
-
-	private static String stripLeadingZeros(String digits) {
-		int start = 0;
-		while (start < digits.length() - 1 && digits.charAt(start) == '0') {
-			start++;
-		}
-		return digits.substring(start);
 	}
 
 	private static String echo(String id) {

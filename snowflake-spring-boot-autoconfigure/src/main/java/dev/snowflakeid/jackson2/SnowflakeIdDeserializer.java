@@ -3,6 +3,8 @@ package dev.snowflakeid.jackson2;
 import java.io.IOException;
 import java.math.BigInteger;
 
+import dev.snowflakeid.DecimalIds;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanProperty;
@@ -78,25 +80,12 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 	}
 
 	private Object parseText(JsonParser parser, String text) throws IOException {
-		if (text.isBlank()) {
-			throw invalid(parser, text, "blank");
-		}
-		char first = text.charAt(0);
-		if (first == '+' || first == '-') {
-			throw invalid(parser, text, "sign characters are not allowed");
-		}
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			if (c < '0' || c > '9') {
-				throw invalid(parser, text, "not a string of decimal digits");
-			}
-		}
 		long id;
 		try {
-			id = Long.parseLong(text);
+			id = DecimalIds.parse(text);
 		}
-		catch (NumberFormatException ex) {
-			throw invalid(parser, text, "above " + Long.MAX_VALUE);
+		catch (IllegalArgumentException ex) {
+			throw invalid(parser, text, ex.getMessage());
 		}
 		return convert(id);
 	}
