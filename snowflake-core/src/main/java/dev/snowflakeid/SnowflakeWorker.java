@@ -9,11 +9,10 @@ import dev.snowflakeid.lease.WorkerLeaseKeeper;
 /**
  * A generator together with the keeper of its worker lease: the unit an application starts at boot and
  * closes at shutdown. {@link #close()} stops the generator before the lease is released, so no ID can be
- * issued under a code that another process may already hold.
+ * issued under a code that another process may already hold. Acquiring and releasing are reported as
+ * {@link dev.snowflakeid.lease.LeaseEvent}s to the keeper's listeners.
  */
 public final class SnowflakeWorker implements AutoCloseable {
-
-	private static final System.Logger logger = System.getLogger(SnowflakeWorker.class.getName());
 
 	private final SnowflakeIdGenerator generator;
 
@@ -44,9 +43,6 @@ public final class SnowflakeWorker implements AutoCloseable {
 	/** Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. */
 	public SnowflakeWorker start() {
 		this.keeper.start();
-		WorkerLease lease = this.keeper.currentLease();
-		logger.log(System.Logger.Level.INFO, "Acquired worker code {0} (generation {1}) in region {2} from the {3} "
-				+ "allocator", lease.workerCode(), lease.generation(), this.generator.region(), this.keeper.store().name());
 		return this;
 	}
 
@@ -111,14 +107,7 @@ public final class SnowflakeWorker implements AutoCloseable {
 		if (this.generator.isStopped()) {
 			return;
 		}
-		WorkerLease lease = this.keeper.currentLease();
-		long lastUsed = this.generator.stop();
-		this.keeper.close(lastUsed);
-		if (lease != null) {
-			logger.log(System.Logger.Level.INFO, "Released worker code {0} of region {1}; high-water mark {2}",
-					lease.workerCode(), this.generator.region(),
-					(lastUsed == Long.MIN_VALUE) ? "unchanged (no ID issued)" : Long.toString(lastUsed));
-		}
+		this.keeper.close(this.generator.stop());
 	}
 
 }

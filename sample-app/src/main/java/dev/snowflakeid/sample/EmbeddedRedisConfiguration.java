@@ -39,7 +39,7 @@ class EmbeddedRedisConfiguration {
 
 	private static void dependOnEmbeddedRedis(ConfigurableListableBeanFactory beanFactory) {
 		for (String name : beanFactory.getBeanDefinitionNames()) {
-			if (name.equals("redisConnectionFactory") || name.equals("snowflakeLeaseConnectionFactory")) {
+			if (name.equals("redisConnectionFactory") || name.equals("snowflakeLeaseConnection")) {
 				BeanDefinition definition = beanFactory.getBeanDefinition(name);
 				String[] dependsOn = (definition.getDependsOn() != null) ? definition.getDependsOn() : new String[0];
 				String[] extended = Arrays.copyOf(dependsOn, dependsOn.length + 1);

@@ -5,11 +5,14 @@ package dev.snowflakeid.lease;
  * keeper's thread.
  *
  * @param type what happened
- * @param lease the lease in force after the change, or {@code null} when none is
+ * @param lease the lease in force after the change, or {@code null} when none is; for
+ * {@link Type#RELEASED} the lease that was given back
  * @param lossReason why the lease was lost, for {@link Type#LOST}; otherwise {@code null}
  * @param cause the failure behind {@link Type#RENEWAL_FAILED}, {@link Type#CLAIM_FAILED}, or {@code null}
+ * @param lastUsedMillis for {@link Type#RELEASED}, the last millisecond any issued ID covers, recorded in
+ * the code's high-water mark; otherwise, or when no ID was issued, {@link Long#MIN_VALUE}
  */
-public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Throwable cause) {
+public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Throwable cause, long lastUsedMillis) {
 
 	/** Kinds of change. */
 	public enum Type {

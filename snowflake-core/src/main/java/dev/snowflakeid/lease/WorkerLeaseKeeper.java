@@ -328,6 +328,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	 */
 	public void close(long lastUsedMillis) {
 		LeaseGrant held;
+		WorkerLease released;
 		ScheduledExecutorService running;
 		synchronized (this.monitor) {
 			if (this.closed) {
@@ -335,6 +336,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			}
 			this.closed = true;
 			held = this.grant;
+			released = this.current;
 			running = this.executor;
 			revoke();
 		}
@@ -342,7 +344,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			running.shutdownNow();
 		}
 		if (held != null && releaseQuietly(held, lastUsedMillis)) {
-			emit(Type.RELEASED, null, null);
+			emit(new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis));
 		}
 	}
 
@@ -365,13 +367,16 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	}
 
 	private void emit(Type type, LossReason reason, Throwable cause) {
-		LeaseEvent event = new LeaseEvent(type, this.current, reason, cause);
+		emit(new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE));
+	}
+
+	private void emit(LeaseEvent event) {
 		for (WorkerLeaseListener listener : this.listeners) {
 			try {
 				listener.onLeaseEvent(event);
 			}
 			catch (RuntimeException ex) {
-				logger.log(System.Logger.Level.WARNING, "Worker lease listener failed on " + type, ex);
+				logger.log(System.Logger.Level.WARNING, "Worker lease listener failed on " + event.type(), ex);
 			}
 		}
 	}

@@ -109,6 +109,12 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	SnowflakeLeaseLogger snowflakeLeaseLogger(SnowflakeProperties properties) {
+		return new SnowflakeLeaseLogger(properties.getRegion());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	SnowflakeReadinessListener snowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker,
 			ApplicationEventPublisher events) {
 		return new SnowflakeReadinessListener(worker, events);

@@ -13,7 +13,6 @@ import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.redis.RedisLeaseConnections;
 import dev.snowflakeid.redis.RedisWorkerLeaseStore;
 
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -29,7 +28,6 @@ import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.data.redis.connection.RedisPassword;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.util.StringUtils;
 
 /**
@@ -48,14 +46,11 @@ import org.springframework.util.StringUtils;
 @EnableConfigurationProperties(SnowflakeProperties.class)
 public final class SnowflakeRedisAutoConfiguration {
 
-	/**
-	 * Lease connection factory; initialized and destroyed by the container. Not a default autowire
-	 * candidate, so the application's own {@code RedisConnectionFactory} stays the only one injected by type.
-	 */
-	@Bean(defaultCandidate = false)
+	/** Lease connection, with its own short timeout and no replay of commands. */
+	@Bean
 	@ConditionalOnBean(DataRedisConnectionDetails.class)
-	@ConditionalOnMissingBean(name = "snowflakeLeaseConnectionFactory")
-	LettuceConnectionFactory snowflakeLeaseConnectionFactory(DataRedisConnectionDetails details,
+	@ConditionalOnMissingBean
+	SnowflakeLeaseConnection snowflakeLeaseConnection(DataRedisConnectionDetails details,
 			SnowflakeProperties properties) {
 		Duration timeout = properties.getWorker().getRedis().getCommandTimeout();
 		// TLS follows the application's Redis settings; custom trust material from an SSL bundle is not
@@ -75,7 +70,7 @@ public final class SnowflakeRedisAutoConfiguration {
 			cluster.setClusterNodes(nodes);
 			cluster.setUsername(details.getUsername());
 			cluster.setPassword(RedisPassword.of(details.getPassword()));
-			return RedisLeaseConnections.cluster(cluster, timeout, tls);
+			return new SnowflakeLeaseConnection(RedisLeaseConnections.cluster(cluster, timeout, tls));
 		}
 		if (details.getSentinel() != null || details.getMasterReplica() != null) {
 			throw new InvalidSnowflakeConfigurationException("spring.data.redis.sentinel",
@@ -90,20 +85,19 @@ public final class SnowflakeRedisAutoConfiguration {
 		configuration.setDatabase(standalone.getDatabase());
 		configuration.setUsername(details.getUsername());
 		configuration.setPassword(RedisPassword.of(details.getPassword()));
-		return RedisLeaseConnections.standalone(configuration, timeout, tls);
+		return new SnowflakeLeaseConnection(RedisLeaseConnections.standalone(configuration, timeout, tls));
 	}
 
 	@Bean
-	@ConditionalOnBean(name = "snowflakeLeaseConnectionFactory")
+	@ConditionalOnBean(SnowflakeLeaseConnection.class)
 	@ConditionalOnMissingBean(WorkerLeaseStore.class)
-	RedisWorkerLeaseStore redisWorkerLeaseStore(
-			@Qualifier("snowflakeLeaseConnectionFactory") LettuceConnectionFactory snowflakeLeaseConnectionFactory,
+	RedisWorkerLeaseStore redisWorkerLeaseStore(SnowflakeLeaseConnection connection,
 			SnowflakeProperties properties, SnowflakeLayout layout,
 			@Value("${spring.application.name:}") String applicationName) {
 		SnowflakeProperties.Worker worker = properties.getWorker();
 		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
 				: StringUtils.hasText(applicationName) ? applicationName : RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
-		return RedisWorkerLeaseStore.builder(snowflakeLeaseConnectionFactory, layout)
+		return RedisWorkerLeaseStore.builder(connection.factory(), layout)
 			.keyPrefix(worker.getRedis().getKeyPrefix())
 			.namespace(namespace)
 			.region(properties.getRegion())

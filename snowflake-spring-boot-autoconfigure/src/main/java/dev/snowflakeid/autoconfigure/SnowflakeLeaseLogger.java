@@ -1,0 +1,67 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.lease.LeaseEvent;
+import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseListener;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Logs the worker lease's state changes through the application's logging system, which stays up until
+ * every bean is destroyed (so the release at shutdown is logged too). A run of failed renewals or claims
+ * is logged once as a warning and then at debug level until it ends.
+ */
+public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
+
+	private static final Log logger = LogFactory.getLog(SnowflakeLeaseLogger.class);
+
+	private final int region;
+
+	private volatile boolean failing;
+
+	SnowflakeLeaseLogger(int region) {
+		this.region = region;
+	}
+
+	@Override
+	public void onLeaseEvent(LeaseEvent event) {
+		WorkerLease lease = event.lease();
+		switch (event.type()) {
+			case ACQUIRED -> logger.info("Acquired worker code " + lease.workerCode() + " (generation "
+					+ lease.generation() + ") in region " + this.region);
+			case RENEWED -> recovered("Lease renewals succeed again");
+			case RENEWAL_FAILED, CLAIM_FAILED -> failing(event);
+			case LOST -> logger.warn("Lost the worker lease (" + event.lossReason() + "); IDs are refused until a new "
+					+ "claim succeeds and the clock passes its floor", event.cause());
+			case REACQUIRED -> {
+				this.failing = false;
+				logger.info("Claimed worker code " + lease.workerCode() + " (generation " + lease.generation()
+						+ ") in region " + this.region + " after losing the previous lease");
+			}
+			case RELEASED -> logger.info("Released worker code " + ((lease != null) ? lease.workerCode() : "?")
+					+ " of region " + this.region + "; high-water mark "
+					+ ((event.lastUsedMillis() == Long.MIN_VALUE) ? "unchanged (no ID issued)"
+							: Long.toString(event.lastUsedMillis())));
+		}
+	}
+
+	private void failing(LeaseEvent event) {
+		String message = (event.type() == LeaseEvent.Type.CLAIM_FAILED) ? "Claiming a worker code failed"
+				: "Renewing the worker lease failed; IDs continue until the lease's ceiling or deadline";
+		if (!this.failing) {
+			this.failing = true;
+			logger.warn(message + ": " + ((event.cause() != null) ? event.cause().getMessage() : "no reason given"));
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug(message, event.cause());
+		}
+	}
+
+	private void recovered(String message) {
+		if (this.failing) {
+			this.failing = false;
+			logger.info(message);
+		}
+	}
+
+}
