@@ -45,9 +45,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private static final long MAX_PARK_NANOS = 1_000_000;
 
-	private static final long SPIN_WINDOW_NANOS = 50_000;
+	private static final long SPIN_WINDOW_NANOS = 200_000;
 
-	private static final int MAX_SPINS = 2_000;
+	private static final int MAX_SPINS = 50_000;
 
 	private static final System.Logger logger = System.getLogger(SnowflakeIdGenerator.class.getName());
 
