@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A throw-away {@code redis-server} on a free loopback port, without persistence, for the lease
@@ -63,14 +64,7 @@ final class RedisServer implements AutoCloseable {
 				server.close();
 				throw new IllegalStateException("redis-server on port " + port + " did not answer PING within 10 s");
 			}
-			try {
-				Thread.sleep(20);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				server.close();
-				throw new IllegalStateException("interrupted while starting redis-server", ex);
-			}
+			LockSupport.parkNanos(20_000_000);
 		}
 		return server;
 	}
