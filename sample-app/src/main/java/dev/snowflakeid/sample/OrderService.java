@@ -2,6 +2,7 @@ package dev.snowflakeid.sample;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 import dev.snowflakeid.IdGenerationException;
@@ -21,6 +22,7 @@ class OrderService {
 
 	private final TransactionTemplate transactions;
 
+	// Microseconds: what the database keeps, so a retry shows the very same order.
 	private final Clock clock = Clock.systemUTC();
 
 	OrderService(OrderRepository orders, TransactionTemplate transactions) {
@@ -35,7 +37,7 @@ class OrderService {
 		}
 		try {
 			Order created = this.transactions.execute((status) -> this.orders
-				.saveAndFlush(new Order(idempotencyKey, request.item(), request.quantity(), Instant.now(this.clock))));
+				.saveAndFlush(new Order(idempotencyKey, request.item(), request.quantity(), Instant.now(this.clock).truncatedTo(ChronoUnit.MICROS))));
 			return new Placed(created, true);
 		}
 		catch (DataIntegrityViolationException ex) {
