@@ -8,6 +8,11 @@ import dev.snowflakeid.InvalidLayoutException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.autoconfigure.actuate.SnowflakeEndpointAutoConfiguration;
+import dev.snowflakeid.autoconfigure.actuate.SnowflakeHealthContributorAutoConfiguration;
+import dev.snowflakeid.autoconfigure.actuate.SnowflakeMetricsAutoConfiguration;
+import dev.snowflakeid.autoconfigure.jackson.SnowflakeJacksonAutoConfiguration;
+import dev.snowflakeid.autoconfigure.jdbc.SnowflakeJdbcAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
@@ -89,6 +94,25 @@ class SnowflakeAutoConfigurationTests {
 			assertThat(context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).worker())
 				.isEqualTo(99);
 		});
+	}
+
+	@Test
+	void everyAutoConfigurationStartsWithNoOptionalLibraryPresent() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+					SnowflakeRedisAutoConfiguration.class, SnowflakeJacksonAutoConfiguration.class,
+					SnowflakeHealthContributorAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class,
+					SnowflakeEndpointAutoConfiguration.class, SnowflakeJdbcAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("org.hibernate", "jakarta.persistence", "tools.jackson",
+					"com.fasterxml.jackson", "org.springframework.boot.actuate", "org.springframework.boot.health",
+					"io.micrometer", "org.springframework.data.redis", "io.lettuce", "org.springframework.data.jdbc",
+					"org.springframework.data.relational"))
+			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=3")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(IdGenerator.class);
+				assertThat(context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).worker())
+					.isEqualTo(3);
+			});
 	}
 
 	@Test
