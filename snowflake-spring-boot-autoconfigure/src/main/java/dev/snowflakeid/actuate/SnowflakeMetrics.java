@@ -46,6 +46,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * <li>{@code snowflake.lease.remaining}: time until this instance must stop issuing unless a renewal
  * succeeds, the sooner of the lease's local deadline and its ceiling; 0 without a lease; NaN for a fixed
  * code that never expires.
+ * <li>{@code snowflake.issuable}: 1 while this instance can issue IDs, 0 while it refuses them; the condition
+ * behind the {@code snowflake} health indicator and readiness, so that an alert needs no health probe.
  * <li>{@code snowflake.worker.codes.available}: worker codes of the region nobody holds, for allocators that
  * can tell (Redis); read from the store at most once per {@link #AVAILABLE_CODES_REFRESH}, NaN while the
  * store cannot answer. Not registered for the static allocator.
@@ -133,6 +135,10 @@ public final class SnowflakeMetrics implements MeterBinder {
 		}
 		TimeGauge.builder("snowflake.lease.remaining", this.worker, TimeUnit.MILLISECONDS, SnowflakeMetrics::leaseRemaining)
 			.description("Time until IDs stop unless a lease renewal succeeds")
+			.tags(tags)
+			.register(registry);
+		Gauge.builder("snowflake.issuable", this.worker, (w) -> w.status().issuable() ? 1 : 0)
+			.description("1 while this instance can issue IDs (health UP), 0 while it refuses them")
 			.tags(tags)
 			.register(registry);
 		TimeGauge

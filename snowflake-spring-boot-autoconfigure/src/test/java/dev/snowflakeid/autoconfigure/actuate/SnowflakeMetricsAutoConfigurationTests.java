@@ -57,9 +57,9 @@ class SnowflakeMetricsAutoConfigurationTests {
 				.toList();
 			assertThat(names).containsExactly("snowflake.clock.forward.jumps", "snowflake.clock.forward.jumps.max",
 					"snowflake.clock.rollback", "snowflake.clock.rollback.max", "snowflake.epoch.remaining",
-					"snowflake.ids.issued", "snowflake.ids.refused", "snowflake.lease.claims", "snowflake.lease.losses",
-					"snowflake.lease.remaining", "snowflake.lease.renewals", "snowflake.sequence.exhausted",
-					"snowflake.wait");
+					"snowflake.ids.issued", "snowflake.ids.refused", "snowflake.issuable", "snowflake.lease.claims",
+					"snowflake.lease.losses", "snowflake.lease.remaining", "snowflake.lease.renewals",
+					"snowflake.sequence.exhausted", "snowflake.wait");
 			assertThat(registry.getMeters()).filteredOn((meter) -> meter.getId().getName().startsWith("snowflake."))
 				.allSatisfy((meter) -> assertThat(meter.getId().getTag("region")).isEqualTo("2"));
 			assertThat(search(registry, "snowflake.ids.refused").meters()).extracting((m) -> m.getId().getTag("reason"))
@@ -86,6 +86,7 @@ class SnowflakeMetricsAutoConfigurationTests {
 		this.runner.withConfiguration(METRICS).run((context) -> {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(search(registry, "snowflake.issuable").gauge().value()).isEqualTo(1.0);
 			ids.nextId();
 			ids.nextIds(3);
 			assertThat(search(registry, "snowflake.ids.issued").functionCounter().count()).isEqualTo(4.0);
@@ -101,6 +102,7 @@ class SnowflakeMetricsAutoConfigurationTests {
 				.sum();
 			assertThat(refused).isEqualTo(1.0);
 			assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value()).isZero();
+			assertThat(search(registry, "snowflake.issuable").gauge().value()).isZero();
 		});
 	}
 
