@@ -1,0 +1,53 @@
+package dev.snowflakeid.ops;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** A tool of the machine (promtool, npm, node) run to completion, its output kept for assertion messages. */
+record Command(int exitCode, String output) {
+
+	/**
+	 * @param install how to get the tool when it is missing, for the failure message
+	 */
+	static Command run(Path directory, Duration timeout, String install, String... command) {
+		String line = String.join(" ", command);
+		try {
+			Path log = Files.createTempFile("command", ".log");
+			try {
+				Process process = start(directory, log, install, command);
+				process.getOutputStream().close();
+				if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+					process.destroyForcibly();
+					throw new IllegalStateException(line + " did not finish within " + timeout + ":\n" + Files.readString(log));
+				}
+				return new Command(process.exitValue(), Files.readString(log));
+			}
+			finally {
+				Files.deleteIfExists(log);
+			}
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(line + ": " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while running " + line, ex);
+		}
+	}
+
+	private static Process start(Path directory, Path log, String install, String... command) {
+		try {
+			return new ProcessBuilder(command).directory(directory.toFile())
+				.redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(command[0] + " cannot be run (" + ex.getMessage() + "); " + install, ex);
+		}
+	}
+
+}
