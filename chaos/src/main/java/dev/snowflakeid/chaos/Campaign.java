@@ -1,0 +1,462 @@
+package dev.snowflakeid.chaos;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.chaos.worker.ChaosWorkerApplication;
+
+/**
+ * The fault campaign: two regions, each with its own {@code redis-server} (region 0 with an append-only
+ * file, region 1 without persistence) and its worker JVMs sharing a code space of four codes; a seeded
+ * {@link FaultSchedule} carried out against them; then the {@link Checker}, the report and the chart.
+ *
+ * <pre>
+ * chaos/run.sh --minutes N --seed S [--workers-per-region K] [--mean-gap-seconds G] [--out DIR]
+ * </pre>
+ *
+ * Exits with 1 when a rule is broken (the report names the seed and the faults around each failure),
+ * 2 on a usage or environment error.
+ */
+public final class Campaign {
+
+	/** The workers' layout: four regions, four worker codes, 1,024 IDs per millisecond. */
+	static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
+		.timestampBits(49)
+		.regionBits(2)
+		.workerBits(2)
+		.sequenceBits(10)
+		.build();
+
+	static final int REGIONS = 2;
+
+	private static final long GRACE_SECONDS = 20;
+
+	private static final long RELAUNCH_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final Options options;
+
+	private final List<Incident> incidents = Collections.synchronizedList(new ArrayList<>());
+
+	private final Map<String, WorkerSlot> slots = new LinkedHashMap<>();
+
+	private final Map<String, RedisNode> redises = new LinkedHashMap<>();
+
+	private final List<FaultProxy> proxies = new ArrayList<>();
+
+	private long originNanos;
+
+	private volatile boolean supervising = true;
+
+	private Campaign(Options options) {
+		this.options = options;
+	}
+
+	public static void main(String[] args) throws Exception {
+		Options options;
+		try {
+			options = Options.parse(args);
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println("chaos: " + ex.getMessage());
+			System.err.println("usage: chaos/run.sh --minutes N --seed S [--workers-per-region K] "
+					+ "[--mean-gap-seconds G] [--out DIR]");
+			System.exit(2);
+			return;
+		}
+		System.exit(new Campaign(options).run());
+	}
+
+	private int run() throws Exception {
+		Files.createDirectories(this.options.out);
+		checkFaketime();
+		List<Fault> schedule = FaultSchedule.generate(this.options.seed, this.options.campaignMillis(),
+				this.options.meanGapMillis, workerNames(), redisNames());
+		log("seed " + this.options.seed + ", " + this.options.minutes + " min, " + schedule.size() + " faults planned, "
+				+ REGIONS * this.options.workersPerRegion + " workers; output in " + this.options.out);
+		long endNanos;
+		try {
+			startTopology();
+			this.originNanos = System.nanoTime();
+			for (WorkerSlot slot : this.slots.values()) {
+				slot.lock().lock();
+				try {
+					slot.launch();
+				}
+				finally {
+					slot.lock().unlock();
+				}
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
+			}
+			Thread supervisor = new Thread(this::supervise, "chaos-supervisor");
+			supervisor.setDaemon(true);
+			supervisor.start();
+			ScheduledExecutorService executor = Executors.newScheduledThreadPool(32);
+			for (Fault fault : schedule) {
+				long delay = this.originNanos + TimeUnit.MILLISECONDS.toNanos(fault.atMillis()) - System.nanoTime();
+				executor.schedule(() -> inject(fault), Math.max(0, delay), TimeUnit.NANOSECONDS);
+			}
+			endNanos = this.originNanos + TimeUnit.MILLISECONDS.toNanos(this.options.campaignMillis());
+			LockSupport.parkNanos(Math.max(0, endNanos - System.nanoTime()));
+			executor.shutdown();
+			if (!executor.awaitTermination(2, TimeUnit.MINUTES)) {
+				log("faults still running at the end; stopping them");
+				executor.shutdownNow();
+			}
+			endNanos = System.nanoTime();
+			this.supervising = false;
+			supervisor.join();
+		}
+		finally {
+			stopTopology();
+		}
+		log("campaign over; checking " + logs().size() + " logs");
+		Checker.Result result = new Checker(LAYOUT, this.originNanos,
+				this.originNanos + TimeUnit.MILLISECONDS.toNanos(FaultSchedule.WARM_UP_MILLIS), endNanos)
+			.check(logs(), this.slots.keySet());
+		List<Incident> happened = new ArrayList<>(this.incidents);
+		happened.sort((a, b) -> Long.compare(a.startNanos(), b.startNanos()));
+		CampaignReport report = new CampaignReport(this.options.seed, this.options.minutes,
+				this.options.workersPerRegion, this.originNanos, endNanos, happened, result, this.redises);
+		Path reportFile = this.options.out.resolve("report.md");
+		Files.writeString(reportFile, report.markdown());
+		Path chartFile = this.options.out.resolve("campaign.png");
+		CampaignChart.write(chartFile, this.originNanos, endNanos, happened, result);
+		System.out.println(report.summary());
+		log("report: " + reportFile + ", chart: " + chartFile);
+		return result.passed() ? 0 : 1;
+	}
+
+	private void checkFaketime() throws IOException, InterruptedException {
+		Path offset = this.options.out.resolve("probe.faketime");
+		Files.writeString(offset, "-86400\n");
+		Map<String, String> environment = new HashMap<>(faketimeEnvironment());
+		environment.put("FAKETIME_TIMESTAMP_FILE", offset.toString());
+		ProcessBuilder builder = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"),
+				ClockProbe.class.getName()).redirectErrorStream(true);
+		builder.environment().putAll(environment);
+		long before = System.currentTimeMillis();
+		long beforeNanos = System.nanoTime();
+		Process probe = builder.start();
+		String output = new String(probe.getInputStream().readAllBytes()).trim();
+		probe.waitFor();
+		long after = System.currentTimeMillis();
+		long afterNanos = System.nanoTime();
+		String[] readings = output.split("\\s+");
+		long wall;
+		long nanos;
+		try {
+			wall = Long.parseLong(readings[readings.length - 2]);
+			nanos = Long.parseLong(readings[readings.length - 1]);
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalStateException("libfaketime probe printed '" + output + "'", ex);
+		}
+		long expectedLow = before - 86_400_000L - 1_000;
+		long expectedHigh = after - 86_400_000L + 1_000;
+		if (wall < expectedLow || wall > expectedHigh || nanos < beforeNanos || nanos > afterNanos) {
+			throw new IllegalStateException("libfaketime does not step a JVM's wall clock as expected (read " + wall
+					+ " ms, expected one day before " + before + " ms; monotonic " + nanos + " outside " + beforeNanos
+					+ ".." + afterNanos + "); LD_PRELOAD=" + this.options.faketime);
+		}
+		Files.delete(offset);
+		log("libfaketime steps a JVM's wall clock and leaves its monotonic clock alone");
+	}
+
+	private Map<String, String> faketimeEnvironment() {
+		// Without FAKETIME_FORCE_MONOTONIC_FIX=0 every timed wait of the JVM goes through a global lock and a
+		// signal mask change, and a Spring Boot worker takes minutes to start on two cores.
+		return Map.of("LD_PRELOAD", this.options.faketime, "FAKETIME_DONT_FAKE_MONOTONIC", "1",
+				"FAKETIME_FORCE_MONOTONIC_FIX", "0", "FAKETIME_CACHE_DURATION", "1");
+	}
+
+	private void startTopology() throws IOException {
+		List<String> workerCommand = List.of(java(), "-Xmx160m", "-Xss512k", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+				"-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-Xshare:auto", "-cp",
+				System.getProperty("java.class.path"), ChaosWorkerApplication.class.getName(),
+				"--spring.main.web-application-type=none", "--spring.main.banner-mode=off",
+				"--spring.application.name=chaos", "--spring.data.redis.host=127.0.0.1",
+				"--snowflake.layout.timestamp-bits=" + LAYOUT.timestampBits(),
+				"--snowflake.layout.region-bits=" + LAYOUT.regionBits(),
+				"--snowflake.layout.worker-bits=" + LAYOUT.workerBits(),
+				"--snowflake.layout.sequence-bits=" + LAYOUT.sequenceBits(),
+				// the one setting changed from the defaults: JVMs start slowly on two busy cores
+				"--snowflake.worker.lease.startup-wait-budget=30s", "--logging.level.io.lettuce.core=ERROR");
+		for (int region = 0; region < REGIONS; region++) {
+			String name = "redis" + region;
+			RedisNode redis = new RedisNode(name, this.options.out.resolve(name), freePort(), region == 0);
+			redis.start();
+			this.redises.put(name, redis);
+			for (int worker = 0; worker < this.options.workersPerRegion; worker++) {
+				FaultProxy proxy = new FaultProxy(redis.port());
+				this.proxies.add(proxy);
+				String slot = "r" + region + "w" + worker;
+				Path dir = Files.createDirectories(this.options.out.resolve("workers"));
+				this.slots.put(slot, new WorkerSlot(slot, region, proxy, dir, workerCommand, faketimeEnvironment()));
+			}
+		}
+	}
+
+	private void stopTopology() {
+		this.supervising = false;
+		for (FaultProxy proxy : this.proxies) {
+			proxy.heal();
+		}
+		for (WorkerSlot slot : this.slots.values()) {
+			slot.offsetClock(0);
+		}
+		List<Thread> stopping = new ArrayList<>();
+		for (WorkerSlot slot : this.slots.values()) {
+			Thread thread = new Thread(() -> {
+				slot.lock().lock();
+				try {
+					if (!slot.terminate(GRACE_SECONDS)) {
+						log(slot.name() + " did not stop within " + GRACE_SECONDS + " s; killed");
+					}
+				}
+				finally {
+					slot.lock().unlock();
+				}
+			});
+			thread.start();
+			stopping.add(thread);
+		}
+		for (Thread thread : stopping) {
+			try {
+				thread.join();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		for (FaultProxy proxy : this.proxies) {
+			proxy.close();
+		}
+		for (RedisNode redis : this.redises.values()) {
+			redis.close();
+		}
+	}
+
+	// Starts the next process of a slot whose process exited by itself (a failed startup, for example).
+	private void supervise() {
+		while (this.supervising) {
+			for (WorkerSlot slot : this.slots.values()) {
+				if (!slot.lock().tryLock()) {
+					continue;
+				}
+				try {
+					if (this.supervising && slot.exited()
+							&& System.nanoTime() - slot.launchedAtNanos() > RELAUNCH_BACKOFF_NANOS) {
+						long now = System.nanoTime();
+						this.incidents.add(new Incident(Incident.WORKER_EXIT, slot.name(), now, now,
+								"exit code " + slot.exitCode()));
+						log(slot.name() + " exited with code " + slot.exitCode() + "; starting the next process");
+						slot.launch();
+					}
+				}
+				finally {
+					slot.lock().unlock();
+				}
+			}
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(250));
+		}
+	}
+
+	private void inject(Fault fault) {
+		long start = System.nanoTime();
+		String detail = fault.describe();
+		log(String.format(Locale.ROOT, "t=%.1fs %s", (start - this.originNanos) / 1e9, detail));
+		try {
+			switch (fault.kind().target()) {
+				case WORKER -> injectIntoWorker(fault, this.slots.get(fault.target()));
+				case REDIS -> injectIntoRedis(fault, this.redises.get(fault.target()));
+			}
+		}
+		catch (RuntimeException ex) {
+			detail += " (failed: " + ex + ")";
+		}
+		long end = System.nanoTime();
+		this.incidents.add(new Incident(fault.kind().name(), fault.target(), start, end, detail));
+	}
+
+	private void injectIntoWorker(Fault fault, WorkerSlot slot) {
+		switch (fault.kind()) {
+			case WORKER_PAUSE -> withLock(slot, () -> {
+				slot.pause();
+				sleep(fault.durationMillis());
+				slot.resume();
+			});
+			case WORKER_KILL -> withLock(slot, () -> {
+				slot.kill();
+				slot.launch();
+			});
+			case WORKER_RESTART -> withLock(slot, () -> {
+				slot.terminate(GRACE_SECONDS);
+				slot.launch();
+			});
+			case NETWORK_STALL -> {
+				slot.proxy().stall();
+				sleep(fault.durationMillis());
+				slot.proxy().heal();
+			}
+			case NETWORK_DROP -> {
+				slot.proxy().drop();
+				sleep(fault.durationMillis());
+				slot.proxy().heal();
+			}
+			case CLOCK_STEP -> {
+				slot.offsetClock(fault.stepMillis());
+				sleep(fault.durationMillis());
+				slot.offsetClock(0);
+			}
+			case LOAD_SPIKE -> {
+				slot.spikeUntil(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(fault.durationMillis()));
+				sleep(fault.durationMillis());
+			}
+			default -> throw new IllegalArgumentException(fault.kind() + " is not a worker fault");
+		}
+	}
+
+	private void injectIntoRedis(Fault fault, RedisNode redis) {
+		switch (fault.kind()) {
+			case REDIS_PAUSE -> {
+				redis.pause();
+				sleep(fault.durationMillis());
+				redis.resume();
+			}
+			case REDIS_KILL -> {
+				redis.kill();
+				sleep(fault.durationMillis());
+				redis.start();
+			}
+			case REDIS_WIPE -> {
+				redis.kill();
+				redis.deleteData();
+				sleep(fault.durationMillis());
+				redis.start();
+			}
+			case REDIS_FLUSHALL -> redis.command("FLUSHALL");
+			default -> throw new IllegalArgumentException(fault.kind() + " is not a Redis fault");
+		}
+	}
+
+	private static void withLock(WorkerSlot slot, Runnable action) {
+		slot.lock().lock();
+		try {
+			action.run();
+		}
+		finally {
+			slot.lock().unlock();
+		}
+	}
+
+	private static void sleep(long millis) {
+		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+		long remaining;
+		while ((remaining = end - System.nanoTime()) > 0) {
+			LockSupport.parkNanos(remaining);
+		}
+	}
+
+	private List<String> workerNames() {
+		List<String> names = new ArrayList<>();
+		for (int region = 0; region < REGIONS; region++) {
+			for (int worker = 0; worker < this.options.workersPerRegion; worker++) {
+				names.add("r" + region + "w" + worker);
+			}
+		}
+		return names;
+	}
+
+	private static List<String> redisNames() {
+		List<String> names = new ArrayList<>();
+		for (int region = 0; region < REGIONS; region++) {
+			names.add("redis" + region);
+		}
+		return names;
+	}
+
+	private List<Path> logs() {
+		try (Stream<Path> files = Files.list(this.options.out.resolve("workers"))) {
+			return files.filter((file) -> file.toString().endsWith(".bin")).sorted().toList();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	private static String java() {
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+	private void log(String message) {
+		System.out.println("chaos: " + message);
+	}
+
+	/** Command-line options. */
+	record Options(double minutes, long seed, int workersPerRegion, long meanGapMillis, Path out, String faketime) {
+
+		long campaignMillis() {
+			return Math.round(this.minutes * 60_000);
+		}
+
+		static Options parse(String[] args) {
+			Map<String, String> values = new HashMap<>();
+			for (int i = 0; i < args.length; i++) {
+				if (!args[i].startsWith("--") || i + 1 >= args.length) {
+					throw new IllegalArgumentException("unexpected argument " + args[i]);
+				}
+				values.put(args[i].substring(2), args[++i]);
+			}
+			if (!values.containsKey("minutes") || !values.containsKey("seed")) {
+				throw new IllegalArgumentException("--minutes and --seed are required");
+			}
+			double minutes = Double.parseDouble(values.remove("minutes"));
+			long seed = Long.parseLong(values.remove("seed"));
+			int workers = Integer.parseInt(values.getOrDefault("workers-per-region", "3"));
+			values.remove("workers-per-region");
+			long gap = Math.round(Double.parseDouble(values.getOrDefault("mean-gap-seconds", "4")) * 1000);
+			values.remove("mean-gap-seconds");
+			Path out = Path.of(values.getOrDefault("out", "chaos/target/campaign-" + seed)).toAbsolutePath();
+			values.remove("out");
+			String faketime = values.remove("faketime");
+			if (faketime == null) {
+				throw new IllegalArgumentException("--faketime (path of libfaketimeMT.so.1) is required");
+			}
+			if (!values.isEmpty()) {
+				throw new IllegalArgumentException("unknown options " + values.keySet());
+			}
+			if (minutes * 60_000 < FaultSchedule.WARM_UP_MILLIS + FaultSchedule.QUIET_TAIL_MILLIS + 10_000) {
+				throw new IllegalArgumentException("--minutes must leave time for faults after the warm-up");
+			}
+			if (workers < 1 || workers > LAYOUT.maxWorkers() * 2) {
+				throw new IllegalArgumentException("--workers-per-region must lie in 1.." + LAYOUT.maxWorkers() * 2);
+			}
+			return new Options(minutes, seed, workers, gap, out, faketime);
+		}
+
+	}
+
+}

@@ -1,0 +1,171 @@
+package dev.snowflakeid.chaos;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One worker position of the topology: a succession of worker JVMs (incarnations), each writing its own
+ * {@link IdLog}, all reaching Redis through the slot's {@link FaultProxy} and reading their wall clock
+ * through the slot's libfaketime offset file. Process faults hold {@link #lock()} so that they never
+ * interleave with each other or with the supervisor's restart of a process that died by itself.
+ */
+final class WorkerSlot {
+
+	private final String name;
+
+	private final int region;
+
+	private final FaultProxy proxy;
+
+	private final Path dir;
+
+	private final Path clockFile;
+
+	private final Path controlFile;
+
+	private final List<String> command;
+
+	private final Map<String, String> environment;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private Process process;
+
+	private int incarnation;
+
+	private long launchedAtNanos;
+
+	private volatile long clockOffsetMillis;
+
+	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, List<String> command,
+			Map<String, String> environment) {
+		this.name = name;
+		this.region = region;
+		this.proxy = proxy;
+		this.dir = dir;
+		this.clockFile = dir.resolve(name + ".faketime");
+		this.controlFile = dir.resolve(name + ".control");
+		this.command = List.copyOf(command);
+		this.environment = Map.copyOf(environment);
+		writeAtomically(this.clockFile, "+0");
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	int region() {
+		return this.region;
+	}
+
+	FaultProxy proxy() {
+		return this.proxy;
+	}
+
+	ReentrantLock lock() {
+		return this.lock;
+	}
+
+	/** Starts the next incarnation; call with the lock held. */
+	void launch() {
+		int number = this.incarnation++;
+		String base = String.format(Locale.ROOT, "%s-%03d", this.name, number);
+		List<String> args = new ArrayList<>(this.command);
+		args.add("--chaos.slot=" + this.name);
+		args.add("--chaos.incarnation=" + number);
+		args.add("--chaos.log=" + this.dir.resolve(base + ".bin"));
+		args.add("--chaos.control=" + this.controlFile);
+		args.add("--snowflake.region=" + this.region);
+		args.add("--spring.data.redis.port=" + this.proxy.port());
+		ProcessBuilder builder = new ProcessBuilder(args).redirectErrorStream(true)
+			.redirectOutput(this.dir.resolve(base + ".out").toFile());
+		builder.environment().putAll(this.environment);
+		builder.environment().put("FAKETIME_TIMESTAMP_FILE", this.clockFile.toString());
+		this.launchedAtNanos = System.nanoTime();
+		try {
+			this.process = builder.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** Monotonic time of the last launch. */
+	long launchedAtNanos() {
+		return this.launchedAtNanos;
+	}
+
+	/** Whether the current incarnation has exited; its exit code then in {@link #exitCode()}. */
+	boolean exited() {
+		return this.process != null && !this.process.isAlive();
+	}
+
+	int exitCode() {
+		return this.process.exitValue();
+	}
+
+	void pause() {
+		Signals.send("STOP", this.process);
+	}
+
+	void resume() {
+		Signals.send("CONT", this.process);
+	}
+
+	/** SIGKILL; call with the lock held. */
+	void kill() {
+		Signals.kill(this.process);
+	}
+
+	/**
+	 * SIGTERM and a wait for the graceful shutdown (the generator stops, the code is released); SIGKILL
+	 * after {@code graceSeconds}. Returns whether it exited by itself. Call with the lock held.
+	 */
+	boolean terminate(long graceSeconds) {
+		if (this.process == null || !this.process.isAlive()) {
+			return true;
+		}
+		Signals.send("CONT", this.process);
+		this.process.destroy();
+		if (Signals.awaitExit(this.process, graceSeconds)) {
+			return true;
+		}
+		kill();
+		return false;
+	}
+
+	/** Sets the process's wall clock to real time plus {@code offsetMillis}. */
+	void offsetClock(long offsetMillis) {
+		this.clockOffsetMillis = offsetMillis;
+		writeAtomically(this.clockFile, String.format(Locale.ROOT, "%+.3f", offsetMillis / 1000.0));
+	}
+
+	long clockOffsetMillis() {
+		return this.clockOffsetMillis;
+	}
+
+	/** Asks the process to issue flat out until monotonic instant {@code untilNanos}. */
+	void spikeUntil(long untilNanos) {
+		writeAtomically(this.controlFile, Long.toString(untilNanos));
+	}
+
+	private static void writeAtomically(Path file, String content) {
+		try {
+			Path temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+			Files.writeString(temp, content + "\n");
+			Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

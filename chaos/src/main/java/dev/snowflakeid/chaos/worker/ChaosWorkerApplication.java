@@ -1,0 +1,45 @@
+package dev.snowflakeid.chaos.worker;
+
+import java.nio.file.Path;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.chaos.IdLog;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * A worker of the fault campaign: a plain Spring Boot application with the starter, leasing its worker code
+ * from Redis with the shipped defaults and issuing IDs continuously into its {@link IdLog}.
+ *
+ * <p>Started by the orchestrator with {@code --chaos.log}, {@code --chaos.control}, {@code --chaos.slot},
+ * {@code --chaos.incarnation} and the Redis, region and layout properties.
+ */
+@SpringBootApplication
+public class ChaosWorkerApplication {
+
+	@Bean(destroyMethod = "close")
+	IdLog.Writer idLog(@Value("${chaos.log}") Path file, @Value("${chaos.slot}") String slot,
+			@Value("${chaos.incarnation}") int incarnation, @Value("${snowflake.region}") int region) {
+		return IdLog.create(file,
+				new IdLog.Header(slot, region, incarnation, ProcessHandle.current().pid(), System.nanoTime()));
+	}
+
+	@Bean
+	LeaseEventRecorder leaseEventRecorder(IdLog.Writer idLog) {
+		return new LeaseEventRecorder(idLog);
+	}
+
+	@Bean
+	IssuingLoop issuingLoop(IdGenerator ids, IdLog.Writer idLog, @Value("${chaos.control}") Path control,
+			@Value("${chaos.slot}") String slot, @Value("${chaos.incarnation}") int incarnation) {
+		return new IssuingLoop(ids, idLog, control, ((long) slot.hashCode() << 32) ^ incarnation);
+	}
+
+	public static void main(String[] args) {
+		SpringApplication.run(ChaosWorkerApplication.class, args);
+	}
+
+}

@@ -1,0 +1,78 @@
+package dev.snowflakeid.chaos;
+
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FaultScheduleTests {
+
+	private static final List<String> WORKERS = List.of("r0w0", "r0w1", "r0w2", "r1w0", "r1w1", "r1w2");
+
+	private static final List<String> REDISES = List.of("redis0", "redis1");
+
+	private static final long THIRTY_MINUTES = 30 * 60_000;
+
+	@Test
+	void sameSeedGivesTheSameScheduleAndAnotherSeedAnotherOne() {
+		List<Fault> first = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, WORKERS, REDISES);
+		assertThat(FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, WORKERS, REDISES)).isEqualTo(first);
+		assertThat(FaultSchedule.generate(18, THIRTY_MINUTES, 4_000, WORKERS, REDISES)).isNotEqualTo(first);
+	}
+
+	@Test
+	void everyFaultLiesBetweenTheWarmUpAndTheQuietTailWithinItsKindsBounds() {
+		for (long seed = 0; seed < 50; seed++) {
+			long length = 120_000;
+			for (Fault fault : FaultSchedule.generate(seed, length, 2_000, WORKERS, REDISES)) {
+				assertThat(fault.atMillis()).isGreaterThanOrEqualTo(FaultSchedule.WARM_UP_MILLIS);
+				assertThat(fault.endMillis()).isLessThanOrEqualTo(length - FaultSchedule.QUIET_TAIL_MILLIS);
+				assertThat(fault.durationMillis()).isLessThanOrEqualTo(fault.kind().maxMillis());
+				assertThat(fault.target()).isIn((fault.kind().target() == FaultKind.Target.WORKER) ? WORKERS : REDISES);
+				if (fault.kind() == FaultKind.CLOCK_STEP) {
+					assertThat(Math.abs(fault.stepMillis())).isBetween(1L, FaultSchedule.MAX_STEP_MILLIS);
+				}
+				else {
+					assertThat(fault.stepMillis()).isZero();
+				}
+			}
+		}
+	}
+
+	@Test
+	void oneLaneOfOneTargetCarriesOneFaultAtATime() {
+		List<Fault> faults = FaultSchedule.generate(5, THIRTY_MINUTES, 1_000, WORKERS, REDISES);
+		Map<String, Long> busyUntil = new HashMap<>();
+		for (Fault fault : faults) {
+			String lane = fault.kind().lane() + "/" + fault.target();
+			assertThat(fault.atMillis()).as("%s overlaps the previous fault in its lane", fault.describe())
+				.isGreaterThan(busyUntil.getOrDefault(lane, Long.MIN_VALUE));
+			busyUntil.put(lane, fault.endMillis());
+		}
+	}
+
+	@Test
+	void aLongCampaignInjectsEveryKindWithFaultsOverlapping() {
+		List<Fault> faults = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, WORKERS, REDISES);
+		Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+		int overlapping = 0;
+		for (int i = 0; i < faults.size(); i++) {
+			kinds.add(faults.get(i).kind());
+			if (i > 0 && faults.get(i).atMillis() < faults.get(i - 1).endMillis()) {
+				overlapping++;
+			}
+		}
+		assertThat(kinds).containsExactlyInAnyOrder(FaultKind.values());
+		assertThat(faults.size()).isBetween(300, 600);
+		assertThat(overlapping).isGreaterThan(20);
+		assertThat(faults).anySatisfy((fault) -> assertThat(fault.stepMillis()).isNegative())
+			.anySatisfy((fault) -> assertThat(fault.stepMillis()).isPositive())
+			.anySatisfy((fault) -> assertThat(fault.durationMillis()).isGreaterThan(10_000));
+	}
+
+}
