@@ -138,6 +138,7 @@ public final class Campaign {
 		Files.writeString(reportFile, report.markdown());
 		Path chartFile = this.options.out.resolve("campaign.png");
 		CampaignChart.write(chartFile, this.originNanos, endNanos, happened, result);
+		System.out.print(report.failures());
 		System.out.println(report.summary());
 		log("report: " + reportFile + ", chart: " + chartFile);
 		return result.passed() ? 0 : 1;

@@ -155,6 +155,13 @@ final class CampaignReport {
 		md.append("\n");
 	}
 
+	/** The failures section alone, empty when the campaign passed. */
+	String failures() {
+		StringBuilder md = new StringBuilder();
+		failures(md);
+		return md.toString();
+	}
+
 	private void failures(StringBuilder md) {
 		if (this.result.passed()) {
 			return;
