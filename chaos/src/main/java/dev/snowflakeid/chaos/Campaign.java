@@ -48,6 +48,8 @@ public final class Campaign {
 
 	private static final long GRACE_SECONDS = 20;
 
+	private static final long STARTUP_DEADLINE_SECONDS = 180;
+
 	private static final long RELAUNCH_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final Options options;
@@ -93,7 +95,7 @@ public final class Campaign {
 		long endNanos;
 		try {
 			startTopology();
-			this.originNanos = System.nanoTime();
+			long launchedNanos = System.nanoTime();
 			for (WorkerSlot slot : this.slots.values()) {
 				slot.lock().lock();
 				try {
@@ -104,6 +106,10 @@ public final class Campaign {
 				}
 				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
 			}
+			awaitFirstIds();
+			this.originNanos = System.nanoTime();
+			log(String.format(Locale.ROOT, "every worker issues IDs, %.1f s after the first launch; faults start",
+					(this.originNanos - launchedNanos) / 1e9));
 			Thread supervisor = new Thread(this::supervise, "chaos-supervisor");
 			supervisor.setDaemon(true);
 			supervisor.start();
@@ -142,6 +148,35 @@ public final class Campaign {
 		System.out.println(report.summary());
 		log("report: " + reportFile + ", chart: " + chartFile);
 		return result.passed() ? 0 : 1;
+	}
+
+	// The schedule's clock starts once every worker issues IDs, so that slow JVM starts on a busy machine
+	// do not eat into the campaign; a worker that never gets there fails the campaign before any fault.
+	private void awaitFirstIds() {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STARTUP_DEADLINE_SECONDS);
+		List<String> waiting = new ArrayList<>(this.slots.keySet());
+		while (!waiting.isEmpty()) {
+			if (System.nanoTime() - deadline > 0) {
+				throw new IllegalStateException("workers " + waiting + " issued no ID within " + STARTUP_DEADLINE_SECONDS
+						+ " s of their launch; see " + this.options.out.resolve("workers"));
+			}
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(250));
+			List<Path> logs = logs();
+			waiting.removeIf((slot) -> logs.stream()
+				.filter((log) -> log.getFileName().toString().startsWith(slot + "-"))
+				.anyMatch(Campaign::hasIds));
+		}
+	}
+
+	private static boolean hasIds(Path log) {
+		boolean[] seen = new boolean[1];
+		IdLog.read(log, new IdLog.Visitor() {
+			@Override
+			public void ids(long nanos, long[] ids, int count) {
+				seen[0] = true;
+			}
+		});
+		return seen[0];
 	}
 
 	private void checkFaketime() throws IOException, InterruptedException {
