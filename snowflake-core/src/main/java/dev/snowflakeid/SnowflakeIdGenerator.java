@@ -7,6 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseSource;
 
 /**
@@ -18,8 +19,8 @@ import dev.snowflakeid.lease.WorkerLeaseSource;
  * <li>Within one instance, {@code (tick, sequence)} strictly increases: a tick is never re-entered after
  * the clock steps back and a sequence never wraps. At most {@code 2^sequenceBits} IDs per tick.</li>
  * <li>The tick is at least 1 (so no ID is 0) and at most {@link SnowflakeLayout#maxTimestamp()}.</li>
- * <li>The whole tick lies inside the current lease's {@code (floor, ceiling]} and the lease's local
- * deadline has not passed.</li>
+ * <li>The whole tick lies inside the current lease range {@code (floor, ceiling]}, or inside the
+ * earlier range the keeper still holds; the ID carries the code of that range.</li>
  * </ul>
  *
  * <p>When the clock is behind the last tick, or the tick's sequence is used up, the caller parks until
@@ -94,12 +95,17 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private long ownerBits;
 
+	private long earlierOwnerBits;
+
 	private volatile boolean stopped;
 
 	private SnowflakeIdGenerator(Builder builder) {
 		this.layout = builder.layout;
 		this.region = builder.region;
 		this.leases = Objects.requireNonNull(builder.leases, "worker lease source");
+		if (this.leases instanceof WorkerLeaseKeeper keeper) {
+			keeper.attach();
+		}
 		this.wallClock = builder.wallClock;
 		this.monotonicClock = builder.monotonicClock;
 		this.parker = builder.parker;
@@ -215,7 +221,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	// Called with the lock held. Commits (lastTick, lastSequence) only when the ID is returned.
 	private long issue() {
 		WorkerLease lease = this.leases.currentLease();
-		if (lease != this.adoptedLease || this.stopped) {
+		if (lease != this.adoptedLease || lease == null || this.stopped) {
 			adopt(lease);
 		}
 		long now = readClock();
@@ -260,10 +266,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 				}
 			}
 		}
-		check(lease, tick);
+		long owner = check(lease, tick);
 		this.lastTick = tick;
 		this.lastSequence = sequence;
-		return (tick << this.timestampShift) | this.ownerBits | sequence;
+		return (tick << this.timestampShift) | owner | sequence;
 	}
 
 	private void adopt(WorkerLease lease) {
@@ -273,11 +279,15 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		if (lease == null) {
 			throw refuse(Reason.LEASE_UNAVAILABLE, "no worker lease is held");
 		}
-		if ((lease.workerCode() >>> this.layout.workerBits()) != 0) {
-			throw refuse(Reason.LEASE_UNAVAILABLE, "worker code " + lease.workerCode() + " does not fit in "
-					+ this.layout.workerBits() + " worker bits");
+		WorkerLease earlier = lease.earlier();
+		for (WorkerLease range : new WorkerLease[] { lease, earlier }) {
+			if (range != null && (range.workerCode() >>> this.layout.workerBits()) != 0) {
+				throw refuse(Reason.LEASE_UNAVAILABLE, "worker code " + range.workerCode() + " does not fit in "
+						+ this.layout.workerBits() + " worker bits");
+			}
 		}
 		this.ownerBits = this.layout.ownerBits(this.region, lease.workerCode());
+		this.earlierOwnerBits = (earlier != null) ? this.layout.ownerBits(this.region, earlier.workerCode()) : 0;
 		this.adoptedLease = lease;
 	}
 
@@ -376,24 +386,28 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		return (nanos % 1_000_000 == 0) ? (nanos / 1_000_000) + " ms" : Duration.ofNanos(nanos).toString();
 	}
 
-	private void check(WorkerLease lease, long tick) {
+	// Returns the owner bits of the range the tick is issued under: the current one, else the earlier one.
+	private long check(WorkerLease lease, long tick) {
 		if (tick > this.layout.maxTimestamp()) {
 			throw refuse(Reason.EPOCH_EXHAUSTED, "tick " + tick + " is beyond the last tick " + this.layout.maxTimestamp()
 					+ " of the layout; its lifetime ended at " + this.layout.lifetimeEnd());
 		}
-		if (this.layout.tickStartMillis(tick) <= lease.floorMillis()) {
-			throw refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + this.layout.tickStartMillis(tick)
-					+ " ms is not above the lease floor " + lease.floorMillis() + " ms of worker code " + lease.workerCode());
+		long start = this.layout.tickStartMillis(tick);
+		long end = this.layout.tickEndMillis(tick);
+		if (lease.covers(start, end)) {
+			return this.ownerBits;
 		}
-		if (this.layout.tickEndMillis(tick) > lease.ceilingMillis()) {
-			throw refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + this.layout.tickEndMillis(tick)
-					+ " ms is above the lease ceiling " + lease.ceilingMillis() + " ms of worker code " + lease.workerCode()
-					+ "; waiting for the lease to be renewed");
+		WorkerLease earlier = lease.earlier();
+		if (earlier != null && earlier.covers(start, end)) {
+			return this.earlierOwnerBits;
 		}
-		if (lease.expiring() && lease.expiredAt(this.monotonicClock.nanoTime())) {
-			throw refuse(Reason.LEASE_UNAVAILABLE,
-					"lease of worker code " + lease.workerCode() + " passed its local deadline without renewal");
+		if (start <= lease.floorMillis()) {
+			throw refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + start + " ms is not above the lease floor "
+					+ lease.floorMillis() + " ms of worker code " + lease.workerCode());
 		}
+		throw refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + end + " ms is above the lease ceiling "
+				+ lease.highestCeilingMillis() + " ms of worker code " + lease.workerCode()
+				+ "; waiting for the lease to be renewed");
 	}
 
 	private IdGenerationException refuse(Reason reason, String message) {

@@ -59,26 +59,21 @@ public final class SnowflakeWorker implements AutoCloseable {
 		SnowflakeLayout layout = this.generator.layout();
 		WorkerLease lease = this.keeper.currentLease();
 		long now = this.wallClock.millis();
-		long nowNanos = this.monotonicClock.nanoTime();
 		long epochRemaining = Math.max(0, layout.lifetimeEnd().toEpochMilli() - now);
 		long lead = this.generator.leadMillis();
-		long leaseRemaining = (lease == null || !lease.expiring()) ? -1
-				: Math.max(0, (lease.deadlineNanos() - nowNanos) / 1_000_000);
-		long ceilingRemaining = (lease == null || lease.ceilingMillis() == Long.MAX_VALUE) ? -1
-				: Math.max(0, lease.ceilingMillis() - now);
-		String reason = reason(layout, lease, now, nowNanos);
+		long ceilingRemaining = (lease == null || lease.highestCeilingMillis() == Long.MAX_VALUE) ? -1
+				: Math.max(0, lease.highestCeilingMillis() - now);
+		long leaseRemaining = (lease == null || !lease.renewable()) ? -1 : ceilingRemaining;
+		String reason = reason(layout, lease, now);
 		return new WorkerStatus(reason == null, reason, lease, leaseRemaining, ceilingRemaining, epochRemaining, lead);
 	}
 
-	private String reason(SnowflakeLayout layout, WorkerLease lease, long now, long nowNanos) {
+	private String reason(SnowflakeLayout layout, WorkerLease lease, long now) {
 		if (this.generator.isStopped()) {
 			return "generator is stopped";
 		}
 		if (lease == null) {
 			return "no worker lease is held";
-		}
-		if (lease.expiredAt(nowNanos)) {
-			return "lease of worker code " + lease.workerCode() + " passed its local deadline without renewal";
 		}
 		long tick = layout.tickAt(now);
 		if (tick > layout.maxTimestamp()) {
@@ -89,14 +84,16 @@ public final class SnowflakeWorker implements AutoCloseable {
 		if (lastTick > 0 && behind > this.rollbackBudgetMillis && behind > this.generator.borrowAhead().toMillis()) {
 			return "clock is " + behind + " ms behind the last issued tick";
 		}
-		if (layout.tickStartMillis(tick) <= lease.floorMillis()) {
+		long start = layout.tickStartMillis(tick);
+		long end = layout.tickEndMillis(tick);
+		if (lease.covers(start, end) || (lease.earlier() != null && lease.earlier().covers(start, end))) {
+			return null;
+		}
+		if (start <= lease.floorMillis()) {
 			return "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
 					+ (lease.floorMillis() - now + 1) + " ms to go)";
 		}
-		if (layout.tickEndMillis(tick) > lease.ceilingMillis()) {
-			return "clock reached the ceiling of worker code " + lease.workerCode() + " and renewals have not raised it";
-		}
-		return null;
+		return "clock reached the ceiling of worker code " + lease.workerCode() + " and renewals have not raised it";
 	}
 
 	/**

@@ -350,11 +350,10 @@ class SnowflakeIdGeneratorTests {
 	}
 
 	@Test
-	void leaseFloorCeilingAndDeadlineAreEnforced() {
+	void leaseFloorAndCeilingAreEnforcedAndAnEarlierRangeIsUsedUnderItsOwnCode() {
 		long now = this.time.millis();
-		long deadline = this.time.nanoTime() + Duration.ofSeconds(1).toNanos();
 		java.util.concurrent.atomic.AtomicReference<WorkerLease> lease = new java.util.concurrent.atomic.AtomicReference<>(
-				WorkerLease.leased(9, 4, now, now + 10, deadline));
+				WorkerLease.leased(9, 4, now, now + 10));
 		SnowflakeIdGenerator ids = generator().leaseSource(lease::get).build();
 		assertThatThrownBy(ids::nextId).as("tick at the floor")
 			.isInstanceOfSatisfying(IdGenerationException.class,
@@ -367,16 +366,25 @@ class SnowflakeIdGeneratorTests {
 		assertThat(ids.nextId()).isGreaterThan(id);
 		this.time.advance(Duration.ofMillis(1));
 		assertThatThrownBy(ids::nextId).as("tick above the ceiling").hasMessageContaining("above the lease ceiling");
-		lease.set(lease.get().renewed(now + 1000, deadline));
-		ids.nextId();
-		this.time.advance(Duration.ofMillis(988));
-		ids.nextId();
-		this.time.advance(Duration.ofMillis(1));
-		assertThatThrownBy(ids::nextId).as("deadline passed").hasMessageContaining("passed its local deadline");
+		// A new grant of code 3 starts later; the old range of code 9 stays usable below its ceiling.
+		lease.set(WorkerLease.leased(3, 1, now + 20, now + 40).withEarlier(WorkerLease.leased(9, 4, now, now + 15)));
+		assertThat(ids.decode(ids.nextId()).worker()).as("inside the earlier range").isEqualTo(9);
+		this.time.advance(Duration.ofMillis(5));
+		assertThatThrownBy(ids::nextId).as("between the ranges").hasMessageContaining("not above the lease floor");
+		this.time.advance(Duration.ofMillis(5));
+		assertThat(ids.decode(ids.nextId()).worker()).as("inside the new range").isEqualTo(3);
 		lease.set(null);
 		assertThatThrownBy(ids::nextId).hasMessage("no worker lease is held");
 		assertThat(ids.statistics().idsIssued()).isEqualTo(4);
 		assertThat(ids.statistics().refusals(Reason.LEASE_UNAVAILABLE)).isEqualTo(4);
+	}
+
+	@Test
+	void noLeaseEverHeldIsARefusalNotANullPointer() {
+		SnowflakeIdGenerator ids = generator().leaseSource(() -> null).build();
+		assertThatThrownBy(ids::nextId).isInstanceOfSatisfying(IdGenerationException.class,
+				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.LEASE_UNAVAILABLE))
+			.hasMessage("no worker lease is held");
 	}
 
 	@Test

@@ -23,10 +23,13 @@ public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Th
 		/** The store extended the lease and possibly raised its ceiling. */
 		RENEWED,
 
-		/** A renewal did not reach the store or timed out; the lease stays valid until its local deadline. */
+		/** A renewal did not reach the store or timed out; the lease stays usable up to its ceiling. */
 		RENEWAL_FAILED,
 
-		/** The lease can no longer be used: see {@link LossReason}. */
+		/**
+		 * The lease can no longer be renewed (see {@link LossReason}); IDs continue up to the ceiling already
+		 * held while the keeper claims again.
+		 */
 		LOST,
 
 		/** A new claim after a loss succeeded, possibly with a different code. */
@@ -47,13 +50,7 @@ public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Th
 		EXPIRED,
 
 		/** Another owner holds the code now. */
-		FENCED,
-
-		/**
-		 * The local deadline passed without a successful renewal. The store may still hold the lease for
-		 * us, in which case a later renewal restores it with the same generation.
-		 */
-		DEADLINE_PASSED
+		FENCED
 
 	}
 

@@ -91,10 +91,12 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore {
 	public LeaseRenewal renew(LeaseGrant grant) {
 		long now = this.clock.millis();
 		if (this.stateFile == null) {
-			return LeaseRenewal.renewed(Long.MAX_VALUE, now);
+			return LeaseRenewal.renewed(Long.MIN_VALUE, Long.MAX_VALUE, now);
 		}
 		synchronized (this.monitor) {
-			return LeaseRenewal.renewed(raise(now), now);
+			// Only this process uses the file (the operator guarantees one process per code), so the
+			// renewed range continues the claimed one.
+			return LeaseRenewal.renewed(grant.floorMillis(), raise(now), now);
 		}
 	}
 

@@ -5,9 +5,12 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.snowflakeid.MonotonicClock;
 import dev.snowflakeid.Parker;
@@ -15,33 +18,33 @@ import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
 
 /**
- * Holds one worker code from a {@link WorkerLeaseStore} and publishes it to the generator as one
- * immutable {@link WorkerLease} through a volatile reference. All store I/O happens on one daemon
- * thread; {@link #currentLease()} never blocks.
+ * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one
+ * immutable {@link WorkerLease} through a volatile reference; {@link #currentLease()} never blocks.
  *
  * <p>Rules that keep IDs unique while this keeper runs:
  * <ul>
- * <li>The local deadline of a lease is measured on the monotonic clock from the moment the request that
- * obtained it was <em>sent</em>, and is shorter than the store's TTL by {@link #DRIFT_MARGIN_DIVISOR a
- * tenth} to cover clock-rate drift. A late reply can only yield an earlier deadline, never extend one.</li>
- * <li>A lease the store reports expired or fenced is dropped at once and never resurrected; the keeper
- * claims anew (possibly a different code) and the generator refuses until the new floor is passed.</li>
- * <li>At startup the wall clock must pass the granted floor within the startup wait budget, and agree
- * with the store's clock within the maximum skew, or {@link #start()} fails.</li>
- * <li>{@link #close(long)} revokes the lease before releasing it; the caller stops the generator first
- * and passes the last millisecond it used.</li>
+ * <li><b>The ceiling is the fence.</b> Every published range was granted by the store, which recorded its
+ * ceiling before answering and starts every other owner of the code above it. So a range stays usable up
+ * to its ceiling whatever happens afterwards: when a renewal fails, or the store says the lease expired
+ * or was taken over, the keeper keeps the range published and claims again (its previous code first).</li>
+ * <li>Ranges are combined only where each part is a grant in its own right: a renewed or new range that
+ * overlaps the held one on the same code extends it; one that does not (a renewal whose floor jumped
+ * after the store detected a loss, or another code) becomes the current range and the best held one is
+ * kept as {@link WorkerLease#earlier()}. Grants are told apart by their whole token, never by code and
+ * generation alone (generations start again at 1 after the store loses data).</li>
+ * <li>Nothing stops the renewal rounds: every throwable of a round is logged and the next round runs;
+ * listeners run on their own thread, so a slow or failing listener delays no renewal.</li>
+ * <li>{@link #start()} returns once the wall clock lies inside a published range, within the startup
+ * wait budget; {@link #close(long)} stops the rounds before releasing the code. The caller stops the
+ * generator first.</li>
  * </ul>
  */
 public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable {
 
-	public static final Duration DEFAULT_RENEW_INTERVAL = Duration.ofSeconds(1);
+	public static final Duration DEFAULT_RENEW_INTERVAL = LeaseTiming.DEFAULT_RENEW_INTERVAL;
 
-	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(10);
-
-	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofSeconds(1);
-
-	/** The local deadline is the store TTL less TTL / 10, measured from when the request was sent. */
-	public static final int DRIFT_MARGIN_DIVISOR = 10;
+	/** Covers the quarantine of a first claim on an empty Redis with the default timing. */
+	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(30);
 
 	private static final long RETRY_PARK_NANOS = 50_000_000;
 
@@ -52,8 +55,6 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	private final Duration renewInterval;
 
 	private final long startupBudgetNanos;
-
-	private final long maxSkewMillis;
 
 	private final InstantSource wallClock;
 
@@ -67,20 +68,29 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private final String threadName;
 
+	private final RenewalScheduler scheduler;
+
+	private final Executor configuredEvents;
+
+	private final AtomicBoolean attached = new AtomicBoolean();
+
 	private final Object monitor = new Object();
 
 	private volatile WorkerLease current;
 
-	// Written under monitor.
+	// The grant being renewed; null while the keeper claims again. Written under monitor.
 	private volatile LeaseGrant grant;
 
 	// Guarded by monitor.
-
 	private int lastCode = -1;
 
-	private boolean deadlineReported;
+	private boolean started;
 
-	private ScheduledExecutorService executor;
+	private AutoCloseable renewals;
+
+	private Executor events;
+
+	private ExecutorService ownEvents;
 
 	private volatile boolean closed;
 
@@ -88,13 +98,14 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		this.store = builder.store;
 		this.renewInterval = positive("renew interval", builder.renewInterval);
 		this.startupBudgetNanos = notNegative("startup wait budget", builder.startupWaitBudget).toNanos();
-		this.maxSkewMillis = notNegative("max clock skew", builder.maxClockSkew).toMillis();
 		this.wallClock = builder.wallClock;
 		this.monotonicClock = builder.monotonicClock;
 		this.parker = builder.parker;
 		this.listeners = List.copyOf(builder.listeners);
 		this.preferredCode = builder.preferredCode;
 		this.threadName = builder.threadName;
+		this.scheduler = (builder.scheduler != null) ? builder.scheduler : this::scheduleOnOwnThread;
+		this.configuredEvents = builder.eventExecutor;
 	}
 
 	private static Duration positive(String name, Duration value) {
@@ -120,7 +131,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		return this.current;
 	}
 
-	/** The store's grant behind the current lease, or {@code null} while none is held. */
+	/** The store's grant being renewed, or {@code null} while none is held (claiming again). */
 	public LeaseGrant currentGrant() {
 		return this.grant;
 	}
@@ -136,200 +147,235 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	}
 
 	/**
-	 * Claims a code, checks the clocks, waits until the wall clock passes the granted floor, publishes
-	 * the lease and starts renewing in the background.
+	 * Marks this keeper as the lease source of one generator. Two generators on one keeper would issue the
+	 * same {@code (tick, sequence)} under the same code.
+	 * @throws IllegalStateException if a generator is attached already
+	 */
+	public void attach() {
+		if (!this.attached.compareAndSet(false, true)) {
+			throw new IllegalStateException("this worker lease keeper already serves a generator; two generators "
+					+ "on one worker code would issue the same IDs. Give each generator its own keeper");
+		}
+	}
+
+	/**
+	 * Claims a code, publishes its range, starts the renewal rounds and returns once the wall clock lies
+	 * inside the range.
 	 * @throws NoFreeWorkerCodeException if no code became free within the startup wait budget
-	 * @throws LeaseStoreUnavailableException if the store did not answer within the startup wait budget
-	 * @throws ClockSkewException if the worker and store clocks disagree by more than the maximum skew
+	 * @throws LeaseStoreUnavailableException if the store did not answer, or renewals did not raise the
+	 * ceiling, within the startup wait budget
+	 * @throws ClockSkewException if the worker and store clocks disagree by more than the allowed skew
+	 * @throws StoreMismatchException if the store was set up with other fleet settings
 	 * @throws ClockBehindException if the wall clock is behind the floor by more than the startup budget
 	 */
 	public void start() {
 		synchronized (this.monitor) {
-			if (this.executor != null || this.closed) {
+			if (this.started || this.closed) {
 				throw new IllegalStateException("lease keeper already started or closed");
 			}
-			long startedAt = this.monotonicClock.nanoTime();
-			long budgetEnd = startedAt + this.startupBudgetNanos;
-			LeaseGrant granted;
-			long sentAt;
-			long sentAtMillis;
-			while (true) {
-				sentAt = this.monotonicClock.nanoTime();
-				sentAtMillis = this.wallClock.millis();
-				try {
-					granted = this.store.claim(this.preferredCode);
-					break;
-				}
-				catch (NoFreeWorkerCodeException | LeaseStoreUnavailableException ex) {
-					if (this.monotonicClock.nanoTime() - budgetEnd >= 0) {
-						throw ex;
-					}
-					this.parker.park(Math.min(RETRY_PARK_NANOS, budgetEnd - this.monotonicClock.nanoTime()));
-				}
+			this.started = true;
+			this.events = (this.configuredEvents != null) ? this.configuredEvents : ownEventThread();
+		}
+		long startedAt = this.monotonicClock.nanoTime();
+		long budgetEnd = startedAt + this.startupBudgetNanos;
+		LeaseGrant granted;
+		try {
+			granted = claimWithin(budgetEnd);
+		}
+		catch (RuntimeException ex) {
+			close();
+			throw ex;
+		}
+		synchronized (this.monitor) {
+			if (this.closed) {
+				releaseQuietly(granted);
+				throw new IllegalStateException("lease keeper closed while starting");
 			}
-			try {
-				checkSkew(granted, sentAtMillis, this.wallClock.millis());
-				awaitFloor(granted, budgetEnd);
-			}
-			catch (WorkerLeaseException ex) {
-				releaseQuietly(granted, Long.MIN_VALUE);
-				throw ex;
-			}
-			publish(granted, granted.ceilingMillis(), sentAt);
-			this.executor = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-				Thread thread = new Thread(runnable, this.threadName);
-				thread.setDaemon(true);
-				return thread;
-			});
+			publish(granted);
 			// The first renewal is due one interval after the claim was sent, not after the floor wait.
 			long period = this.renewInterval.toNanos();
-			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - sentAt));
-			this.executor.scheduleWithFixedDelay(this::renewSafely, firstDelay, period, TimeUnit.NANOSECONDS);
+			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - startedAt));
+			this.renewals = this.scheduler.schedule(this::round, firstDelay, period);
 		}
-		emit(Type.ACQUIRED, null, null);
+		try {
+			awaitUsable(budgetEnd);
+		}
+		catch (WorkerLeaseException ex) {
+			close();
+			throw ex;
+		}
+		dispatch(List.of(event(Type.ACQUIRED, null, null)));
 	}
 
-	// The store read its clock somewhere between our send and receive readings: only a store time outside
-	// that window, widened by the allowed skew, proves the clocks disagree too much.
-	private void checkSkew(LeaseGrant granted, long sentAtMillis, long receivedAtMillis) {
-		long store = granted.storeTimeMillis();
-		if (store >= sentAtMillis - this.maxSkewMillis && store <= receivedAtMillis + this.maxSkewMillis) {
-			return;
-		}
-		long skew = (store < sentAtMillis) ? sentAtMillis - store : receivedAtMillis - store;
-		throw new ClockSkewException("worker clock and " + this.store.name() + " lease store clock differ by "
-				+ skew + " ms, more than the allowed " + this.maxSkewMillis + " ms", skew);
-	}
-
-	private void awaitFloor(LeaseGrant granted, long budgetEnd) {
+	private LeaseGrant claimWithin(long budgetEnd) {
 		while (true) {
+			try {
+				return this.store.claim(this.preferredCode);
+			}
+			catch (NoFreeWorkerCodeException | LeaseStoreUnavailableException | ClockSkewException ex) {
+				// A skew refusal is also what a request that ran too late gets; a real skew persists.
+				long remaining = budgetEnd - this.monotonicClock.nanoTime();
+				if (remaining <= 0) {
+					throw ex;
+				}
+				this.parker.park(Math.min(RETRY_PARK_NANOS, remaining));
+			}
+		}
+	}
+
+	// Waits until the wall clock lies inside a published range. Renewal rounds run meanwhile: after a
+	// detected loss the first grant's range is empty until a renewal's ceiling passes the floor.
+	private void awaitUsable(long budgetEnd) {
+		while (true) {
+			WorkerLease lease = this.current;
 			long now = this.wallClock.millis();
-			if (now > granted.floorMillis()) {
+			if (lease == null) {
+				throw new LeaseStoreUnavailableException("the worker lease was lost while starting", null);
+			}
+			if (usable(lease, now)) {
 				return;
 			}
-			long behind = granted.floorMillis() - now + 1;
 			long remaining = budgetEnd - this.monotonicClock.nanoTime();
-			if (behind > remaining / 1_000_000) {
-				throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
-						+ granted.floorMillis() + " of worker code " + granted.workerCode()
-						+ " (its high-water mark or quarantine); the startup wait budget has "
-						+ Math.max(0, remaining / 1_000_000) + " ms left", behind);
+			if (now <= lease.floorMillis()) {
+				long behind = lease.floorMillis() - now + 1;
+				if (behind * 1_000_000 > remaining) {
+					throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
+							+ lease.floorMillis() + " of worker code " + lease.workerCode()
+							+ " (the highest ceiling granted before, or the quarantine after the lease store lost data); "
+							+ "the startup wait budget has " + Math.max(0, remaining / 1_000_000) + " ms left", behind);
+				}
+				this.parker.park(Math.min(behind * 1_000_000, Math.min(remaining, RETRY_PARK_NANOS)));
 			}
-			this.parker.park(Math.min(behind * 1_000_000, remaining));
+			else if (remaining <= 0) {
+				throw new LeaseStoreUnavailableException("renewals did not raise the ceiling of worker code "
+						+ lease.workerCode() + " above the wall clock within the startup wait budget", null);
+			}
+			else {
+				this.parker.park(Math.min(RETRY_PARK_NANOS, remaining));
+			}
 		}
+	}
+
+	private static boolean usable(WorkerLease lease, long now) {
+		return lease.covers(now, now + 1) || (lease.earlier() != null && lease.earlier().covers(now, now + 1));
 	}
 
 	/** Runs one renewal round now, on the calling thread: renew, or claim again after a loss. */
 	public void renewNow() {
-		Runnable notify;
+		List<LeaseEvent> happened;
 		synchronized (this.monitor) {
-			if (this.closed) {
+			if (this.closed || !this.started) {
 				return;
 			}
-			notify = (this.grant != null) ? renew() : reclaim();
+			happened = (this.grant != null) ? renew() : reclaim();
 		}
-		notify.run();
+		dispatch(happened);
 	}
 
-	private void renewSafely() {
+	// Nothing a round throws may end the schedule: an escaping throwable would cancel every later round.
+	private void round() {
 		try {
 			renewNow();
 		}
-		catch (RuntimeException ex) {
-			logger.log(System.Logger.Level.ERROR, "Worker lease renewal round failed unexpectedly", ex);
+		catch (Throwable ex) {
+			logger.log(System.Logger.Level.ERROR, "Worker lease renewal round failed unexpectedly; the next round "
+					+ "runs as scheduled", ex);
 		}
 	}
 
-	// Guarded by monitor; returns the notification to run outside it.
-	private Runnable renew() {
+	// Guarded by monitor.
+	private List<LeaseEvent> renew() {
 		LeaseGrant held = this.grant;
-		long sentAt = this.monotonicClock.nanoTime();
 		LeaseRenewal renewal;
 		try {
 			renewal = this.store.renew(held);
 		}
-		catch (LeaseStoreUnavailableException ex) {
-			WorkerLease lease = this.current;
-			if (lease != null && lease.expiredAt(this.monotonicClock.nanoTime()) && !this.deadlineReported) {
-				this.deadlineReported = true;
-				return () -> {
-					emit(Type.RENEWAL_FAILED, null, ex);
-					emit(Type.LOST, LossReason.DEADLINE_PASSED, ex);
-				};
-			}
-			return () -> emit(Type.RENEWAL_FAILED, null, ex);
+		catch (WorkerLeaseException ex) {
+			return List.of(event(Type.RENEWAL_FAILED, null, ex));
 		}
 		switch (renewal.status()) {
 			case RENEWED -> {
-				publish(held, renewal.ceilingMillis(), sentAt);
-				this.deadlineReported = false;
-				return () -> emit(Type.RENEWED, null, null);
+				this.current = merge(this.current, range(held, renewal.floorMillis(), renewal.ceilingMillis()));
+				return List.of(event(Type.RENEWED, null, null));
 			}
 			case EXPIRED, FENCED -> {
-				revoke();
+				// The held range stays published: its ceiling is below every later owner's floor.
+				this.grant = null;
 				LossReason reason = (renewal.status() == LeaseRenewal.Status.FENCED) ? LossReason.FENCED
 						: LossReason.EXPIRED;
-				Runnable lost = () -> emit(Type.LOST, reason, null);
-				Runnable next = reclaim();
-				return () -> {
-					lost.run();
-					next.run();
-				};
+				List<LeaseEvent> happened = new ArrayList<>();
+				happened.add(event(Type.LOST, reason, null));
+				happened.addAll(reclaim());
+				return happened;
 			}
 			default -> throw new IllegalStateException("unknown renewal status " + renewal.status());
 		}
 	}
 
-	// Guarded by monitor. The new floor may lie ahead of the wall clock: the generator refuses until it passes.
-	private Runnable reclaim() {
-		long sentAt = this.monotonicClock.nanoTime();
+	// Guarded by monitor.
+	private List<LeaseEvent> reclaim() {
 		LeaseGrant granted;
 		try {
 			granted = this.store.claim(this.lastCode);
 		}
 		catch (WorkerLeaseException ex) {
-			return () -> emit(Type.CLAIM_FAILED, null, ex);
+			return List.of(event(Type.CLAIM_FAILED, null, ex));
 		}
-		publish(granted, granted.ceilingMillis(), sentAt);
-		this.deadlineReported = false;
-		return () -> emit(Type.REACQUIRED, null, null);
+		publish(granted);
+		return List.of(event(Type.REACQUIRED, null, null));
 	}
 
-	private void publish(LeaseGrant granted, long ceilingMillis, long sentAt) {
+	// Guarded by monitor.
+	private void publish(LeaseGrant granted) {
 		this.grant = granted;
 		this.lastCode = granted.workerCode();
-		if (!granted.expiring()) {
-			this.current = WorkerLease.bounded(granted.workerCode(), granted.floorMillis(),
-					Math.max(ceilingMillis, granted.ceilingMillis()));
-			return;
-		}
-		long ttl = granted.ttl().toNanos();
-		long deadline = sentAt + ttl - ttl / DRIFT_MARGIN_DIVISOR;
-		WorkerLease previous = this.current;
-		if (previous != null && previous.workerCode() == granted.workerCode()
-				&& previous.generation() == granted.generation()) {
-			this.current = previous.renewed(ceilingMillis, deadline);
-		}
-		else {
-			this.current = WorkerLease.leased(granted.workerCode(), granted.generation(), granted.floorMillis(),
-					Math.max(ceilingMillis, granted.ceilingMillis()), deadline);
-		}
+		this.current = merge(this.current, range(granted, granted.floorMillis(), granted.ceilingMillis()));
 	}
 
-	private void revoke() {
-		this.current = null;
-		this.grant = null;
+	private static WorkerLease range(LeaseGrant granted, long floorMillis, long ceilingMillis) {
+		return granted.expiring()
+				? WorkerLease.leased(granted.workerCode(), granted.generation(), floorMillis, ceilingMillis)
+				: WorkerLease.bounded(granted.workerCode(), floorMillis, ceilingMillis);
 	}
 
 	/**
-	 * Stops renewing, revokes the lease and gives the code back, recording {@code lastUsedMillis} as its
-	 * high-water mark. Stop the generator first and pass what its {@code stop()} returned. A failed
-	 * release is logged; the lease then expires by itself and its ceiling still fences the next owner.
+	 * Combines the held ranges with a newly granted one. The new range becomes the current one, extended by
+	 * every held non-empty range of the same code it overlaps (each part is a grant of its own, so their
+	 * union is usable); of the rest, the non-empty range with the highest ceiling is kept as the earlier one.
+	 */
+	static WorkerLease merge(WorkerLease held, WorkerLease granted) {
+		if (held == null) {
+			return granted;
+		}
+		WorkerLease result = granted;
+		WorkerLease other = null;
+		for (WorkerLease part : new WorkerLease[] { held.earlier(), held.withEarlier(null) }) {
+			if (part == null || part.ceilingMillis() <= part.floorMillis()) {
+				continue;
+			}
+			boolean nonEmpty = result.ceilingMillis() > result.floorMillis();
+			if (nonEmpty && part.workerCode() == result.workerCode() && part.floorMillis() <= result.ceilingMillis()
+					&& result.floorMillis() <= part.ceilingMillis()) {
+				result = new WorkerLease(result.workerCode(), result.generation(),
+						Math.min(part.floorMillis(), result.floorMillis()),
+						Math.max(part.ceilingMillis(), result.ceilingMillis()), result.renewable(), null);
+			}
+			else if (other == null || part.ceilingMillis() > other.ceilingMillis()) {
+				other = part;
+			}
+		}
+		return result.withEarlier(other);
+	}
+
+	/**
+	 * Stops the renewal rounds, withdraws the lease and gives the code back. Stop the generator first and
+	 * pass what its {@code stop()} returned (the store's mark already covers it). A failed release is
+	 * logged; the lease then expires by itself and its ceiling still fences the next owner.
 	 */
 	public void close(long lastUsedMillis) {
 		LeaseGrant held;
 		WorkerLease released;
-		ScheduledExecutorService running;
+		AutoCloseable running;
 		synchronized (this.monitor) {
 			if (this.closed) {
 				return;
@@ -337,14 +383,33 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			this.closed = true;
 			held = this.grant;
 			released = this.current;
-			running = this.executor;
-			revoke();
+			running = this.renewals;
+			this.current = null;
+			this.grant = null;
 		}
 		if (running != null) {
-			running.shutdownNow();
+			try {
+				running.close();
+			}
+			catch (Exception ex) {
+				logger.log(System.Logger.Level.WARNING, "Could not stop the worker lease renewals", ex);
+			}
 		}
-		if (held != null && releaseQuietly(held, lastUsedMillis)) {
-			emit(new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis));
+		if (held != null && releaseQuietly(held)) {
+			dispatch(List.of(new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)));
+		}
+		ExecutorService own;
+		synchronized (this.monitor) {
+			own = this.ownEvents;
+		}
+		if (own != null) {
+			own.shutdown();
+			try {
+				own.awaitTermination(1, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 
@@ -354,9 +419,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		close(Long.MIN_VALUE);
 	}
 
-	private boolean releaseQuietly(LeaseGrant held, long lastUsedMillis) {
+	private boolean releaseQuietly(LeaseGrant held) {
 		try {
-			this.store.release(held, lastUsedMillis);
+			this.store.release(held, Long.MIN_VALUE);
 			return true;
 		}
 		catch (WorkerLeaseException ex) {
@@ -366,19 +431,55 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 	}
 
-	private void emit(Type type, LossReason reason, Throwable cause) {
-		emit(new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE));
+	private LeaseEvent event(Type type, LossReason reason, Throwable cause) {
+		return new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE);
 	}
 
-	private void emit(LeaseEvent event) {
+	// Listeners run on the event executor, in order; none of them can hold up or end a renewal round.
+	private void dispatch(List<LeaseEvent> happened) {
+		if (this.listeners.isEmpty() || happened.isEmpty()) {
+			return;
+		}
+		Executor executor;
+		synchronized (this.monitor) {
+			executor = this.events;
+		}
+		try {
+			executor.execute(() -> happened.forEach(this::deliver));
+		}
+		catch (RuntimeException ex) {
+			logger.log(System.Logger.Level.WARNING, "Worker lease events could not be delivered: " + happened, ex);
+		}
+	}
+
+	private void deliver(LeaseEvent event) {
 		for (WorkerLeaseListener listener : this.listeners) {
 			try {
 				listener.onLeaseEvent(event);
 			}
-			catch (RuntimeException ex) {
+			catch (Throwable ex) {
 				logger.log(System.Logger.Level.WARNING, "Worker lease listener failed on " + event.type(), ex);
 			}
 		}
+	}
+
+	// Guarded by monitor.
+	private Executor ownEventThread() {
+		this.ownEvents = Executors.newSingleThreadExecutor((runnable) -> daemon(runnable, this.threadName + "-events"));
+		return this.ownEvents;
+	}
+
+	private AutoCloseable scheduleOnOwnThread(Runnable round, long firstDelayNanos, long periodNanos) {
+		ScheduledExecutorService executor = Executors
+			.newSingleThreadScheduledExecutor((runnable) -> daemon(runnable, this.threadName));
+		executor.scheduleWithFixedDelay(round, firstDelayNanos, periodNanos, TimeUnit.NANOSECONDS);
+		return executor::shutdownNow;
+	}
+
+	private static Thread daemon(Runnable runnable, String name) {
+		Thread thread = new Thread(runnable, name);
+		thread.setDaemon(true);
+		return thread;
 	}
 
 	/** Configures a {@link WorkerLeaseKeeper}. */
@@ -389,8 +490,6 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		private Duration renewInterval = DEFAULT_RENEW_INTERVAL;
 
 		private Duration startupWaitBudget = DEFAULT_STARTUP_WAIT_BUDGET;
-
-		private Duration maxClockSkew = DEFAULT_MAX_CLOCK_SKEW;
 
 		private InstantSource wallClock = InstantSource.system();
 
@@ -404,25 +503,23 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private String threadName = "snowflake-lease-keeper";
 
+		private RenewalScheduler scheduler;
+
+		private Executor eventExecutor;
+
 		private Builder(WorkerLeaseStore store) {
 			this.store = Objects.requireNonNull(store, "store");
 		}
 
-		/** Time between renewals; must be well below the store's TTL. Default 1 s. */
+		/** Time between renewals. Default 1 s. */
 		public Builder renewInterval(Duration renewInterval) {
 			this.renewInterval = renewInterval;
 			return this;
 		}
 
-		/** Longest time {@link #start()} may take to find a code and reach its floor. Default 10 s. */
+		/** Longest time {@link #start()} may take to find a code and reach its range. Default 30 s. */
 		public Builder startupWaitBudget(Duration startupWaitBudget) {
 			this.startupWaitBudget = startupWaitBudget;
-			return this;
-		}
-
-		/** Largest allowed difference between the worker and store clocks at startup. Default 1 s. */
-		public Builder maxClockSkew(Duration maxClockSkew) {
-			this.maxClockSkew = maxClockSkew;
 			return this;
 		}
 
@@ -453,9 +550,21 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			return this;
 		}
 
-		/** Name of the renewal thread. */
+		/** Name of the renewal thread; the listener thread adds {@code -events}. */
 		public Builder threadName(String threadName) {
 			this.threadName = Objects.requireNonNull(threadName, "thread name");
+			return this;
+		}
+
+		/** Runs the renewal rounds. Default: one daemon thread per keeper. */
+		public Builder scheduler(RenewalScheduler scheduler) {
+			this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+			return this;
+		}
+
+		/** Runs the listeners. Default: one daemon thread per keeper, shut down on close. */
+		public Builder eventExecutor(Executor eventExecutor) {
+			this.eventExecutor = Objects.requireNonNull(eventExecutor, "event executor");
 			return this;
 		}
 

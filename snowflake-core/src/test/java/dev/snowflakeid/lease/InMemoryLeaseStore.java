@@ -2,38 +2,29 @@ package dev.snowflakeid.lease;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.snowflakeid.FakeTime;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.sim.RedisNode;
 
 /**
- * The lease protocol of the Redis store (claim with quarantine floor, renew raising a persisted ceiling,
- * -1/-2 answers, release), kept in memory on a fake clock, for testing the keeper's own rules. The Redis
- * store itself is tested against real servers.
+ * The Redis lease store on a fake clock, for testing the keeper's own rules: the simulated Redis of the
+ * lease simulation (whose scripts are conformance-checked against the real ones) behind what the Redis
+ * store does around them, with hooks to fail or slow a call.
  */
 final class InMemoryLeaseStore implements WorkerLeaseStore {
 
 	private final FakeTime storeClock;
 
-	private final int codes;
-
 	private final Duration ttl;
 
-	private final long leadMillis;
+	final RedisNode node;
 
-	private final long quarantineMillis;
-
-	private final Map<Integer, String> owners = new HashMap<>();
-
-	private final Map<Integer, Long> expiries = new HashMap<>();
-
-	private final Map<Integer, Long> generations = new HashMap<>();
-
-	private final Map<Integer, Long> highWaterMarks = new HashMap<>();
+	final RedisNode.Settings settings;
 
 	final List<String> calls = new ArrayList<>();
 
@@ -44,80 +35,66 @@ final class InMemoryLeaseStore implements WorkerLeaseStore {
 	Consumer<String> duringCall = (call) -> {
 	};
 
-	InMemoryLeaseStore(FakeTime storeClock, int codes, Duration ttl, Duration lead, Duration quarantine) {
+	InMemoryLeaseStore(FakeTime storeClock, int codes, Duration ttl, LeaseTiming timing) {
 		this.storeClock = storeClock;
-		this.codes = codes;
 		this.ttl = ttl;
-		this.leadMillis = lead.toMillis();
-		this.quarantineMillis = quarantine.toMillis();
-	}
-
-	private long now() {
-		return this.storeClock.millis() + this.storeClockOffsetMillis;
-	}
-
-	private boolean held(int code, long now) {
-		Long expiry = this.expiries.get(code);
-		return expiry != null && expiry > now;
+		this.node = new RedisNode("redis", () -> storeClock.millis() + this.storeClockOffsetMillis, Set.of());
+		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), 300, 0, 1,
+				SnowflakeLayout.defaults().toString(), "0", timing.quarantine().toMillis(),
+				timing.ceilingLead().toMillis(), ttl.toMillis(), codes);
 	}
 
 	@Override
 	public synchronized LeaseGrant claim(int preferredCode) {
+		long caller = this.storeClock.millis();
 		this.calls.add("claim");
 		this.duringCall.accept("claim");
 		if (this.failure != null) {
 			throw this.failure;
 		}
-		long now = now();
-		int code = -1;
-		if (preferredCode >= 0 && preferredCode < this.codes && !held(preferredCode, now)) {
-			code = preferredCode;
+		String nonce = UUID.randomUUID().toString();
+		RedisNode.Reply reply = this.node.lease(this.settings, "claim", caller, nonce, preferredCode, 0);
+		if (reply.status() == -1) {
+			throw new NoFreeWorkerCodeException(0, this.settings.codes());
 		}
-		for (int candidate = 0; code < 0 && candidate < this.codes; candidate++) {
-			if (!held(candidate, now)) {
-				code = candidate;
-			}
-		}
-		if (code < 0) {
-			throw new NoFreeWorkerCodeException(0, this.codes);
-		}
-		long generation = this.generations.merge(code, 1L, Long::sum);
-		String token = generation + "|" + UUID.randomUUID();
-		this.owners.put(code, token);
-		this.expiries.put(code, now + this.ttl.toMillis());
-		long floor = Math.max(this.highWaterMarks.getOrDefault(code, Long.MIN_VALUE), now + this.quarantineMillis);
-		long ceiling = floor + this.leadMillis;
-		this.highWaterMarks.merge(code, ceiling, Math::max);
-		return new LeaseGrant(code, generation, token, floor, ceiling, now, this.ttl);
+		refuseUnlessGranted(reply, caller);
+		return new LeaseGrant((int) reply.code(), reply.generation(), reply.generation() + "|" + nonce, reply.floor(),
+				reply.ceiling(), reply.time(), this.ttl);
 	}
 
 	@Override
 	public synchronized LeaseRenewal renew(LeaseGrant grant) {
+		long caller = this.storeClock.millis();
 		this.calls.add("renew");
 		this.duringCall.accept("renew");
 		if (this.failure != null) {
 			throw this.failure;
 		}
-		long now = now();
-		if (!held(grant.workerCode(), now)) {
-			return LeaseRenewal.expired(now);
+		RedisNode.Reply reply = this.node.lease(this.settings, "renew", caller, grant.token(), grant.workerCode(), 0);
+		if (reply.status() == -2) {
+			return LeaseRenewal.expired(reply.time());
 		}
-		if (!grant.token().equals(this.owners.get(grant.workerCode()))) {
-			return LeaseRenewal.fenced(now);
+		if (reply.status() == -3) {
+			return LeaseRenewal.fenced(reply.time());
 		}
-		this.expiries.put(grant.workerCode(), now + this.ttl.toMillis());
-		long ceiling = Math.max(this.highWaterMarks.get(grant.workerCode()), now + this.leadMillis);
-		this.highWaterMarks.put(grant.workerCode(), ceiling);
-		return LeaseRenewal.renewed(ceiling, now);
+		refuseUnlessGranted(reply, caller);
+		return LeaseRenewal.renewed(reply.floor(), reply.ceiling(), reply.time());
+	}
+
+	private void refuseUnlessGranted(RedisNode.Reply reply, long caller) {
+		if (reply.status() == -5) {
+			throw new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time()) + " ms",
+					caller - reply.time());
+		}
+		if (reply.status() != 1) {
+			throw new LeaseStoreUnavailableException("refused: " + reply, null);
+		}
 	}
 
 	@Override
 	public synchronized void release(LeaseGrant grant, long lastUsedMillis) {
-		this.calls.add("release " + grant.workerCode() + " " + lastUsedMillis);
-		if (grant.token().equals(this.owners.get(grant.workerCode())) && held(grant.workerCode(), now())) {
-			this.highWaterMarks.merge(grant.workerCode(), lastUsedMillis, Math::max);
-			this.expiries.remove(grant.workerCode());
-		}
+		this.calls.add("release " + grant.workerCode());
+		this.node.release(grant.workerCode(), grant.token());
 	}
 
 	@Override
@@ -126,32 +103,27 @@ final class InMemoryLeaseStore implements WorkerLeaseStore {
 	}
 
 	synchronized long highWaterMark(int code) {
-		return this.highWaterMarks.getOrDefault(code, Long.MIN_VALUE);
+		return this.node.mark(code);
 	}
 
 	/** Another process takes the code, as after this owner's lease expired. */
 	synchronized void takeOver(int code) {
-		this.expiries.remove(code);
+		this.node.dropLease(code);
 		claim(code);
 	}
 
-	/** The store forgets everything, as Redis restarted without persistence. */
+	/** Redis restarted without persistence. */
 	synchronized void wipe() {
-		this.owners.clear();
-		this.expiries.clear();
-		this.generations.clear();
-		this.highWaterMarks.clear();
+		this.node.restartEmpty();
 	}
 
 	synchronized void free(int code) {
-		this.expiries.remove(code);
+		this.node.dropLease(code);
 	}
 
 	synchronized void occupyAll() {
-		for (int code = 0; code < this.codes; code++) {
-			if (!held(code, now())) {
-				claim(code);
-			}
+		for (int code = 0; code < this.settings.codes(); code++) {
+			claim(code);
 		}
 	}
 

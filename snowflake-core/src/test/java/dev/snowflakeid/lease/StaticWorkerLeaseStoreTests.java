@@ -40,7 +40,7 @@ class StaticWorkerLeaseStoreTests {
 		assertThat(lease.workerCode()).isEqualTo(12);
 		assertThat(lease.floorMillis()).isEqualTo(Long.MIN_VALUE);
 		assertThat(lease.ceilingMillis()).isEqualTo(Long.MAX_VALUE);
-		assertThat(lease.expiring()).isFalse();
+		assertThat(lease.renewable()).isFalse();
 		keeper.close();
 	}
 

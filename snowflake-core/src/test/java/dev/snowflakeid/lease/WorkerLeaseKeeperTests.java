@@ -1,11 +1,14 @@
 package dev.snowflakeid.lease;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.FakeTime;
 import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
@@ -15,25 +18,27 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 class WorkerLeaseKeeperTests {
 
 	private static final Duration TTL = Duration.ofSeconds(10);
 
-	private static final Duration LEAD = Duration.ofSeconds(3);
+	private static final LeaseTiming TIMING = LeaseTiming.defaults();
 
-	private static final Duration QUARANTINE = Duration.ofSeconds(4);
+	private static final long LEAD = TIMING.ceilingLead().toMillis();
 
-	// Renewals are driven by renewNow(); the background thread never fires within a test.
-	private static final Duration NEVER = Duration.ofHours(1);
+	private static final long QUARANTINE = TIMING.quarantine().toMillis();
 
 	private final FakeTime time = FakeTime.at("2026-11-30T12:00:00Z");
 
-	private final InMemoryLeaseStore store = new InMemoryLeaseStore(this.time, 4, TTL, LEAD, QUARANTINE);
+	private final ManualRounds rounds = new ManualRounds(this.time);
 
-	private final List<LeaseEvent> events = new ArrayList<>();
+	private final InMemoryLeaseStore store = new InMemoryLeaseStore(this.time, 4, TTL, TIMING);
 
-	private final List<WorkerLeaseKeeper> keepers = new ArrayList<>();
+	private final List<LeaseEvent> events = new CopyOnWriteArrayList<>();
+
+	private final List<WorkerLeaseKeeper> keepers = new CopyOnWriteArrayList<>();
 
 	@AfterEach
 	void closeKeepers() {
@@ -42,10 +47,11 @@ class WorkerLeaseKeeperTests {
 
 	private WorkerLeaseKeeper.Builder keeper() {
 		return WorkerLeaseKeeper.builder(this.store)
-			.renewInterval(NEVER)
 			.wallClock(this.time)
 			.monotonicClock(this.time)
-			.parker(this.time)
+			.parker(this.rounds)
+			.scheduler(this.rounds)
+			.eventExecutor(Runnable::run)
 			.listener(this.events::add);
 	}
 
@@ -65,52 +71,59 @@ class WorkerLeaseKeeperTests {
 			.build();
 	}
 
+	private static int code(long id) {
+		return SnowflakeLayout.defaults().decode(id).worker();
+	}
+
 	@Test
-	void startWaitsForTheQuarantineFloorThenPublishesTheLease() {
+	void aFirstClaimOnAnEmptyStoreWaitsOutTheQuarantineWhileRenewalsRaiseTheCeiling() {
 		long claimedAt = this.time.millis();
-		long sentAt = this.time.nanoTime();
 		WorkerLeaseKeeper keeper = started(keeper());
 		WorkerLease lease = keeper.currentLease();
-		assertThat(lease.floorMillis()).isEqualTo(claimedAt + QUARANTINE.toMillis());
-		assertThat(lease.ceilingMillis()).isEqualTo(lease.floorMillis() + LEAD.toMillis());
+		assertThat(lease.floorMillis()).isEqualTo(claimedAt + QUARANTINE);
 		assertThat(this.time.millis()).isGreaterThan(lease.floorMillis());
-		assertThat(lease.deadlineNanos()).isEqualTo(sentAt + TTL.toNanos() - TTL.toNanos() / 10);
-		assertThat(lease.generation()).isEqualTo(1);
-		assertThat(this.events).extracting(LeaseEvent::type).containsExactly(Type.ACQUIRED);
-		long id = generatorOn(keeper).nextId();
-		assertThat(SnowflakeLayout.defaults().decode(id).worker()).isEqualTo(lease.workerCode());
+		assertThat(lease.ceilingMillis()).as("ceilings stay Redis time + lead")
+			.isLessThanOrEqualTo(this.time.millis() + LEAD);
+		assertThat(this.rounds.rounds).as("renewals during the wait").isGreaterThanOrEqualTo((int) (QUARANTINE / 1000) - 1);
+		assertThat(this.events).extracting(LeaseEvent::type).endsWith(Type.ACQUIRED);
+		assertThat(code(generatorOn(keeper).nextId())).isEqualTo(lease.workerCode());
+	}
+
+	@Test
+	void aRestartWithTheStoreHealthyIssuesAtOnce() {
+		WorkerLeaseKeeper first = started(keeper());
+		SnowflakeIdGenerator firstIds = generatorOn(first);
+		long last = firstIds.nextId();
+		first.close(firstIds.stop());
+		int parksBefore = this.time.parks();
+		long startedAt = this.time.nanoTime();
+		WorkerLeaseKeeper second = started(keeper());
+		assertThat(this.time.nanoTime()).as("no wait at startup").isEqualTo(startedAt);
+		assertThat(this.time.parks()).isEqualTo(parksBefore);
+		long next = generatorOn(second).nextId();
+		assertThat(code(next)).as("a free code whose mark lies in the past").isNotEqualTo(code(last));
 	}
 
 	@Test
 	void startRefusesWhenTheClockIsFurtherBehindTheFloorThanTheBudget() {
-		this.store.storeClockOffsetMillis = 0;
-		InMemoryLeaseStore ahead = new InMemoryLeaseStore(this.time, 4, TTL, LEAD, Duration.ofSeconds(20));
-		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(ahead).renewInterval(NEVER).wallClock(this.time)
-			.monotonicClock(this.time).parker(this.time).build();
+		WorkerLeaseKeeper keeper = keeper().startupWaitBudget(Duration.ofSeconds(5)).build();
 		assertThatThrownBy(keeper::start).isInstanceOfSatisfying(ClockBehindException.class,
-				(ex) -> assertThat(ex.behindMillis()).isEqualTo(20_001))
-			.hasMessageContaining("20001 ms behind the floor");
+				(ex) -> assertThat(ex.behindMillis()).isEqualTo(QUARANTINE + 1))
+			.hasMessageContaining((QUARANTINE + 1) + " ms behind the floor");
 		assertThat(this.time.parks()).isZero();
-		assertThat(ahead.calls).last().asString().startsWith("release 0");
+		assertThat(this.store.calls).last().asString().startsWith("release");
 		assertThat(keeper.currentLease()).isNull();
 	}
 
 	@Test
-	void startRefusesWhenWorkerAndStoreClocksDisagree() {
+	void startRefusesWhenWorkerAndStoreClocksDisagreeAndRedisWritesNothing() {
 		this.store.storeClockOffsetMillis = 1500;
 		WorkerLeaseKeeper keeper = keeper().build();
 		assertThatThrownBy(keeper::start).isInstanceOfSatisfying(ClockSkewException.class,
-				(ex) -> assertThat(ex.skewMillis()).isEqualTo(-1500))
-			.hasMessage("worker clock and in-memory lease store clock differ by -1500 ms, more than the allowed 1000 ms");
+				(ex) -> assertThat(ex.skewMillis()).isEqualTo(-1500));
+		assertThat(this.store.node.mark(0)).isZero();
 		this.store.storeClockOffsetMillis = 900;
-		started(keeper());
-	}
-
-	@Test
-	void aSlowRoundTripIsNotMistakenForClockSkew() {
-		this.store.duringCall = (call) -> this.time.advance(Duration.ofMillis(2500));
-		WorkerLeaseKeeper keeper = started(keeper());
-		assertThat(keeper.currentLease()).isNotNull();
+		assertThat(started(keeper()).currentLease()).isNotNull();
 	}
 
 	@Test
@@ -125,118 +138,112 @@ class WorkerLeaseKeeperTests {
 	}
 
 	@Test
-	void aCodeFreedDuringTheStartupWaitIsTaken() {
-		this.store.occupyAll();
-		this.store.duringCall = (call) -> {
-			if (this.store.calls.size() == 8) {
-				this.store.free(2);
+	void aRenewalWhoseReplyWasLostLeavesNoGap() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		WorkerLease before = keeper.currentLease();
+		this.rounds.advance(Duration.ofMillis(300));
+		// A renewal ran in Redis but its reply never arrived: the mark moved on without the keeper knowing.
+		this.store.node.lease(this.store.settings, "renew", this.time.millis(), keeper.currentGrant().token(),
+				before.workerCode(), 0);
+		this.rounds.advance(Duration.ofMillis(800));
+		WorkerLease after = keeper.currentLease();
+		assertThat(after.floorMillis()).isLessThanOrEqualTo(before.floorMillis());
+		assertThat(after.ceilingMillis()).isGreaterThan(before.ceilingMillis());
+		assertThat(after.earlier()).isNull();
+	}
+
+	@Test
+	void aFencedHolderKeepsItsRangeAndMovesToAnotherCodeWithoutARefusal() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		SnowflakeIdGenerator ids = generatorOn(keeper);
+		int code = code(ids.nextId());
+		this.store.takeOver(code);
+		this.rounds.advance(Duration.ofSeconds(1));
+		assertThat(this.events).extracting(LeaseEvent::type).containsSequence(Type.LOST, Type.REACQUIRED);
+		assertThat(this.events).filteredOn((event) -> event.type() == Type.LOST)
+			.extracting(LeaseEvent::lossReason)
+			.containsExactly(LossReason.FENCED);
+		long next = ids.nextId();
+		assertThat(code(next)).isNotEqualTo(code);
+		assertThat(keeper.currentLease().earlier().workerCode()).as("the old range is kept").isEqualTo(code);
+		assertThat(ids.statistics().refusals(Reason.LEASE_UNAVAILABLE)).isZero();
+	}
+
+	@Test
+	void afterRedisLostItsDataTheHolderIssuesUpToItsCeilingThenWaitsForTheLossFloor() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		SnowflakeIdGenerator ids = generatorOn(keeper);
+		int code = code(ids.nextId());
+		long oldCeiling = keeper.currentLease().ceilingMillis();
+		long lostAt = this.time.millis();
+		this.store.wipe();
+		this.rounds.advance(Duration.ofSeconds(1));
+		assertThat(this.events).filteredOn((event) -> event.type() == Type.LOST)
+			.extracting(LeaseEvent::lossReason)
+			.containsExactly(LossReason.EXPIRED);
+		WorkerLease lease = keeper.currentLease();
+		assertThat(lease.workerCode()).as("the previous code is preferred").isEqualTo(code);
+		assertThat(lease.floorMillis()).isGreaterThanOrEqualTo(lostAt + QUARANTINE);
+		long issuedUpTo = 0;
+		while (this.time.millis() < oldCeiling - 1) {
+			issuedUpTo = SnowflakeLayout.defaults().decode(ids.nextId()).timestamp().toEpochMilli();
+			this.rounds.advance(Duration.ofMillis(500));
+		}
+		assertThat(issuedUpTo).isLessThanOrEqualTo(oldCeiling);
+		this.rounds.advance(Duration.ofMillis(600));
+		assertThatThrownBy(ids::nextId).isInstanceOfSatisfying(IdGenerationException.class,
+				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.LEASE_UNAVAILABLE));
+		this.rounds.advance(Duration.ofMillis(lease.floorMillis() - this.time.millis() + 1));
+		long resumed = ids.nextId();
+		assertThat(code(resumed)).isEqualTo(code);
+		assertThat(SnowflakeLayout.defaults().decode(resumed).timestamp().toEpochMilli())
+			.isGreaterThan(lease.floorMillis());
+	}
+
+	@Test
+	void anOutageShorterThanTheToleranceCostsNoRefusal() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		SnowflakeIdGenerator ids = generatorOn(keeper);
+		this.store.failure = new LeaseStoreUnavailableException("connection refused", null);
+		for (int second = 0; second < TIMING.outageTolerance().toSeconds(); second++) {
+			ids.nextId();
+			this.rounds.advance(Duration.ofSeconds(1));
+		}
+		ids.nextId();
+		assertThat(this.events).filteredOn((event) -> event.type() == Type.RENEWAL_FAILED).hasSizeGreaterThan(8);
+		this.store.failure = null;
+		this.rounds.advance(Duration.ofSeconds(1));
+		assertThat(this.events).last().extracting(LeaseEvent::type).isEqualTo(Type.RENEWED);
+		ids.nextId();
+		assertThat(ids.statistics().refusals(Reason.LEASE_UNAVAILABLE)).isZero();
+	}
+
+	@Test
+	void aListenerThatThrowsAnErrorStopsNoRenewal() {
+		WorkerLeaseKeeper keeper = started(keeper().listener((event) -> {
+			throw new OutOfMemoryError("listener");
+		}));
+		long renewalsBefore = this.store.calls.stream().filter("renew"::equals).count();
+		this.rounds.advance(Duration.ofSeconds(3));
+		assertThat(this.store.calls.stream().filter("renew"::equals).count()).isEqualTo(renewalsBefore + 3);
+		assertThat(keeper.currentLease().ceilingMillis()).isEqualTo(this.time.millis() + LEAD);
+	}
+
+	@Test
+	void aRoundThatThrowsAnErrorDoesNotEndTheSchedule() throws InterruptedException {
+		FakeTime clock = FakeTime.at("2026-11-30T12:00:00Z");
+		InMemoryLeaseStore healthy = new InMemoryLeaseStore(clock, 4, TTL, TIMING);
+		healthy.node.lease(healthy.settings, "claim", clock.millis(), "warm-up", 3, 0);
+		clock.advance(TIMING.quarantine().plusSeconds(1));
+		CountDownLatch renewed = new CountDownLatch(1);
+		healthy.duringCall = (call) -> {
+			if (call.equals("renew") && healthy.calls.stream().filter("renew"::equals).count() == 1) {
+				throw new StackOverflowError("first round");
 			}
 		};
-		WorkerLeaseKeeper keeper = started(keeper());
-		assertThat(keeper.currentLease().workerCode()).isEqualTo(2);
-	}
-
-	@Test
-	void aRenewalRaisesTheCeilingAndItsDeadlineCountsFromTheRequestNotTheReply() {
-		WorkerLeaseKeeper keeper = started(keeper());
-		WorkerLease before = keeper.currentLease();
-		this.time.advance(Duration.ofSeconds(1));
-		long sentAt = this.time.nanoTime();
-		this.store.duringCall = (call) -> this.time.advance(Duration.ofSeconds(2));
-		keeper.renewNow();
-		WorkerLease after = keeper.currentLease();
-		assertThat(after.deadlineNanos()).isEqualTo(sentAt + TTL.toNanos() - TTL.toNanos() / 10);
-		assertThat(after.ceilingMillis()).isEqualTo(Math.max(before.ceilingMillis(), this.time.millis() + 3000));
-		assertThat(after.generation()).isEqualTo(before.generation());
-		assertThat(this.store.highWaterMark(after.workerCode())).isEqualTo(after.ceilingMillis());
-		assertThat(this.events).extracting(LeaseEvent::type).containsExactly(Type.ACQUIRED, Type.RENEWED);
-	}
-
-	@Test
-	void aFencedOwnerStopsAtOnceAndClaimsAnotherCodeAboveEveryEarlierCeiling() {
-		WorkerLeaseKeeper keeper = started(keeper());
-		SnowflakeIdGenerator ids = generatorOn(keeper);
-		long first = ids.nextId();
-		int code = keeper.currentLease().workerCode();
-		long oldCeiling = keeper.currentLease().ceilingMillis();
-		this.store.takeOver(code);
-		keeper.renewNow();
-		assertThat(this.events).extracting(LeaseEvent::type)
-			.containsExactly(Type.ACQUIRED, Type.LOST, Type.REACQUIRED);
-		assertThat(this.events.get(1).lossReason()).isEqualTo(LossReason.FENCED);
-		WorkerLease next = keeper.currentLease();
-		assertThat(next.workerCode()).isNotEqualTo(code);
-		assertThat(next.floorMillis()).isGreaterThanOrEqualTo(this.time.millis() + QUARANTINE.toMillis());
-		assertThatThrownBy(ids::nextId).as("refused until the clock passes the new floor")
-			.isInstanceOfSatisfying(IdGenerationException.class,
-					(ex) -> assertThat(ex.reason()).isEqualTo(IdGenerationException.Reason.LEASE_UNAVAILABLE));
-		this.time.advance(QUARANTINE.plusMillis(1));
-		long second = ids.nextId();
-		assertThat(second).isGreaterThan(first);
-		assertThat(SnowflakeLayout.defaults().decode(second).worker()).isEqualTo(next.workerCode());
-		assertThat(oldCeiling).isLessThan(next.ceilingMillis());
-	}
-
-	@Test
-	void anExpiredLeaseIsNeverResurrectedAndAWipedStoreStillQuarantinesTheNewFloor() {
-		WorkerLeaseKeeper keeper = started(keeper());
-		WorkerLease before = keeper.currentLease();
-		this.store.wipe();
-		keeper.renewNow();
-		assertThat(this.events.get(1).lossReason()).isEqualTo(LossReason.EXPIRED);
-		WorkerLease after = keeper.currentLease();
-		assertThat(after.workerCode()).as("the previous code is preferred").isEqualTo(before.workerCode());
-		assertThat(after.generation()).isEqualTo(1);
-		assertThat(after.floorMillis()).isGreaterThanOrEqualTo(before.ceilingMillis());
-	}
-
-	@Test
-	void anUnreachableStoreKeepsTheLeaseUntilItsDeadlineThenAReachableOneRestoresIt() {
-		WorkerLeaseKeeper keeper = started(keeper());
-		SnowflakeIdGenerator ids = generatorOn(keeper);
-		ids.nextId();
-		this.store.failure = new LeaseStoreUnavailableException("connection refused", null);
-		keeper.renewNow();
-		assertThat(keeper.currentLease()).isNotNull();
-		assertThat(this.events).extracting(LeaseEvent::type).containsExactly(Type.ACQUIRED, Type.RENEWAL_FAILED);
-		// Claimed 4 s ago (the quarantine wait): the local deadline (9 s) passes before the store's TTL (10 s).
-		this.time.advance(Duration.ofSeconds(5));
-		keeper.renewNow();
-		keeper.renewNow();
-		assertThat(this.events).extracting(LeaseEvent::type).containsExactly(Type.ACQUIRED, Type.RENEWAL_FAILED,
-				Type.RENEWAL_FAILED, Type.LOST, Type.RENEWAL_FAILED);
-		assertThat(this.events.get(3).lossReason()).isEqualTo(LossReason.DEADLINE_PASSED);
-		assertThatThrownBy(ids::nextId).isInstanceOf(IdGenerationException.class);
-		this.store.failure = null;
-		keeper.renewNow();
-		assertThat(this.events).last().extracting(LeaseEvent::type).isEqualTo(Type.RENEWED);
-		assertThat(ids.nextId()).isPositive();
-	}
-
-	@Test
-	void closeRevokesBeforeReleasingWithTheLastUsedMillisecond() {
-		WorkerLeaseKeeper keeper = started(keeper());
-		SnowflakeIdGenerator ids = generatorOn(keeper);
-		ids.nextId();
-		int code = keeper.currentLease().workerCode();
-		long lastUsed = ids.stop();
-		keeper.close(lastUsed);
-		assertThat(keeper.currentLease()).isNull();
-		assertThat(this.store.calls).last().isEqualTo("release " + code + " " + lastUsed);
-		assertThat(this.events).last().extracting(LeaseEvent::type).isEqualTo(Type.RELEASED);
-		keeper.renewNow();
-		assertThat(this.store.calls).last().isEqualTo("release " + code + " " + lastUsed);
-	}
-
-	@Test
-	void theBackgroundThreadRenewsOnItsOwn() throws Exception {
-		FakeTime frozen = FakeTime.at("2026-11-30T12:00:00Z");
-		InMemoryLeaseStore quick = new InMemoryLeaseStore(frozen, 4, TTL, LEAD, Duration.ofMillis(3));
-		java.util.concurrent.CountDownLatch renewed = new java.util.concurrent.CountDownLatch(2);
-		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(quick)
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(healthy)
 			.renewInterval(Duration.ofMillis(20))
-			.wallClock(frozen)
-			.parker(frozen)
+			.wallClock(clock)
 			.listener((event) -> {
 				if (event.type() == Type.RENEWED) {
 					renewed.countDown();
@@ -245,11 +252,63 @@ class WorkerLeaseKeeperTests {
 			.build();
 		this.keepers.add(keeper);
 		keeper.start();
-		assertThat(renewed.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+		assertThat(renewed.await(10, TimeUnit.SECONDS)).as("a renewal after the failed round").isTrue();
 		assertThat(Thread.getAllStackTraces().keySet()).anySatisfy((thread) -> {
 			assertThat(thread.getName()).isEqualTo("snowflake-lease-keeper");
 			assertThat(thread.isDaemon()).isTrue();
 		});
+	}
+
+	@Test
+	void aBlockedListenerDelaysNoRenewal() throws InterruptedException {
+		CountDownLatch release = new CountDownLatch(1);
+		CountDownLatch blocked = new CountDownLatch(1);
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(this.store)
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.rounds)
+			.scheduler(this.rounds)
+			.listener((event) -> {
+				blocked.countDown();
+				try {
+					release.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			})
+			.build();
+		this.keepers.add(keeper);
+		keeper.start();
+		assertThat(blocked.await(10, TimeUnit.SECONDS)).isTrue();
+		long renewalsBefore = this.store.calls.stream().filter("renew"::equals).count();
+		this.rounds.advance(Duration.ofSeconds(2));
+		assertThat(this.store.calls.stream().filter("renew"::equals).count()).isEqualTo(renewalsBefore + 2);
+		release.countDown();
+	}
+
+	@Test
+	void aKeeperServesOneGenerator() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		generatorOn(keeper);
+		assertThatThrownBy(() -> generatorOn(keeper)).isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining("already serves a generator");
+	}
+
+	@Test
+	void closeStopsTheRoundsAndReleasesTheCode() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		SnowflakeIdGenerator ids = generatorOn(keeper);
+		int code = code(ids.nextId());
+		keeper.close(ids.stop());
+		assertThat(keeper.currentLease()).isNull();
+		assertThat(this.store.calls).last().isEqualTo("release " + code);
+		assertThat(this.events).last().extracting(LeaseEvent::type).isEqualTo(Type.RELEASED);
+		int calls = this.store.calls.size();
+		this.rounds.advance(Duration.ofSeconds(3));
+		keeper.renewNow();
+		assertThat(this.store.calls).hasSize(calls);
+		assertThatNoException().isThrownBy(keeper::close);
 	}
 
 }

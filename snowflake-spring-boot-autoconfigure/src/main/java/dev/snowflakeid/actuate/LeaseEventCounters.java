@@ -11,8 +11,8 @@ import dev.snowflakeid.lease.WorkerLeaseListener;
  * Runs on the lease keeper's thread: a few atomic increments per renew interval, never on the ID path.
  *
  * <p>Renewal results: {@link RenewalResult#RENEWED} the store extended the lease,
- * {@link RenewalResult#FAILED} the store did not answer in time (the lease stays usable until its local
- * deadline), {@link RenewalResult#REJECTED} the store answered that the lease expired or belongs to
+ * {@link RenewalResult#FAILED} the store did not answer in time (the lease stays usable up to its
+ * ceiling), {@link RenewalResult#REJECTED} the store answered that the lease expired or belongs to
  * another owner now. Losses are counted by {@link LossReason}; claims after a loss by
  * {@link ClaimResult}.
  */
@@ -33,10 +33,8 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 				LossReason reason = event.lossReason();
 				if (reason != null) {
 					this.losses.incrementAndGet(reason.ordinal());
-					if (reason != LossReason.DEADLINE_PASSED) {
-						// The store answered the renewal: the lease expired there or another owner holds it.
-						this.renewals.incrementAndGet(RenewalResult.REJECTED.ordinal());
-					}
+					// The store answered the renewal: the lease expired there or another owner holds it.
+					this.renewals.incrementAndGet(RenewalResult.REJECTED.ordinal());
 				}
 			}
 			case REACQUIRED -> this.claims.incrementAndGet(ClaimResult.ACQUIRED.ordinal());
@@ -68,7 +66,7 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 		/** The store extended the lease and possibly raised its ceiling. */
 		RENEWED,
 
-		/** The store did not answer in time; the lease stays usable until its local deadline. */
+		/** The store did not answer in time; the lease stays usable up to its ceiling. */
 		FAILED,
 
 		/** The store answered that the lease expired or that another owner holds the code. */

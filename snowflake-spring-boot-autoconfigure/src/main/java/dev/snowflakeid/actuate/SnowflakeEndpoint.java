@@ -63,8 +63,9 @@ public final class SnowflakeEndpoint {
 				layout.lifetimeEnd().toString(), layout.maxIdsPerTick(), layout.maxWorkers(), layout.maxRegions());
 		LeaseDescriptor leaseDescriptor = (lease != null) ? new LeaseDescriptor(
 				(lease.floorMillis() == Long.MIN_VALUE) ? null : Instant.ofEpochMilli(lease.floorMillis()).toString(),
-				(lease.ceilingMillis() == Long.MAX_VALUE) ? null : Instant.ofEpochMilli(lease.ceilingMillis()).toString(),
-				lease.expiring(), lease.expiring() ? status.leaseRemainingMillis() : null,
+				(lease.highestCeilingMillis() == Long.MAX_VALUE) ? null
+						: Instant.ofEpochMilli(lease.highestCeilingMillis()).toString(),
+				lease.renewable(), lease.renewable() ? status.leaseRemainingMillis() : null,
 				(status.ceilingRemainingMillis() >= 0) ? status.ceilingRemainingMillis() : null) : null;
 		return new SnowflakeDescriptor(generator.region(), this.worker.keeper().store().name(),
 				(lease != null) ? lease.workerCode() : null, (lease != null) ? lease.generation() : null,
@@ -186,8 +187,9 @@ public final class SnowflakeEndpoint {
 	 * @param floor instant every issued tick starts after, ISO-8601, or {@code null} for none
 	 * @param ceiling last instant an issued tick may reach until a renewal raises it, ISO-8601, or
 	 * {@code null} for none
-	 * @param expiring whether the lease has a local deadline
-	 * @param remainingMillis time to the local deadline, or {@code null} when the lease does not expire
+	 * @param expiring whether the lease must be renewed to move its ceiling on
+	 * @param remainingMillis time until the clock reaches the ceiling, or {@code null} when the lease is not
+	 * renewed
 	 * @param ceilingRemainingMillis time until the wall clock reaches the ceiling, or {@code null} without one
 	 */
 	public record LeaseDescriptor(String floor, String ceiling, boolean expiring, Long remainingMillis,

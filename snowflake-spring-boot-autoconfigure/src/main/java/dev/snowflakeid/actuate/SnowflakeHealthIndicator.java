@@ -13,13 +13,13 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * Reports whether this instance may issue IDs right now: {@code UP} while
- * {@link SnowflakeWorker#status()} says so, {@code DOWN} with a {@code reason} otherwise (no lease, lease
- * past its local deadline or at its ceiling, clock behind the last issued tick beyond the rollback
+ * {@link SnowflakeWorker#status()} says so, {@code DOWN} with a {@code reason} otherwise (no lease, clock at
+ * the lease ceiling, clock behind the last issued tick beyond the rollback
  * budget, clock not yet past the floor, layout lifetime over, generator stopped).
  *
  * <p>Details: {@code allocator}, {@code region}, and with a lease {@code workerCode}, {@code generation},
- * {@code leaseRemaining} (time to the lease's local deadline, or {@code unlimited} for a code that does not
- * expire), {@code ceiling} (ISO-8601 instant after which no ID may be issued until a renewal raises it, or
+ * {@code leaseRemaining} (time until the clock reaches the lease ceiling, or {@code unlimited} for a code
+ * that is not renewed), {@code ceiling} (ISO-8601 instant after which no ID may be issued until a renewal raises it, or
  * {@code none}); always {@code epochRemaining}; and {@code borrowLead} (how far issued ticks run ahead of
  * the wall clock) when borrow-ahead is on. Durations are human-readable: {@code 640ms}, {@code 8.912s},
  * {@code 69y 112d}. The check reads an immutable lease snapshot and the clocks; it takes no lock and makes
@@ -51,9 +51,9 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 			builder.withDetail("workerCode", lease.workerCode());
 			builder.withDetail("generation", lease.generation());
 			builder.withDetail("leaseRemaining",
-					lease.expiring() ? Durations.format(status.leaseRemainingMillis()) : "unlimited");
-			builder.withDetail("ceiling", (lease.ceilingMillis() == Long.MAX_VALUE) ? "none"
-					: Instant.ofEpochMilli(lease.ceilingMillis()).toString());
+					lease.renewable() ? Durations.format(status.leaseRemainingMillis()) : "unlimited");
+			builder.withDetail("ceiling", (lease.highestCeilingMillis() == Long.MAX_VALUE) ? "none"
+					: Instant.ofEpochMilli(lease.highestCeilingMillis()).toString());
 		}
 		builder.withDetail("epochRemaining", Durations.format(status.epochRemainingMillis()));
 		if (!generator.borrowAhead().isZero()) {

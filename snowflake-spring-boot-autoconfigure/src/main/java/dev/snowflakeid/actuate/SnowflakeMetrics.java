@@ -40,12 +40,12 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * <li>{@code snowflake.wait} (tag {@code reason}: {@code clock_moved_backwards}, {@code sequence_exhausted}):
  * count and total time of the waits for the clock that ended in an ID.
  * <li>{@code snowflake.lease.renewals} (tag {@code result}: {@code renewed}, {@code failed},
- * {@code rejected}), {@code snowflake.lease.losses} (tag {@code reason}: {@code expired}, {@code fenced},
- * {@code deadline_passed}), {@code snowflake.lease.claims} (tag {@code result}: {@code acquired},
+ * {@code rejected}), {@code snowflake.lease.losses} (tag {@code reason}: {@code expired}, {@code fenced}),
+ * {@code snowflake.lease.claims} (tag {@code result}: {@code acquired},
  * {@code failed}): lease events, when a {@link LeaseEventCounters} is registered with the keeper.
  * <li>{@code snowflake.lease.remaining}: time until this instance must stop issuing unless a renewal
- * succeeds, the sooner of the lease's local deadline and its ceiling; 0 without a lease; NaN for a fixed
- * code that never expires.
+ * succeeds: time until the clock reaches the lease ceiling; 0 without a lease; NaN for a fixed code that
+ * never expires.
  * <li>{@code snowflake.issuable}: 1 while this instance can issue IDs, 0 while it refuses them; the condition
  * behind the {@code snowflake} health indicator and readiness, so that an alert needs no health probe.
  * <li>{@code snowflake.worker.codes.available}: worker codes of the region nobody holds, for allocators that

@@ -11,9 +11,9 @@ class ClockSkewFailureAnalyzer extends AbstractFailureAnalyzer<ClockSkewExceptio
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, ClockSkewException cause) {
 		return new FailureAnalysis("Clock skew against the lease store: " + cause.getMessage() + ".",
-				"Synchronize this host's clock and the Redis host's clock (NTP). Raise "
-						+ "snowflake.worker.lease.max-clock-skew only together with snowflake.worker.lease.quarantine, "
-						+ "which must stay at least the ceiling lead plus the skew.",
+				"Synchronize this host's clock and the Redis host's clock (NTP). Raising "
+						+ "snowflake.worker.lease.max-clock-skew lengthens the quarantine after a detected data loss and "
+						+ "must be done for every instance of the namespace at once (the quarantine is a fleet-wide setting).",
 				cause);
 	}
 

@@ -8,6 +8,7 @@ import dev.snowflakeid.MonotonicClock;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseListener;
@@ -79,8 +80,7 @@ public final class SnowflakeAutoConfiguration {
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
 		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
 			.renewInterval(lease.getRenewInterval())
-			.startupWaitBudget(lease.getStartupWaitBudget())
-			.maxClockSkew(lease.getMaxClockSkew());
+			.startupWaitBudget(lease.getStartupWaitBudget());
 		listeners.orderedStream().forEach(keeper::listener);
 		return keeper.build();
 	}
@@ -120,39 +120,58 @@ public final class SnowflakeAutoConfiguration {
 		return new SnowflakeReadinessListener(worker, events);
 	}
 
+	/**
+	 * The lease timing of these properties: ceiling lead and quarantine derived from the outage tolerance,
+	 * renew interval, clock skew and (for the Redis allocator) the replica failover window.
+	 */
+	public static LeaseTiming leaseTiming(SnowflakeProperties properties) {
+		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
+		SnowflakeProperties.Redis redis = properties.getWorker().getRedis();
+		requireMillis("snowflake.worker.lease.renew-interval", lease.getRenewInterval(), false);
+		requireMillis("snowflake.worker.lease.outage-tolerance", lease.getOutageTolerance(), false);
+		requireMillis("snowflake.worker.lease.max-clock-skew", lease.getMaxClockSkew(), true);
+		Duration window = Duration.ZERO;
+		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
+			if (redis.getMinReplicas() < 0) {
+				throw timing("snowflake.worker.redis.min-replicas", "min-replicas " + redis.getMinReplicas()
+						+ " is negative", "Set snowflake.worker.redis.min-replicas to 0 for a primary without replicas, "
+								+ "or to the number of replicas that must acknowledge.");
+			}
+			Duration lag = redis.getMaxReplicaLag();
+			if (lag == null || lag.isNegative() || lag.toNanos() % 1_000_000_000 != 0) {
+				throw timing("snowflake.worker.redis.max-replica-lag", "max-replica-lag " + lag
+						+ " is not a whole, non-negative number of seconds (Redis reports replica lag in seconds)",
+						"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
+			}
+			window = LeaseTiming.replicaFailoverWindow(redis.getMinReplicas(), lag);
+		}
+		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window);
+	}
+
 	static void validateTiming(SnowflakeProperties properties, WorkerLeaseStore store) {
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
+		SnowflakeProperties.Redis redis = properties.getWorker().getRedis();
+		boolean redisAllocator = properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS;
 		Duration ttl = lease.getTtl();
 		Duration renew = lease.getRenewInterval();
-		Duration localDeadline = ttl.minus(ttl.dividedBy(WorkerLeaseKeeper.DRIFT_MARGIN_DIVISOR));
-		requirePositive("snowflake.worker.lease.ttl", ttl);
-		requirePositive("snowflake.worker.lease.renew-interval", renew);
-		requirePositive("snowflake.worker.lease.ceiling-lead", lease.getCeilingLead());
-		if (renew.compareTo(localDeadline) >= 0) {
-			throw timing("snowflake.worker.lease.renew-interval", "renew interval " + renew
-					+ " is not shorter than the local lease deadline " + localDeadline + " (ttl " + ttl
-					+ " less a tenth for clock drift)", "Make snowflake.worker.lease.renew-interval a fraction of "
-							+ "snowflake.worker.lease.ttl, such as 1s for 10s.");
-		}
-		if (lease.getCeilingLead().compareTo(renew) <= 0) {
-			throw timing("snowflake.worker.lease.ceiling-lead", "ceiling lead " + lease.getCeilingLead()
-					+ " is not longer than the renew interval " + renew + ", so IDs would stop between renewals",
-					"Set snowflake.worker.lease.ceiling-lead to a few renew intervals, such as 3s for 1s.");
-		}
-		Duration needed = lease.getCeilingLead().plus(lease.getMaxClockSkew());
-		if (lease.getQuarantine().compareTo(needed) < 0) {
-			throw timing("snowflake.worker.lease.quarantine", "quarantine " + lease.getQuarantine()
-					+ " is shorter than the ceiling lead plus the maximum clock skew (" + needed
-					+ "); after the lease store loses data a new owner could start below an old owner's ceiling",
-					"Set snowflake.worker.lease.quarantine to at least snowflake.worker.lease.ceiling-lead + "
-							+ "snowflake.worker.lease.max-clock-skew.");
-		}
-		Duration commandTimeout = properties.getWorker().getRedis().getCommandTimeout();
-		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS
-				&& commandTimeout.compareTo(renew) >= 0) {
-			throw timing("snowflake.worker.redis.command-timeout", "lease command timeout " + commandTimeout
-					+ " is not shorter than the renew interval " + renew,
-					"Set snowflake.worker.redis.command-timeout well inside the renew interval, such as 300ms for 1s.");
+		Duration commandTimeout = redis.getCommandTimeout();
+		requireMillis("snowflake.worker.lease.ttl", ttl, false);
+		requireMillis("snowflake.worker.lease.startup-wait-budget", lease.getStartupWaitBudget(), true);
+		Duration ceilingLead = leaseTiming(properties).ceilingLead();
+		if (redisAllocator) {
+			requireMillis("snowflake.worker.redis.command-timeout", commandTimeout, false);
+			if (commandTimeout.compareTo(renew) >= 0) {
+				throw timing("snowflake.worker.redis.command-timeout", "lease command timeout " + commandTimeout
+						+ " is not shorter than the renew interval " + renew,
+						"Set snowflake.worker.redis.command-timeout well inside the renew interval, such as 300ms for 1s.");
+			}
+			if (renew.plus(commandTimeout).compareTo(ttl) >= 0) {
+				throw timing("snowflake.worker.lease.renew-interval", "renew interval " + renew + " plus the command "
+						+ "timeout " + commandTimeout + " is not shorter than the lease ttl " + ttl
+						+ ", so the lease would expire in Redis between two renewals",
+						"Make snowflake.worker.lease.renew-interval a fraction of snowflake.worker.lease.ttl, such as 1s "
+								+ "for 10s.");
+			}
 		}
 		Duration borrowAhead = properties.getClock().getBorrowAhead();
 		if (borrowAhead.isNegative()) {
@@ -168,19 +187,23 @@ public final class SnowflakeAutoConfiguration {
 						"Set snowflake.worker.state-file, use snowflake.worker.allocator=redis, or set "
 								+ "snowflake.clock.borrow-ahead=0.");
 			}
-			if (borrowAhead.compareTo(lease.getCeilingLead()) >= 0) {
+			if (borrowAhead.compareTo(ceilingLead) >= 0) {
 				throw new InvalidSnowflakeConfigurationException("snowflake.clock.borrow-ahead",
-						"borrow-ahead " + borrowAhead + " is not below the ceiling lead " + lease.getCeilingLead()
-								+ ", so borrowing would run into the ceiling between renewals",
-						"Set snowflake.clock.borrow-ahead below snowflake.worker.lease.ceiling-lead.");
+						"borrow-ahead " + borrowAhead + " is not below the ceiling lead " + ceilingLead
+								+ " (outage tolerance plus two renew intervals), so borrowing would run into the ceiling",
+						"Set snowflake.clock.borrow-ahead below snowflake.worker.lease.outage-tolerance.");
 			}
 		}
 	}
 
-	private static void requirePositive(String property, Duration value) {
-		if (value == null || value.isNegative() || value.isZero()) {
-			throw timing(property, property + " must be positive but is " + value, "Set " + property
-					+ " to a positive duration.");
+	private static void requireMillis(String property, Duration value, boolean zeroAllowed) {
+		if (value == null || value.isNegative() || (!zeroAllowed && value.isZero())) {
+			throw timing(property, property + " must be " + (zeroAllowed ? "zero or positive" : "positive") + " but is "
+					+ value, "Set " + property + " to a " + (zeroAllowed ? "non-negative" : "positive") + " duration.");
+		}
+		if (value.toNanos() % 1_000_000 != 0) {
+			throw timing(property, property + " must be a whole number of milliseconds but is " + value,
+					"Set " + property + " in whole milliseconds.");
 		}
 	}
 
@@ -209,7 +232,7 @@ public final class SnowflakeAutoConfiguration {
 								+ layout.workerBits() + " worker bits)",
 						"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
 			}
-			return new StaticWorkerLeaseStore(code, worker.getStateFile(), worker.getLease().getCeilingLead(),
+			return new StaticWorkerLeaseStore(code, worker.getStateFile(), leaseTiming(properties).ceilingLead(),
 					InstantSource.system());
 		}
 

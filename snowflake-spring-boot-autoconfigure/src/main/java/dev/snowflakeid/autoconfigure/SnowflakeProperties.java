@@ -7,7 +7,7 @@ import java.time.Period;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -322,35 +322,30 @@ public class SnowflakeProperties {
 	public static class Lease {
 
 		/**
-		 * How long the store keeps a lease without renewal.
+		 * How long the store keeps a lease without renewal (how soon a crashed worker's code is free).
 		 */
 		private Duration ttl = Duration.ofSeconds(10);
 
 		/**
-		 * Time between renewals; must be well below the TTL.
+		 * Time between renewals.
 		 */
-		private Duration renewInterval = WorkerLeaseKeeper.DEFAULT_RENEW_INTERVAL;
+		private Duration renewInterval = LeaseTiming.DEFAULT_RENEW_INTERVAL;
 
 		/**
-		 * How far ahead of the store's clock each granted timestamp ceiling lies.
+		 * How long a worker keeps issuing IDs while the lease store does not answer; the ceiling lead (this
+		 * plus two renew intervals) and the quarantine after a detected data loss derive from it.
 		 */
-		private Duration ceilingLead = StaticWorkerLeaseStore.DEFAULT_CEILING_LEAD;
+		private Duration outageTolerance = LeaseTiming.DEFAULT_OUTAGE_TOLERANCE;
 
 		/**
-		 * Minimum distance of a new owner's floor above the store's clock; at least the ceiling lead plus
-		 * the largest clock disagreement between lease-store primaries.
-		 */
-		private Duration quarantine = Duration.ofSeconds(4);
-
-		/**
-		 * Longest startup wait for a free code and for the clock to pass the granted floor.
+		 * Longest startup wait for a free code and for the clock to enter the granted range.
 		 */
 		private Duration startupWaitBudget = WorkerLeaseKeeper.DEFAULT_STARTUP_WAIT_BUDGET;
 
 		/**
-		 * Largest allowed difference between this worker's clock and the lease store's clock at startup.
+		 * Largest allowed difference between this worker's clock and the lease store's clock.
 		 */
-		private Duration maxClockSkew = WorkerLeaseKeeper.DEFAULT_MAX_CLOCK_SKEW;
+		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
 
 		public Duration getTtl() {
 			return this.ttl;
@@ -368,20 +363,12 @@ public class SnowflakeProperties {
 			this.renewInterval = renewInterval;
 		}
 
-		public Duration getCeilingLead() {
-			return this.ceilingLead;
+		public Duration getOutageTolerance() {
+			return this.outageTolerance;
 		}
 
-		public void setCeilingLead(Duration ceilingLead) {
-			this.ceilingLead = ceilingLead;
-		}
-
-		public Duration getQuarantine() {
-			return this.quarantine;
-		}
-
-		public void setQuarantine(Duration quarantine) {
-			this.quarantine = quarantine;
+		public void setOutageTolerance(Duration outageTolerance) {
+			this.outageTolerance = outageTolerance;
 		}
 
 		public Duration getStartupWaitBudget() {
@@ -422,6 +409,18 @@ public class SnowflakeProperties {
 		 */
 		private Duration commandTimeout = Duration.ofMillis(300);
 
+		/**
+		 * Replicas that must be attached to the primary, each online within the lag limit, for a lease to be
+		 * granted; 0 for a primary without replicas (grants are then refused while any replica is attached).
+		 */
+		private int minReplicas;
+
+		/**
+		 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
+		 * primary keeps granting.
+		 */
+		private Duration maxReplicaLag = Duration.ofSeconds(1);
+
 		public String getNamespace() {
 			return this.namespace;
 		}
@@ -444,6 +443,22 @@ public class SnowflakeProperties {
 
 		public void setCommandTimeout(Duration commandTimeout) {
 			this.commandTimeout = commandTimeout;
+		}
+
+		public int getMinReplicas() {
+			return this.minReplicas;
+		}
+
+		public void setMinReplicas(int minReplicas) {
+			this.minReplicas = minReplicas;
+		}
+
+		public Duration getMaxReplicaLag() {
+			return this.maxReplicaLag;
+		}
+
+		public void setMaxReplicaLag(Duration maxReplicaLag) {
+			this.maxReplicaLag = maxReplicaLag;
 		}
 
 	}

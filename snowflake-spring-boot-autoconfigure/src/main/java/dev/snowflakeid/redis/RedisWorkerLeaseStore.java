@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -14,52 +15,45 @@ import java.util.concurrent.ThreadLocalRandom;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
+import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Leases worker codes from Redis (standalone, Sentinel or Cluster) with Lua scripts that take "now" from
- * the Redis server's {@code TIME}, never from the caller.
+ * Leases worker codes from Redis with the v2 protocol: one Lua script ({@code lease.lua}) claims and
+ * renews, taking "now" from the Redis server's {@code TIME}, recording every granted ceiling before it
+ * answers, and detecting lost data by the lineage of the server it runs on.
  *
- * <p>Keys of region {@code R} in namespace {@code ns} share the hash tag {@code {ns:R}}, so every script
- * runs on one Cluster slot:
+ * <p>Keys of region {@code R} in namespace {@code ns} share the hash tag {@code {ns:R}} (one Cluster slot):
  * <ul>
  * <li>{@code prefix:{ns:R}:lease:<code>}: value {@code generation|nonce}, expiring at the Redis time of the
  * last claim or renewal plus the TTL;</li>
- * <li>{@code prefix:{ns:R}:gen}: hash code &rarr; generation, incremented on every claim;</li>
- * <li>{@code prefix:{ns:R}:hwm}: hash code &rarr; highest ceiling ever granted or last used millisecond
- * recorded on release; it never decreases and never expires;</li>
- * <li>{@code prefix:{ns:R}:meta}: the layout and region the key space was set up for; a worker with a
- * different layout is refused with {@link StoreMismatchException}.</li>
+ * <li>{@code prefix:{ns:R}:state}: one hash holding the loss marker ({@code lineage}, {@code floor0}), the
+ * fleet settings ({@code layout}, {@code region}, {@code q}, {@code a}) and per code the mark
+ * ({@code m:<code>}, highest ceiling ever granted), its owner ({@code t:<code>}), the highest ceiling of
+ * every other owner ({@code o:<code>}) and the generation counter ({@code g:<code>}); being one key, all of
+ * it survives or vanishes together;</li>
+ * <li>{@code prefix:{ns:R}:guard}: never written; every script declares it so that Redis Cluster answers
+ * TRYAGAIN while the slot is being migrated, instead of running against half of the region's keys.</li>
  * </ul>
  *
- * <p>Invariants, each kept inside one script:
- * <ul>
- * <li>A claim finds a free code (the preferred one first, then a scan from a random start) in one round
- * trip whatever the occupancy, and grants {@code floor = max(hwm, now + quarantine)} and
- * {@code ceiling = floor + ceilingLead}; the ceiling is the code's high-water mark before the reply.</li>
- * <li>A renewal succeeds only while the lease still holds the caller's {@code generation|nonce}; it
- * raises the ceiling to {@code max(hwm, now + ceilingLead)} and writes it to the high-water mark before
- * the reply. A missing lease is never recreated ({@link LeaseRenewal.Status#EXPIRED}); a lease with
- * another value means another owner ({@link LeaseRenewal.Status#FENCED}).</li>
- * <li>Every ceiling an owner holds is at most the high-water mark the next owner's floor starts from. If
- * Redis loses the mark, the next owner's floor is still {@code now + quarantine}, above any ceiling
- * ({@code renewal time + ceilingLead}) an earlier owner could hold, as long as the quarantine covers the
- * ceiling lead plus the clock disagreement between the Redis servers that answered.</li>
- * </ul>
- *
- * <p>A claim scans at most {@code 2^workerBits} keys inside Redis; with the default 8 worker bits that
- * takes well under a millisecond. Scripts run as {@code EVALSHA} and fall back to {@code EVAL} when the
- * server answers {@code NOSCRIPT} (after a restart or {@code SCRIPT FLUSH}). Every Redis error or timeout
- * surfaces as {@link LeaseStoreUnavailableException}; how long a call may take is the command timeout of
- * the connection factory (see {@link RedisLeaseConnections}). Instances are thread-safe.
+ * <p>Each grant's ceiling is Redis time plus the ceiling lead; its floor is the highest ceiling granted to
+ * any other owner of the code, or the loss floor if higher. The loss floor is raised to Redis time plus
+ * the quarantine whenever the script finds a lineage ({@code run_id} and {@code master_replid}) other than
+ * the recorded one. Grants are refused, writing nothing, when the caller's clock and Redis time differ by
+ * more than the allowed skew (the request's allowed lateness added), when the server is not a primary, or
+ * when its replicas do not all keep up (see the README, "Safety model"). Every Redis error or timeout
+ * surfaces as {@link LeaseStoreUnavailableException}; instances are thread-safe.
  */
 public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -69,29 +63,16 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
 
-	public static final Duration DEFAULT_CEILING_LEAD = Duration.ofSeconds(3);
+	public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofMillis(300);
 
-	public static final Duration DEFAULT_QUARANTINE = Duration.ofSeconds(4);
-
-	@SuppressWarnings("rawtypes")
-	private static final RedisScript<List> CLAIM = script("claim.lua");
+	public static final Duration DEFAULT_MAX_REPLICA_LAG = Duration.ofSeconds(1);
 
 	@SuppressWarnings("rawtypes")
-	private static final RedisScript<List> RENEW = script("renew.lua");
+	private static final RedisScript<List> LEASE = RedisScript.of(load("lease.lua"), List.class);
 
 	private static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
 
 	private static final RedisScript<Long> AVAILABLE = RedisScript.of(load("available.lua"), Long.class);
-
-	private static final long CLAIMED = 1;
-
-	private static final long NONE_FREE = -1;
-
-	private static final long MISMATCH = -3;
-
-	private static final long EXPIRED = -1;
-
-	private static final long FENCED = -2;
 
 	private static final SecureRandom nonces = new SecureRandom();
 
@@ -107,19 +88,27 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final Duration ttl;
 
-	private final Duration ceilingLead;
+	private final LeaseTiming timing;
 
-	private final Duration quarantine;
+	private final Duration commandTimeout;
+
+	private final int minReplicas;
+
+	private final Duration maxReplicaLag;
+
+	private final InstantSource wallClock;
 
 	private final String regionKeyPrefix;
 
-	private final List<String> claimKeys;
+	private final String leaseKeyPrefix;
 
-	private final String highWaterMarkKey;
+	private final List<String> regionKeys;
 
 	private final String layoutDescription;
 
 	private final int codes;
+
+	private final boolean cluster;
 
 	private RedisWorkerLeaseStore(Builder builder) {
 		this.redis = Objects.requireNonNull(builder.redis, "redis template");
@@ -132,19 +121,29 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 					+ " (" + this.layout.regionBits() + " region bits)");
 		}
 		this.ttl = requirePositive("lease ttl", builder.ttl);
-		this.ceilingLead = requirePositive("ceiling lead", builder.ceilingLead);
-		this.quarantine = requirePositive("quarantine", builder.quarantine);
-		if (this.quarantine.compareTo(this.ceilingLead) < 0) {
-			throw new IllegalArgumentException("quarantine (" + this.quarantine + ") must be at least the ceiling lead ("
-					+ this.ceilingLead + "): after Redis loses the high-water mark, a new owner starts at now + quarantine, "
-					+ "which must lie above every ceiling (renewal time + ceiling lead) an earlier owner may still hold");
+		this.timing = Objects.requireNonNull(builder.timing, "lease timing");
+		this.commandTimeout = requirePositive("command timeout", builder.commandTimeout);
+		if (builder.minReplicas < 0) {
+			throw new IllegalArgumentException("min replicas must be zero or positive but was " + builder.minReplicas);
 		}
+		this.minReplicas = builder.minReplicas;
+		this.maxReplicaLag = Objects.requireNonNull(builder.maxReplicaLag, "max replica lag");
+		if (this.maxReplicaLag.isNegative() || this.maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
+			throw new IllegalArgumentException("max replica lag must be whole seconds but was " + this.maxReplicaLag);
+		}
+		Duration window = LeaseTiming.replicaFailoverWindow(this.minReplicas, this.maxReplicaLag);
+		if (!this.timing.failoverWindow().equals(window)) {
+			throw new IllegalArgumentException("lease timing assumes a failover window of " + this.timing.failoverWindow()
+					+ " but " + this.minReplicas + " replicas with a lag limit of " + this.maxReplicaLag + " give " + window);
+		}
+		this.wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
 		this.regionKeyPrefix = this.keyPrefix + ":{" + this.namespace + ":" + this.region + "}:";
-		this.highWaterMarkKey = this.regionKeyPrefix + "hwm";
-		this.claimKeys = List.of(this.regionKeyPrefix + "lease:", this.regionKeyPrefix + "gen", this.highWaterMarkKey,
-				this.regionKeyPrefix + "meta");
+		this.leaseKeyPrefix = this.regionKeyPrefix + "lease:";
+		this.regionKeys = List.of(this.regionKeyPrefix + "guard", this.regionKeyPrefix + "state");
 		this.layoutDescription = this.layout.toString();
 		this.codes = this.layout.maxWorkers();
+		this.cluster = this.redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce
+				&& lettuce.isClusterAware();
 	}
 
 	private static String requireKeyPart(String name, String value) {
@@ -187,59 +186,110 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		String nonce = newNonce();
 		int start = ThreadLocalRandom.current().nextInt(this.codes);
-		List<?> reply = execute("claim a worker code", CLAIM, this.claimKeys, Integer.toString(Math.max(-1, preferredCode)),
-				Integer.toString(this.codes), Integer.toString(start), nonce, millis(this.ttl), millis(this.quarantine),
-				millis(this.ceilingLead), this.layoutDescription, Integer.toString(this.region));
-		long status = number(reply, 0);
-		if (status == CLAIMED) {
-			int code = (int) number(reply, 1);
-			long generation = number(reply, 2);
-			return new LeaseGrant(code, generation, generation + "|" + nonce, number(reply, 3), number(reply, 4),
-					number(reply, 5), this.ttl);
-		}
-		if (status == NONE_FREE) {
-			throw new NoFreeWorkerCodeException(this.region, this.codes);
-		}
-		if (status == MISMATCH) {
-			throw new StoreMismatchException("Redis keys " + this.regionKeyPrefix + "* were set up for layout '"
-					+ reply.get(2) + "' in region " + reply.get(3) + ", but this worker uses layout '" + this.layoutDescription
-					+ "' in region " + this.region + "; IDs of different layouts must not share worker codes. "
-					+ "Use the same layout, or a different namespace for the new layout");
-		}
-		throw unexpected("claim", reply);
+		List<?> reply = lease("claim a worker code", this.regionKeys, "claim", nonce, Math.max(-1, preferredCode), start);
+		return new LeaseGrant((int) number(reply, 1), number(reply, 2), number(reply, 2) + "|" + nonce,
+				number(reply, 3), number(reply, 4), number(reply, 5), this.ttl);
 	}
 
 	@Override
 	public LeaseRenewal renew(LeaseGrant grant) {
 		Objects.requireNonNull(grant, "grant");
-		List<?> reply = execute("renew the lease of worker code " + grant.workerCode(), RENEW,
-				List.of(leaseKey(grant.workerCode()), this.highWaterMarkKey), Integer.toString(grant.workerCode()),
-				grant.token(), millis(this.ttl), millis(this.ceilingLead));
+		List<String> keys = List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(grant.workerCode()));
+		List<?> reply = lease("renew the lease of worker code " + grant.workerCode(), keys, "renew", grant.token(),
+				grant.workerCode(), 0);
 		long status = number(reply, 0);
-		if (status == CLAIMED) {
-			return LeaseRenewal.renewed(number(reply, 1), number(reply, 2));
-		}
-		if (status == EXPIRED) {
+		if (status == Reply.EXPIRED) {
 			return LeaseRenewal.expired(number(reply, 1));
 		}
-		if (status == FENCED) {
+		if (status == Reply.FENCED) {
 			return LeaseRenewal.fenced(number(reply, 1));
 		}
-		throw unexpected("renewal", reply);
+		return LeaseRenewal.renewed(number(reply, 3), number(reply, 4), number(reply, 5));
 	}
 
+	// Runs lease.lua and turns every refusal but EXPIRED and FENCED into its exception.
+	private List<?> lease(String action, List<String> keys, String operation, String token, int code, int start) {
+		long caller = this.wallClock.millis();
+		List<?> reply = execute(action, LEASE, keys, operation, Long.toString(caller),
+				millis(this.timing.maxClockSkew()), millis(this.commandTimeout), Integer.toString(this.minReplicas),
+				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
+				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
+				this.leaseKeyPrefix, Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
+		long status = number(reply, 0);
+		if (status == Reply.GRANTED) {
+			awaitReplicas(action, number(reply, 6));
+			return reply;
+		}
+		if (status == Reply.EXPIRED || status == Reply.FENCED) {
+			return reply;
+		}
+		if (status == Reply.NONE_FREE) {
+			throw new NoFreeWorkerCodeException(this.region, this.codes);
+		}
+		if (status == Reply.MISMATCH) {
+			throw new StoreMismatchException("Redis keys " + this.regionKeyPrefix + "* were set up for layout '"
+					+ reply.get(2) + "' in region " + reply.get(3) + " with quarantine " + reply.get(4)
+					+ " ms and ceiling lead " + reply.get(5) + " ms, but this worker uses layout '" + this.layoutDescription
+					+ "' in region " + this.region + " with quarantine " + this.timing.quarantine().toMillis()
+					+ " ms and ceiling lead " + this.timing.ceilingLead().toMillis() + " ms. Every worker of a "
+					+ "namespace must share the layout and lease timing; use a new namespace for new settings");
+		}
+		if (status == Reply.SKEW) {
+			long skew = caller - number(reply, 1);
+			throw new ClockSkewException("worker clock and Redis TIME differ by " + skew + " ms (request sent at "
+					+ caller + ", run at " + number(reply, 1) + "), more than the allowed "
+					+ this.timing.maxClockSkew().toMillis() + " ms skew plus " + this.commandTimeout.toMillis()
+					+ " ms lateness; Redis wrote nothing", skew);
+		}
+		if (status == Reply.UNSAFE_PRIMARY) {
+			throw new LeaseStoreUnavailableException("Redis (" + this.regionKeyPrefix + "*) refuses to grant: "
+					+ reply.get(2) + " (snowflake.worker.redis.min-replicas=" + this.minReplicas
+					+ ", max-replica-lag=" + this.maxReplicaLag.toSeconds() + "s)", null);
+		}
+		throw unexpected(action, reply);
+	}
+
+	/**
+	 * A grant is used only once every replica attached to the primary holds it: a replica that is promoted
+	 * later then knows the new ceiling, and a primary that was deposed while paused (whose replica list
+	 * still looks healthy for a moment after it resumes) cannot get the acknowledgement. Redis Cluster
+	 * connections do not route WAIT to a slot's node; there the script's replica lag check bounds how long a
+	 * deposed primary grants.
+	 */
+	private void awaitReplicas(String action, long replicas) {
+		if (replicas == 0 || this.cluster) {
+			return;
+		}
+		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
+		Long acknowledged;
+		try {
+			acknowledged = this.redis.execute((RedisCallback<Long>) (connection) -> (Long) connection.execute("WAIT",
+					Long.toString(replicas).getBytes(StandardCharsets.US_ASCII),
+					Long.toString(timeout).getBytes(StandardCharsets.US_ASCII)));
+		}
+		catch (RuntimeException ex) {
+			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) could not "
+					+ "confirm that its replicas hold the grant to " + action + ": " + ex.getMessage(), ex);
+		}
+		if (acknowledged == null || acknowledged < replicas) {
+			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) granted, but only "
+					+ acknowledged + " of " + replicas + " attached replicas acknowledged within " + timeout
+					+ " ms; the grant is not used", null);
+		}
+	}
+
+	/** Gives the code back if {@code grant} still owns it; the mark already covers every ceiling it held. */
 	@Override
 	public void release(LeaseGrant grant, long lastUsedMillis) {
 		Objects.requireNonNull(grant, "grant");
 		execute("release worker code " + grant.workerCode(), RELEASE,
-				List.of(leaseKey(grant.workerCode()), this.highWaterMarkKey), Integer.toString(grant.workerCode()),
-				grant.token(), Long.toString(Math.max(-1, lastUsedMillis)));
+				List.of(this.regionKeys.get(0), leaseKey(grant.workerCode())), grant.token());
 	}
 
 	/** Worker codes of the region nobody holds; scans every lease key of the region inside Redis. */
 	@Override
 	public long availableCodes() {
-		Long free = execute("count free worker codes", AVAILABLE, this.claimKeys.subList(0, 1),
+		Long free = execute("count free worker codes", AVAILABLE, this.regionKeys.subList(0, 1), this.leaseKeyPrefix,
 				Integer.toString(this.codes));
 		return (free != null) ? free : -1;
 	}
@@ -270,40 +320,25 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return this.ttl;
 	}
 
-	/** How far above Redis time a renewal raises the ceiling. */
-	public Duration ceilingLead() {
-		return this.ceilingLead;
-	}
-
-	/** How far above Redis time a new owner's floor lies at least. */
-	public Duration quarantine() {
-		return this.quarantine;
+	/** Ceiling lead and quarantine of this store. */
+	public LeaseTiming timing() {
+		return this.timing;
 	}
 
 	/** Name of the lease key of a worker code, for example {@code snowflake:{default:0}:lease:17}. */
 	public String leaseKey(int code) {
-		return this.claimKeys.get(0) + code;
+		return this.leaseKeyPrefix + code;
 	}
 
-	/** Name of the hash of high-water marks (code &rarr; Unix-epoch millisecond). */
-	public String highWaterMarkKey() {
-		return this.highWaterMarkKey;
-	}
-
-	/** Name of the hash of generations (code &rarr; last generation granted). */
-	public String generationKey() {
-		return this.claimKeys.get(1);
-	}
-
-	/** Name of the hash holding the layout and region the key space was set up for. */
-	public String metaKey() {
-		return this.claimKeys.get(3);
+	/** Name of the region's state hash (loss marker, settings, marks and generations). */
+	public String stateKey() {
+		return this.regionKeys.get(1);
 	}
 
 	@Override
 	public String toString() {
 		return "RedisWorkerLeaseStore[" + this.regionKeyPrefix + "*, layout " + this.layoutDescription + ", ttl " + this.ttl
-				+ ", ceiling lead " + this.ceilingLead + ", quarantine " + this.quarantine + "]";
+				+ ", ceiling lead " + this.timing.ceilingLead() + ", quarantine " + this.timing.quarantine() + "]";
 	}
 
 	private <T> T execute(String action, RedisScript<T> script, List<String> keys, String... args) {
@@ -321,12 +356,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private LeaseStoreUnavailableException unexpected(String what, List<?> reply) {
 		return new LeaseStoreUnavailableException(
-				"Redis lease store (" + this.regionKeyPrefix + "*) gave an unexpected " + what + " reply " + reply, null);
+				"Redis lease store (" + this.regionKeyPrefix + "*) gave an unexpected reply to " + what + ": " + reply, null);
 	}
 
 	private long number(List<?> reply, int index) {
 		if (reply == null || reply.size() <= index || !(reply.get(index) instanceof Number number)) {
-			throw unexpected("script", reply);
+			throw unexpected("a script", reply);
 		}
 		return number.longValue();
 	}
@@ -342,11 +377,6 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return HexFormat.of().formatHex(bytes);
 	}
 
-	@SuppressWarnings("rawtypes")
-	private static RedisScript<List> script(String name) {
-		return RedisScript.of(load(name), List.class);
-	}
-
 	private static String load(String name) {
 		try (InputStream in = RedisWorkerLeaseStore.class.getResourceAsStream(name)) {
 			if (in == null) {
@@ -358,6 +388,28 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Lua script " + name + " could not be read", ex);
 		}
+	}
+
+	/** First element of every lease.lua reply. */
+	static final class Reply {
+
+		static final long GRANTED = 1;
+
+		static final long NONE_FREE = -1;
+
+		static final long EXPIRED = -2;
+
+		static final long FENCED = -3;
+
+		static final long MISMATCH = -4;
+
+		static final long SKEW = -5;
+
+		static final long UNSAFE_PRIMARY = -6;
+
+		private Reply() {
+		}
+
 	}
 
 	/** Configures a {@link RedisWorkerLeaseStore}; every setting but the template and layout has a default. */
@@ -375,9 +427,15 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private Duration ttl = DEFAULT_TTL;
 
-		private Duration ceilingLead = DEFAULT_CEILING_LEAD;
+		private LeaseTiming timing = LeaseTiming.defaults();
 
-		private Duration quarantine = DEFAULT_QUARANTINE;
+		private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
+
+		private int minReplicas;
+
+		private Duration maxReplicaLag = DEFAULT_MAX_REPLICA_LAG;
+
+		private InstantSource wallClock = InstantSource.system();
 
 		private Builder(StringRedisTemplate redis, SnowflakeLayout layout) {
 			this.redis = Objects.requireNonNull(redis, "redis template");
@@ -390,7 +448,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return this;
 		}
 
-		/** Separates deployments sharing one Redis; part of the hash tag. Default {@code default}. */
+		/** Uniqueness domain within one Redis; part of the hash tag. Default {@code default}. */
 		public Builder namespace(String namespace) {
 			this.namespace = namespace;
 			return this;
@@ -408,24 +466,45 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return this;
 		}
 
-		/** How far above Redis time each grant and renewal sets the ceiling. Default 3 s. */
-		public Builder ceilingLead(Duration ceilingLead) {
-			this.ceilingLead = ceilingLead;
-			return this;
-		}
-
 		/**
-		 * Least distance between Redis time at a claim and the new owner's floor; at least the ceiling lead
-		 * plus the largest clock disagreement between Redis primaries. Default 4 s.
+		 * Ceiling lead, quarantine and allowed clock skew; its failover window must be
+		 * {@link LeaseTiming#replicaFailoverWindow(int, Duration)} of the replica settings. Default {@link LeaseTiming#defaults()}.
 		 */
-		public Builder quarantine(Duration quarantine) {
-			this.quarantine = quarantine;
+		public Builder timing(LeaseTiming timing) {
+			this.timing = timing;
+			return this;
+		}
+
+		/** The lease connection's command timeout: how late a request may still run. Default 300 ms. */
+		public Builder commandTimeout(Duration commandTimeout) {
+			this.commandTimeout = commandTimeout;
 			return this;
 		}
 
 		/**
-		 * @throws IllegalArgumentException if a duration is not positive, the quarantine is shorter than the
-		 * ceiling lead, the region does not fit the layout, or a key part contains a brace
+		 * Replicas that must be attached, each online within the lag limit, for a grant. Default 0: a
+		 * primary without replicas (a grant is then refused while any replica is attached).
+		 */
+		public Builder minReplicas(int minReplicas) {
+			this.minReplicas = minReplicas;
+			return this;
+		}
+
+		/** Largest replica lag, whole seconds, at which grants are still made. Default 1 s. */
+		public Builder maxReplicaLag(Duration maxReplicaLag) {
+			this.maxReplicaLag = maxReplicaLag;
+			return this;
+		}
+
+		/** This worker's wall clock, sent with every request for the two-clocks check. */
+		public Builder wallClock(InstantSource wallClock) {
+			this.wallClock = wallClock;
+			return this;
+		}
+
+		/**
+		 * @throws IllegalArgumentException if a duration is out of range, the timing's failover window does
+		 * not match the replica settings, the region does not fit the layout, or a key part contains a brace
 		 */
 		public RedisWorkerLeaseStore build() {
 			return new RedisWorkerLeaseStore(this);

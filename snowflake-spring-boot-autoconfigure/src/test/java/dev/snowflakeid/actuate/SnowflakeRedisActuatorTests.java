@@ -37,14 +37,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The health contributor, the endpoint and the meters over HTTP, in an application whose worker lease
  * lives in a real {@code redis-server}; then Redis is killed and started again empty. Lease timings are
- * short (ttl 3s, renewal every 300ms, ceiling 900ms ahead) so the outage plays out in a few seconds, yet
+ * short (ttl 3s, renewal every 300ms, outage tolerance 300ms, so ceilings 900ms ahead) so the outage plays out in a few seconds, yet
  * leave lease commands 250ms and the skew check 1s: the first claim's round trip includes connecting and
  * loading the scripts, which on a busy machine takes longer than tighter limits allow.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, classes = SnowflakeRedisActuatorTests.Application.class,
 		properties = { "spring.application.name=actuator-test", "snowflake.worker.lease.ttl=3s",
-				"snowflake.worker.lease.renew-interval=300ms", "snowflake.worker.lease.ceiling-lead=900ms",
-				"snowflake.worker.lease.quarantine=1900ms", "snowflake.worker.lease.max-clock-skew=1s",
+				"snowflake.worker.lease.renew-interval=300ms", "snowflake.worker.lease.outage-tolerance=300ms",
+				"snowflake.worker.lease.max-clock-skew=1s",
 				"snowflake.worker.lease.startup-wait-budget=10s", "snowflake.worker.redis.command-timeout=250ms",
 				"spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=500ms",
 				"management.endpoints.web.exposure.include=health,snowflake,metrics",

@@ -188,9 +188,11 @@ class SnowflakeAutoConfigurationTests {
 
 	@Test
 	void leaseTimingRelationsAreChecked() {
-		assertTimingFailure("snowflake.worker.lease.quarantine", "snowflake.worker.lease.quarantine=3500ms");
-		assertTimingFailure("snowflake.worker.lease.renew-interval", "snowflake.worker.lease.renew-interval=9s");
-		assertTimingFailure("snowflake.worker.lease.ceiling-lead", "snowflake.worker.lease.ceiling-lead=1s");
+		assertTimingFailure("snowflake.worker.lease.outage-tolerance", "snowflake.worker.lease.outage-tolerance=0s");
+		assertTimingFailure("snowflake.worker.lease.renew-interval", "snowflake.worker.lease.renew-interval=0s");
+		assertTimingFailure("snowflake.worker.lease.max-clock-skew", "snowflake.worker.lease.max-clock-skew=-1s");
+		assertTimingFailure("snowflake.worker.lease.startup-wait-budget",
+				"snowflake.worker.lease.startup-wait-budget=1500us");
 		assertTimingFailure("snowflake.worker.lease.ttl", "snowflake.worker.lease.ttl=0s");
 	}
 
@@ -198,7 +200,7 @@ class SnowflakeAutoConfigurationTests {
 	void borrowAheadNeedsAPersistedCeilingBelowTheLead() {
 		assertTimingFailure("snowflake.clock.borrow-ahead", "snowflake.clock.borrow-ahead=100ms");
 		Path stateFile = this.directory.resolve("borrow.hwm");
-		assertTimingFailure("snowflake.clock.borrow-ahead", "snowflake.clock.borrow-ahead=3s",
+		assertTimingFailure("snowflake.clock.borrow-ahead", "snowflake.clock.borrow-ahead=12s",
 				"snowflake.worker.state-file=" + stateFile);
 		this.runner.withPropertyValues("snowflake.clock.borrow-ahead=1s", "snowflake.worker.state-file=" + stateFile)
 			.run((context) -> assertThat(context.getBean(SnowflakeIdGenerator.class).borrowAhead()).hasSeconds(1));

@@ -74,7 +74,8 @@ class BurstRestartTests {
 		finally {
 			a.destroyForcibly();
 		}
-		// B claims at once; its keeper then waits for the floor it is granted.
+		// B takes over the region's only code (once A's lease expired, after a kill) and waits for its floor,
+		// A's highest ceiling, which lies above every tick A borrowed.
 		this.connections.afterPropertiesSet();
 		SnowflakeWorker b = startWorker(this.connections, namespace);
 		try {

@@ -54,8 +54,9 @@ public final class BurstWorkerMain {
 		return new SnowflakeWorker(generator, keeper, InstantSource.system(), MonotonicClock.system(), 5);
 	}
 
+	// One worker code, so the next instance takes over the very code the burst used.
 	static SnowflakeLayout layout() {
-		return SnowflakeLayout.defaults();
+		return SnowflakeLayout.builder().timestampBits(41).regionBits(10).workerBits(0).sequenceBits(12).build();
 	}
 
 }

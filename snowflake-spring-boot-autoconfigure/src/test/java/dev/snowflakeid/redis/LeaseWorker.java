@@ -33,7 +33,7 @@ final class LeaseWorker implements AutoCloseable {
 
 	private final WorkerClock clock;
 
-	private final GatedLeaseStore store;
+	private final RedisWorkerLeaseStore store;
 
 	private final WorkerLeaseKeeper keeper;
 
@@ -47,12 +47,11 @@ final class LeaseWorker implements AutoCloseable {
 		this.name = builder.name;
 		this.region = builder.store.region();
 		this.clock = builder.clock;
-		this.store = new GatedLeaseStore(builder.store);
+		this.store = builder.store;
 		this.ledger = builder.ledger;
 		this.keeper = WorkerLeaseKeeper.builder(this.store)
 			.renewInterval(builder.renewInterval)
 			.startupWaitBudget(builder.startupWaitBudget)
-			.maxClockSkew(builder.maxClockSkew)
 			.wallClock(this.clock)
 			.monotonicClock(this.clock)
 			.preferredCode(builder.preferredCode)
@@ -88,7 +87,7 @@ final class LeaseWorker implements AutoCloseable {
 		return this.clock;
 	}
 
-	GatedLeaseStore store() {
+	RedisWorkerLeaseStore store() {
 		return this.store;
 	}
 
@@ -230,7 +229,6 @@ final class LeaseWorker implements AutoCloseable {
 	/** Stops the generator, then releases the lease (the order an application shuts down in). */
 	@Override
 	public void close() {
-		this.store.resume();
 		this.clock.thaw();
 		this.clock.releasePaused();
 		long lastUsed = this.generator.stop();
@@ -250,9 +248,7 @@ final class LeaseWorker implements AutoCloseable {
 
 		private Duration renewInterval = Duration.ofMillis(250);
 
-		private Duration startupWaitBudget = Duration.ofSeconds(3);
-
-		private Duration maxClockSkew = Duration.ofSeconds(1);
+		private Duration startupWaitBudget = Duration.ofSeconds(10);
 
 		private int preferredCode = -1;
 
@@ -275,11 +271,6 @@ final class LeaseWorker implements AutoCloseable {
 
 		Builder startupWaitBudget(Duration startupWaitBudget) {
 			this.startupWaitBudget = startupWaitBudget;
-			return this;
-		}
-
-		Builder maxClockSkew(Duration maxClockSkew) {
-			this.maxClockSkew = maxClockSkew;
 			return this;
 		}
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
@@ -93,8 +94,8 @@ class RedisClusterLeaseStoreTests {
 		return RedisWorkerLeaseStore.builder(connections, layout)
 			.namespace(namespace)
 			.ttl(Duration.ofSeconds(5))
-			.ceilingLead(Duration.ofMillis(300))
-			.quarantine(Duration.ofMillis(400))
+			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO))
+			.commandTimeout(Duration.ofSeconds(5))
 			.build();
 	}
 
@@ -105,7 +106,7 @@ class RedisClusterLeaseStoreTests {
 			RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults());
 			LeaseGrant grant = store.claim(-1);
 			assertThat(RespClient.call(owner, "GET", store.leaseKey(grant.workerCode()))).isEqualTo(grant.token());
-			assertThat(RespClient.call(owner, "HGET", store.highWaterMarkKey(), Integer.toString(grant.workerCode())))
+			assertThat(RespClient.call(owner, "HGET", store.stateKey(), "m:" + grant.workerCode()))
 				.isEqualTo(Long.toString(grant.ceilingMillis()));
 			LeaseRenewal renewal = store.renew(grant);
 			assertThat(renewal.status()).isEqualTo(Status.RENEWED);
@@ -115,7 +116,7 @@ class RedisClusterLeaseStoreTests {
 			assertThat(RespClient.call(owner, "EXISTS", store.leaseKey(grant.workerCode()))).isEqualTo(0L);
 			LeaseGrant next = store.claim(grant.workerCode());
 			assertThat(next.generation()).isEqualTo(grant.generation() + 1);
-			assertThat(next.floorMillis()).isGreaterThanOrEqualTo(grant.ceilingMillis() + 1_000);
+			assertThat(next.floorMillis()).isGreaterThanOrEqualTo(renewal.ceilingMillis());
 		});
 	}
 

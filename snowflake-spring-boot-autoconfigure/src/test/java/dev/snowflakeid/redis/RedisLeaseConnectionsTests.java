@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
@@ -58,8 +59,8 @@ class RedisLeaseConnectionsTests {
 		this.connections = factory;
 		return RedisWorkerLeaseStore.builder(factory, SnowflakeLayout.defaults())
 			.ttl(Duration.ofSeconds(5))
-			.ceilingLead(Duration.ofMillis(300))
-			.quarantine(Duration.ofMillis(400))
+			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO))
+			.commandTimeout(Duration.ofSeconds(5))
 			.build();
 	}
 

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.WorkerLease;
@@ -73,8 +74,8 @@ class RedisLeaseScaleTests {
 		this.connections.afterPropertiesSet();
 		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(this.connections, LAYOUT)
 			.ttl(Duration.ofSeconds(10))
-			.ceilingLead(Duration.ofSeconds(3))
-			.quarantine(Duration.ofSeconds(3))
+			.timing(new LeaseTiming(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ZERO))
+			.commandTimeout(Duration.ofSeconds(5))
 			.build();
 		assertThat(store.availableCodes()).isEqualTo(1024);
 		IdLedger ledger = new IdLedger(LAYOUT);
@@ -84,7 +85,6 @@ class RedisLeaseScaleTests {
 			this.workers.add(LeaseWorker.builder("W" + i, store, ledger)
 				.renewInterval(Duration.ofMinutes(10))
 				.startupWaitBudget(Duration.ofSeconds(30))
-				.maxClockSkew(Duration.ofSeconds(10))
 				.build());
 		}
 		CountDownLatch go = new CountDownLatch(1);
@@ -160,7 +160,6 @@ class RedisLeaseScaleTests {
 		assertThat(store.availableCodes()).isZero();
 		LeaseWorker refused = LeaseWorker.builder("late", store, ledger)
 			.startupWaitBudget(Duration.ofMillis(300))
-			.maxClockSkew(Duration.ofSeconds(10))
 			.build();
 		assertThatExceptionOfType(NoFreeWorkerCodeException.class).isThrownBy(refused::start)
 			.withMessage("no free worker code in region 0: all 1024 codes are leased");
@@ -168,10 +167,9 @@ class RedisLeaseScaleTests {
 		LeaseWorker leaving = this.workers.remove(0);
 		int freed = leaving.lease().workerCode();
 		leaving.close();
-		long mark = Long.parseLong((String) this.server.call("HGET", store.highWaterMarkKey(), Integer.toString(freed)));
+		long mark = Long.parseLong((String) this.server.call("HGET", store.stateKey(), "m:" + freed));
 		LeaseWorker late = LeaseWorker.builder("late", store, ledger)
 			.startupWaitBudget(Duration.ofSeconds(5))
-			.maxClockSkew(Duration.ofSeconds(10))
 			.build();
 		this.workers.add(late);
 		late.start();

@@ -102,8 +102,10 @@ public final class SnowflakeRedisAutoConfiguration {
 			.namespace(namespace)
 			.region(properties.getRegion())
 			.ttl(worker.getLease().getTtl())
-			.ceilingLead(worker.getLease().getCeilingLead())
-			.quarantine(worker.getLease().getQuarantine())
+			.timing(SnowflakeAutoConfiguration.leaseTiming(properties))
+			.commandTimeout(worker.getRedis().getCommandTimeout())
+			.minReplicas(worker.getRedis().getMinReplicas())
+			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
 			.build();
 	}
 

@@ -1,6 +1,7 @@
 package dev.snowflakeid.autoconfigure.actuate;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -15,6 +16,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.search.RequiredSearch;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,7 +73,7 @@ class SnowflakeMetricsAutoConfigurationTests {
 				.extracting((m) -> m.getId().getTag("result"))
 				.containsExactlyInAnyOrder("renewed", "failed", "rejected");
 			assertThat(search(registry, "snowflake.lease.losses").meters()).extracting((m) -> m.getId().getTag("reason"))
-				.containsExactlyInAnyOrder("expired", "fenced", "deadline_passed");
+				.containsExactlyInAnyOrder("expired", "fenced");
 			assertThat(search(registry, "snowflake.ids.issued").meter().getId().getType())
 				.isEqualTo(Meter.Type.COUNTER);
 			assertThat(search(registry, "snowflake.epoch.remaining").timeGauge().value(TimeUnit.DAYS))
@@ -91,8 +93,12 @@ class SnowflakeMetricsAutoConfigurationTests {
 			ids.nextIds(3);
 			assertThat(search(registry, "snowflake.ids.issued").functionCounter().count()).isEqualTo(4.0);
 			context.getBean(WorkerLeaseKeeper.class).renewNow();
-			assertThat(search(registry, "snowflake.lease.renewals").tag("result", "renewed").functionCounter().count())
-				.isGreaterThanOrEqualTo(1.0);
+			// Lease events reach their listeners on the keeper's event thread.
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(
+						search(registry, "snowflake.lease.renewals").tag("result", "renewed").functionCounter().count())
+					.isGreaterThanOrEqualTo(1.0));
 			context.getBean(SnowflakeWorker.class).close();
 			assertThatExceptionOfType(IdGenerationException.class).isThrownBy(ids::nextId);
 			double refused = registry.find("snowflake.ids.refused")
@@ -114,7 +120,7 @@ class SnowflakeMetricsAutoConfigurationTests {
 			.run((context) -> {
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
 				assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value(TimeUnit.MILLISECONDS))
-					.isBetween(0.0, 3_000.0);
+					.isBetween(0.0, 12_000.0);
 				context.getBean(IdGenerator.class).nextId();
 				assertThat(search(registry, "snowflake.clock.borrowed").timeGauge().value(TimeUnit.MILLISECONDS))
 					.isBetween(0.0, 100.0);

@@ -1,0 +1,76 @@
+package dev.snowflakeid.lease;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The timing of a lease protocol, derived from one figure a user chooses: how long a holder keeps issuing
+ * while the lease store does not answer.
+ *
+ * <ul>
+ * <li>{@link #ceilingLead() A} = outage tolerance + 2 &times; renew interval. The last renewal before an
+ * outage may have been up to one interval (plus a command timeout, which is shorter) earlier, and the first
+ * after it up to one interval later; its ceiling covers both.</li>
+ * <li>{@link #quarantine() Q} = A + &delta; + W, with &delta; = 2 &times; max clock skew (the Redis servers
+ * before and after a loss are each compared with callers separately) and W the failover window: how long a
+ * deposed primary may still grant after its successor took over. After a detected loss no new range starts
+ * below the detection time plus Q, which lies above every ceiling the lost data could have held.</li>
+ * </ul>
+ *
+ * @param outageTolerance how long a holder keeps issuing while the store does not answer
+ * @param renewInterval time between renewals
+ * @param maxClockSkew largest allowed difference between a caller's clock and the store's clock
+ * @param failoverWindow how long a deposed primary may still grant; zero without replicas
+ */
+public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
+		Duration failoverWindow) {
+
+	public static final Duration DEFAULT_OUTAGE_TOLERANCE = Duration.ofSeconds(10);
+
+	public static final Duration DEFAULT_RENEW_INTERVAL = Duration.ofSeconds(1);
+
+	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofSeconds(1);
+
+	public LeaseTiming {
+		requireMillis("outage tolerance", outageTolerance, false);
+		requireMillis("renew interval", renewInterval, false);
+		requireMillis("max clock skew", maxClockSkew, true);
+		requireMillis("failover window", failoverWindow, true);
+	}
+
+	/** The defaults, with no failover window (a Redis without replicas). */
+	public static LeaseTiming defaults() {
+		return new LeaseTiming(DEFAULT_OUTAGE_TOLERANCE, DEFAULT_RENEW_INTERVAL, DEFAULT_MAX_CLOCK_SKEW, Duration.ZERO);
+	}
+
+	/**
+	 * Failover window of a Redis primary whose grants need {@code minReplicas} replicas, each reported
+	 * online within {@code maxReplicaLag}: none without replicas (grants are then refused while any replica
+	 * is attached), else the lag limit plus the whole second to which INFO rounds the lag.
+	 */
+	public static Duration replicaFailoverWindow(int minReplicas, Duration maxReplicaLag) {
+		return (minReplicas == 0) ? Duration.ZERO : maxReplicaLag.plus(Duration.ofSeconds(1));
+	}
+
+	/** How far above the store's clock every granted ceiling lies. */
+	public Duration ceilingLead() {
+		return this.outageTolerance.plus(this.renewInterval.multipliedBy(2));
+	}
+
+	/** How far above the detection time of a loss every new range starts. */
+	public Duration quarantine() {
+		return ceilingLead().plus(this.maxClockSkew.multipliedBy(2)).plus(this.failoverWindow);
+	}
+
+	private static void requireMillis(String name, Duration value, boolean zeroAllowed) {
+		Objects.requireNonNull(value, name);
+		if (value.isNegative() || (!zeroAllowed && value.isZero())) {
+			throw new IllegalArgumentException(name + " must be " + (zeroAllowed ? "zero or positive" : "positive")
+					+ " but was " + value);
+		}
+		if (value.toNanos() % 1_000_000 != 0) {
+			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);
+		}
+	}
+
+}

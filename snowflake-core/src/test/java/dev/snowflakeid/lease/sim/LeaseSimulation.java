@@ -1,0 +1,618 @@
+package dev.snowflakeid.lease.sim;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Random;
+import java.util.Set;
+
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
+
+/**
+ * One seeded schedule of the lease protocol under faults: real keepers and generators on simulated hosts,
+ * a simulated Redis primary (with a replica in half of the schedules), and a fault schedule drawn from the
+ * seed. Every issued ID is checked at once: it was never issued before (by any process), and its tick lies
+ * inside a range the store granted to the process that issued it. The same seed replays the same run.
+ *
+ * <p>Faults: worker pauses (a stale owner resuming), kills, graceful restarts and wall-clock steps; Redis
+ * restarts with and without data, restores of an older snapshot, FLUSHALL, an evicted state hash, a deleted
+ * lease key, a replica promotion with the deposed primary still granting to some workers, a paused primary
+ * resuming after its replica was promoted, a Redis clock step, a writable replica that some worker talks to,
+ * and lost, late and unanswered requests.
+ */
+public final class LeaseSimulation {
+
+	private static final long MS = 1_000_000;
+
+	// Faults make the keeper log warnings by the thousand; the checker, not the log, tells the outcome.
+	private static final java.util.logging.Logger QUIET = quiet();
+
+	private static final long START_MILLIS = Instant.parse("2026-11-30T12:00:00Z").toEpochMilli();
+
+	private static final Duration RENEW_INTERVAL = Duration.ofSeconds(1);
+
+	private static final long COMMAND_TIMEOUT = 300;
+
+	/** Outcome of one schedule. */
+	public record Result(long seed, boolean ok, String failure, long ids, long faults, Map<String, Long> refusals) {
+	}
+
+	private record Event(long at, long order, Runnable action) {
+	}
+
+	private final long seed;
+
+	private final Random random;
+
+	private final Set<Mutation> mutations;
+
+	private final PriorityQueue<Event> queue = new PriorityQueue<>(
+			(a, b) -> (a.at != b.at) ? Long.compare(a.at, b.at) : Long.compare(a.order, b.order));
+
+	private long order;
+
+	private long nanos = START_MILLIS * MS;
+
+	private final long endNanos;
+
+	private final Set<Long> ids = new HashSet<>(4096);
+
+	/** Which process issued in each (code, tick): a second owner of a tick repeats its sequence 0. */
+	private final Map<Long, SimulatedWorker> tickOwners = new HashMap<>(4096);
+
+	private final SnowflakeLayout layout;
+
+	private final Deque<String> timeline = new ArrayDeque<>();
+
+	private final Map<IdGenerationException.Reason, Long> refusals = new EnumMap<>(IdGenerationException.Reason.class);
+
+	private final Map<RedisNode, List<Runnable>> waitingForResume = new HashMap<>();
+
+	private final Map<RedisNode, Long> pausedUntil = new HashMap<>();
+
+	private final Map<SimulatedWorker, RedisNode> misrouted = new HashMap<>();
+
+	private final Set<RedisNode> detached = new HashSet<>();
+
+	private final Map<SimulatedWorker, Long> routeSwitchAt = new HashMap<>();
+
+	private final List<RedisNode.Data> snapshots = new ArrayList<>();
+
+	private final List<SimulatedWorker> workers = new ArrayList<>();
+
+	private final boolean replicated;
+
+	private final RedisNode.Settings settings;
+
+	private RedisNode primary;
+
+	private RedisNode deposed;
+
+	private RedisNode replica;
+
+	private double lossRate;
+
+	private String failure;
+
+	private long faults;
+
+	private int processes;
+
+	private LeaseSimulation(long seed, Set<Mutation> mutations) {
+		this.seed = seed;
+		this.random = new Random(seed);
+		this.mutations = mutations.isEmpty() ? EnumSet.noneOf(Mutation.class) : EnumSet.copyOf(mutations);
+		this.replicated = this.random.nextBoolean();
+		// Scarce codes are handed over often; long ticks make two owners of one range meet in one tick.
+		int workerBits = 1 + this.random.nextInt(2);
+		this.layout = SnowflakeLayout.builder()
+			.timestampBits(41)
+			.regionBits(18 - workerBits)
+			.workerBits(workerBits)
+			.sequenceBits(4)
+			.tick(Duration.ofMillis(new int[] { 1, 10, 100 }[this.random.nextInt(3)]))
+			.epoch(Instant.parse("2026-01-01T00:00:00Z"))
+			.build();
+		long maxLag = 1;
+		int minReplicas = this.replicated ? 1 : 0;
+		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), RENEW_INTERVAL, Duration.ofMillis(200),
+				LeaseTiming.replicaFailoverWindow(minReplicas, Duration.ofSeconds(maxLag)));
+		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, minReplicas, maxLag,
+				this.layout.toString(), "0", timing.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
+				this.layout.maxWorkers());
+		this.endNanos = this.nanos + (30_000 + this.random.nextInt(20_000)) * MS;
+	}
+
+	private static java.util.logging.Logger quiet() {
+		java.util.logging.Logger logger = java.util.logging.Logger.getLogger("dev.snowflakeid");
+		logger.setLevel(java.util.logging.Level.OFF);
+		return logger;
+	}
+
+	/** Runs the schedule of {@code seed} with the correct protocol, or with the given known-bad rules. */
+	public static Result run(long seed, Set<Mutation> mutations) {
+		return new LeaseSimulation(seed, mutations).run();
+	}
+
+	private Result run() {
+		this.primary = new RedisNode("redis-a", this::trueMillis, this.mutations);
+		if (this.replicated) {
+			this.replica = new RedisNode("redis-b", this::trueMillis, this.mutations);
+			this.replica.replicate(this.primary);
+			every(200, this::replicate);
+		}
+		long[] snapshotVersion = { -1 };
+		every(1000, () -> {
+			if (this.primary.version != snapshotVersion[0]) {
+				snapshotVersion[0] = this.primary.version;
+				this.snapshots.add(this.primary.data());
+			}
+		});
+		int hosts = this.layout.maxWorkers() + 1 + this.random.nextInt(2);
+		for (int i = 0; i < hosts; i++) {
+			SimulatedWorker.Host host = new SimulatedWorker.Host(this, "host" + i, this.random.nextInt(301) - 150);
+			at(this.random.nextInt(3000), () -> launch(host));
+		}
+		at(500 + this.random.nextInt(1500), this::fault);
+		while (!this.queue.isEmpty() && this.failure == null) {
+			Event event = this.queue.poll();
+			if (event.at > this.endNanos) {
+				break;
+			}
+			this.nanos = Math.max(this.nanos, event.at);
+			event.action.run();
+		}
+		Map<String, Long> refused = new HashMap<>();
+		this.refusals.forEach((reason, count) -> refused.put(reason.name(), count));
+		return new Result(this.seed, this.failure == null, this.failure, this.ids.size(), this.faults, refused);
+	}
+
+	// ---- the checker ------------------------------------------------------------------------------
+
+	void check(SimulatedWorker worker, long id) {
+		worker.issued++;
+		DecodedId decoded = this.layout.decode(id);
+		long tick = this.layout.tickAt(decoded.timestamp().toEpochMilli());
+		SimulatedWorker owner = this.tickOwners.putIfAbsent((tick << 8) | decoded.worker(), worker);
+		if (!this.ids.add(id)) {
+			fail("duplicate ID " + id + " (code " + decoded.worker() + ", " + decoded.timestamp() + ", sequence "
+					+ decoded.sequence() + ") issued again by " + worker);
+		}
+		else if (owner != null && owner != worker) {
+			fail("code " + decoded.worker() + " issued in tick " + decoded.timestamp() + " by " + owner + " and by "
+					+ worker + ": both issue sequence 0 of that tick, a duplicate ID");
+		}
+		else if (!worker.grantedRangeCovers(decoded, this.layout, tick)) {
+			fail("ID " + id + " (code " + decoded.worker() + ", " + decoded.timestamp() + ") issued by " + worker
+					+ " lies in no range the store granted to it: " + worker.store.granted);
+		}
+	}
+
+	void refused(IdGenerationException.Reason reason) {
+		this.refusals.merge(reason, 1L, Long::sum);
+	}
+
+	private void fail(String message) {
+		if (this.failure == null) {
+			this.failure = "seed " + this.seed + " (mutations " + this.mutations + "): " + message
+					+ "\nlast events:\n  " + String.join("\n  ", this.timeline);
+		}
+	}
+
+	private void log(String what) {
+		if (this.timeline.size() == 40) {
+			this.timeline.removeFirst();
+		}
+		this.timeline.addLast(Instant.ofEpochMilli(trueMillis()) + " " + what);
+	}
+
+	// ---- time and events --------------------------------------------------------------------------
+
+	long nanos() {
+		return this.nanos;
+	}
+
+	private long trueMillis() {
+		return Math.floorDiv(this.nanos, MS);
+	}
+
+	/** A parked thread: time moves on for it (waits are bounded by the generator's budgets). */
+	void park(long parkNanos) {
+		this.nanos += Math.max(1, parkNanos);
+	}
+
+	Random random() {
+		return this.random;
+	}
+
+	Set<Mutation> mutations() {
+		return this.mutations;
+	}
+
+	private void at(long delayMillis, Runnable action) {
+		atNanos(this.nanos + delayMillis * MS, action);
+	}
+
+	private void atNanos(long when, Runnable action) {
+		this.queue.add(new Event(when, this.order++, action));
+	}
+
+	void later(long delayMillis, Runnable action) {
+		at(delayMillis, action);
+	}
+
+	private void every(long periodMillis, Runnable action) {
+		at(periodMillis, () -> {
+			action.run();
+			every(periodMillis, action);
+		});
+	}
+
+	/** The keeper's renewal rounds, as a frozen process runs them: late, once it resumes. */
+	AutoCloseable scheduleRounds(SimulatedWorker worker, Runnable round, long firstNanos, long periodNanos) {
+		boolean[] closed = new boolean[1];
+		Runnable[] next = new Runnable[1];
+		next[0] = () -> {
+			if (closed[0] || !worker.alive) {
+				return;
+			}
+			if (worker.paused()) {
+				atNanos(worker.pausedUntilNanos, next[0]);
+				return;
+			}
+			round.run();
+			atNanos(this.nanos + periodNanos, next[0]);
+		};
+		atNanos(this.nanos + firstNanos, next[0]);
+		return () -> closed[0] = true;
+	}
+
+	// ---- workers -----------------------------------------------------------------------------------
+
+	private void launch(SimulatedWorker.Host host) {
+		SimulatedWorker worker = new SimulatedWorker(this, host, host.name + "#" + (++this.processes), this.layout,
+				this.settings, RENEW_INTERVAL);
+		this.workers.add(worker);
+		long retryIn = worker.start();
+		if (retryIn >= 0) {
+			log(worker + " could not start yet");
+			at(Math.min(retryIn, 10_000) + this.random.nextInt(500), () -> launch(host));
+			return;
+		}
+		log(worker + " started with " + worker.keeper.currentLease());
+		issueLater(worker);
+	}
+
+	private void issueLater(SimulatedWorker worker) {
+		at(20 + this.random.nextInt(400), () -> {
+			if (!worker.alive) {
+				return;
+			}
+			if (worker.paused()) {
+				atNanos(worker.pausedUntilNanos, () -> issueLater(worker));
+				return;
+			}
+			worker.issue(1 + this.random.nextInt(6), this.random.nextInt(4) == 0);
+			issueLater(worker);
+		});
+	}
+
+	private SimulatedWorker newestLiveWorker() {
+		for (int i = this.workers.size() - 1; i >= 0; i--) {
+			SimulatedWorker worker = this.workers.get(i);
+			if (worker.alive && worker.started) {
+				return worker;
+			}
+		}
+		return null;
+	}
+
+	private SimulatedWorker anyLiveWorker() {
+		List<SimulatedWorker> live = this.workers.stream().filter((w) -> w.alive && w.started).toList();
+		return live.isEmpty() ? null : live.get(this.random.nextInt(live.size()));
+	}
+
+	// ---- the network and Redis ---------------------------------------------------------------------
+
+	/** The server a worker's lease connection reaches now. */
+	RedisNode route(SimulatedWorker worker) {
+		RedisNode wrong = this.misrouted.get(worker);
+		if (wrong != null) {
+			return wrong;
+		}
+		if (this.deposed != null && this.nanos < this.routeSwitchAt.getOrDefault(worker, 0L)) {
+			return this.deposed;
+		}
+		return this.primary;
+	}
+
+	boolean reachable(SimulatedWorker worker, RedisNode node) {
+		return this.nanos >= this.pausedUntil.getOrDefault(node, 0L);
+	}
+
+	void whenResumed(RedisNode node, Runnable request) {
+		this.waitingForResume.computeIfAbsent(node, (n) -> new ArrayList<>()).add(request);
+	}
+
+	SimulatedLeaseStore.Fate fate(SimulatedWorker worker) {
+		if (this.random.nextDouble() >= this.lossRate) {
+			return SimulatedLeaseStore.Fate.DELIVERED;
+		}
+		int kind = this.random.nextInt(3);
+		return (kind == 0) ? SimulatedLeaseStore.Fate.REQUEST_LOST
+				: (kind == 1) ? SimulatedLeaseStore.Fate.REPLY_LOST : SimulatedLeaseStore.Fate.LATE;
+	}
+
+	/** WAIT for every replica the node lists: each must still replicate from it (and then holds its data). */
+	boolean acknowledged(RedisNode node) {
+		if (!reachable(null, node)) {
+			return false;
+		}
+		for (RedisNode listed : node.replicaList()) {
+			if (listed.master != node || !reachable(null, listed) || this.detached.contains(listed)) {
+				return false;
+			}
+		}
+		for (RedisNode listed : node.replicaList()) {
+			listed.load(node.data());
+			listed.copiedVersion = node.version;
+			node.replicas.put(listed, this.nanos / MS);
+		}
+		return true;
+	}
+
+	// Replicas that still follow their primary receive its data and acknowledge it.
+	private void replicate() {
+		for (RedisNode node : List.of(this.primary, this.replica)) {
+			if (node.master != null && reachable(null, node.master) && reachable(null, node)
+					&& !this.detached.contains(node)) {
+				if (node.copiedVersion != node.master.version || node.master.version == 0) {
+					node.load(node.master.data());
+					node.copiedVersion = node.master.version;
+				}
+				node.master.replicas.put(node, trueMillis());
+			}
+		}
+	}
+
+	// ---- faults ------------------------------------------------------------------------------------
+
+	private void fault() {
+		this.faults++;
+		// Faults overlap: a worker fault, the network, a stale holder across a Redis fault, or a Redis fault
+		// alone (replica faults only with a replica).
+		int roll = this.random.nextInt(14);
+		int kind;
+		if (roll < 6) {
+			kind = this.random.nextInt(5);
+		}
+		else if (roll < 8) {
+			kind = 12;
+		}
+		else if (roll < 10) {
+			kind = 17;
+		}
+		else if (this.replicated && this.random.nextInt(3) == 0) {
+			kind = 14 + this.random.nextInt(3);
+		}
+		else {
+			kind = 5 + this.random.nextInt(7);
+			kind = (kind == 10 && this.random.nextBoolean()) ? 13 : kind;
+		}
+		SimulatedWorker worker = anyLiveWorker();
+		if (kind >= 5 && kind <= 11 || kind >= 13 && kind <= 15) {
+			redisFault(kind);
+		}
+		else {
+			workerFault(kind, worker);
+		}
+		at(500 + (long) (-Math.log(1 - this.random.nextDouble()) * 2500), this::fault);
+	}
+
+	private void workerFault(int kind, SimulatedWorker worker) {
+		switch (kind) {
+			case 0, 1 -> {
+				if (worker != null) {
+					long pause = 100 + this.random.nextInt(this.random.nextBoolean() ? 1000 : 12_000);
+					worker.pausedUntilNanos = this.nanos + pause * MS;
+					log("pause " + worker + " for " + pause + " ms");
+				}
+			}
+			case 2 -> {
+				if (worker != null) {
+					worker.kill();
+					log("kill -9 " + worker);
+					SimulatedWorker.Host host = worker.host;
+					at(100 + this.random.nextInt(3000), () -> launch(host));
+				}
+			}
+			case 3 -> {
+				if (worker != null) {
+					worker.shutDown();
+					log("graceful restart of " + worker);
+					SimulatedWorker.Host host = worker.host;
+					at(50 + this.random.nextInt(1000), () -> launch(host));
+				}
+			}
+			case 4 -> {
+				if (worker != null) {
+					long step = (this.random.nextBoolean() ? 1 : -1) * (1 + this.random.nextInt(
+							this.random.nextBoolean() ? 20 : 3000));
+					worker.host.offsetMillis += step;
+					log("step clock of " + worker.host.name + " by " + step + " ms");
+				}
+			}
+			case 12 -> {
+				this.lossRate = this.random.nextBoolean() ? 0 : 0.05 + this.random.nextDouble() * 0.5;
+				log("network loss rate " + this.lossRate);
+			}
+			case 17 -> {
+				// A holder frozen while Redis loses or replaces its data; it resumes under its old ceiling.
+				SimulatedWorker holder = (worker != null && this.random.nextBoolean()) ? newestLiveWorker() : worker;
+				if (holder != null) {
+					long pause = 1000 + this.random.nextInt(8000);
+					holder.pausedUntilNanos = this.nanos + pause * MS;
+					log("pause " + holder + " for " + pause + " ms, then a Redis fault");
+					int redisFault = this.replicated && this.random.nextBoolean() ? 14 + this.random.nextInt(2)
+							: new int[] { 5, 7, 8, 9, 10, 13 }[this.random.nextInt(6)];
+					at(100 + this.random.nextInt(700), () -> redisFault(redisFault));
+				}
+			}
+			default -> {
+				// A worker reaches a replica whose link to its primary is down (a writable replica would grant).
+				if (worker != null) {
+					RedisNode wrong = this.replica;
+					this.misrouted.put(worker, wrong);
+					this.detached.add(wrong);
+					log(worker + " talks to replica " + wrong + ", which has lost its primary");
+					at(1000 + this.random.nextInt(6000), () -> {
+						this.misrouted.remove(worker);
+						this.detached.remove(wrong);
+					});
+				}
+			}
+		}
+	}
+
+	private void redisFault(int kind) {
+		switch (kind) {
+			case 5 -> {
+				this.primary.restart(RedisNode.Data.empty());
+				resyncReplica();
+				if (this.random.nextBoolean()) {
+					// It came back on a host whose clock lags until NTP steps it.
+					long behind = 300 + this.random.nextInt(2700);
+					this.primary.clockOffset -= behind;
+					RedisNode restarted = this.primary;
+					at(2000 + this.random.nextInt(6000), () -> restarted.clockOffset = 0);
+					log("restart " + this.primary + " without data, its clock " + behind + " ms behind");
+				}
+				else {
+					log("restart " + this.primary + " without data");
+				}
+			}
+			case 6 -> {
+				this.primary.restart(this.primary.data());
+				resyncReplica();
+				log("restart " + this.primary + " with its data");
+			}
+			case 7 -> {
+				if (!this.snapshots.isEmpty()) {
+					int index = this.random.nextInt(this.snapshots.size());
+					this.primary.restart(this.snapshots.get(index));
+					resyncReplica();
+					log("restart " + this.primary + " from snapshot " + index + " of " + this.snapshots.size());
+				}
+			}
+			case 8 -> {
+				this.primary.load(RedisNode.Data.empty());
+				log("FLUSHALL on " + this.primary);
+			}
+			case 9 -> {
+				this.primary.evictState();
+				log("state hash evicted on " + this.primary);
+			}
+			case 10 -> {
+				if (!this.primary.leases.isEmpty()) {
+					Integer code = new ArrayList<>(this.primary.leases.keySet())
+						.get(this.random.nextInt(this.primary.leases.size()));
+					this.primary.leases.remove(code);
+					log("DEL lease key of code " + code + " on " + this.primary);
+				}
+			}
+			case 11 -> {
+				long step = (this.random.nextBoolean() ? 1 : -1) * (50 + this.random.nextInt(2500));
+				this.primary.clockOffset += step;
+				log("step Redis clock of " + this.primary + " by " + step + " ms");
+				at(500 + this.random.nextInt(5000), () -> {
+					this.primary.clockOffset = 0;
+					log("Redis clocks back in sync");
+				});
+			}
+			case 13 -> {
+				// An operator restores one lease key from an old dump (or a MIGRATE ... REPLACE brings it back).
+				if (!this.snapshots.isEmpty()) {
+					RedisNode.Data old = this.snapshots.get(this.random.nextInt(this.snapshots.size()));
+					if (!old.leases().isEmpty()) {
+						Integer code = new ArrayList<>(old.leases().keySet()).get(this.random.nextInt(old.leases().size()));
+						RedisNode.LeaseKey key = old.leases().get(code);
+						this.primary.restoreLease(code, new RedisNode.LeaseKey(key.token(), this.primary.now() + 3000));
+						log("RESTORE lease key of code " + code + " (" + key.token() + ") on " + this.primary);
+					}
+				}
+			}
+			case 14 -> promote(false);
+			case 15 -> promote(true);
+			default -> throw new IllegalArgumentException("no Redis fault " + kind);
+		}
+	}
+
+	private void resyncReplica() {
+		if (this.replica != null && this.replica.master == this.primary) {
+			this.replica.replicate(this.primary);
+		}
+	}
+
+	// A replica takes over; the old primary goes on granting to workers that have not switched yet, until it
+	// is demoted. With pause, the old primary was frozen when it was replaced and resumes later.
+	private void promote(boolean pause) {
+		if (this.replica == null || this.replica.master != this.primary || this.deposed != null) {
+			return;
+		}
+		RedisNode old = this.primary;
+		RedisNode promoted = this.replica;
+		long pauseMillis = pause ? 2000 + this.random.nextInt(6000) : 0;
+		if (pause) {
+			this.pausedUntil.put(old, this.nanos + pauseMillis * MS);
+			log("pause " + old + " for " + pauseMillis + " ms");
+		}
+		Runnable takeOver = () -> {
+			promoted.promote();
+			this.primary = promoted;
+			this.replica = old;
+			this.deposed = old;
+			for (SimulatedWorker worker : this.workers) {
+				this.routeSwitchAt.put(worker, this.nanos + this.random.nextInt(pause ? 12_000 : 4000) * MS);
+			}
+			log("promote " + promoted + "; deposed " + old + " still reachable");
+			long demoteAfter = pauseMillis + 1000 + this.random.nextInt(6000);
+			at(demoteAfter, () -> {
+				old.replicate(promoted);
+				this.deposed = null;
+				log("demote " + old + " to replica of " + promoted);
+			});
+		};
+		if (pause) {
+			at(1000 + this.random.nextInt(1000), takeOver);
+			at(pauseMillis, () -> resume(old));
+		}
+		else {
+			takeOver.run();
+		}
+	}
+
+	// A paused server resumes: it reads the acknowledgements its replicas sent meanwhile (so their lag looks
+	// fresh for a moment), then runs the requests that waited in its sockets.
+	private void resume(RedisNode node) {
+		this.pausedUntil.remove(node);
+		node.replicas.replaceAll((listed, acked) -> trueMillis());
+		log("resume " + node);
+		List<Runnable> waiting = this.waitingForResume.remove(node);
+		if (waiting != null) {
+			waiting.forEach(Runnable::run);
+		}
+	}
+
+}

@@ -1,0 +1,36 @@
+package dev.snowflakeid.lease.sim;
+
+/**
+ * Known-bad rules, each put back into the simulated store on its own. The simulation must find a duplicate
+ * for every one of them; otherwise its checker or its fault schedule has lost its teeth.
+ */
+public enum Mutation {
+
+	/**
+	 * Protocol v1's ceilings: every claim's floor is at least now + quarantine and its ceiling that floor plus
+	 * the lead; a renewal answers max(mark, now + lead).
+	 */
+	V1_CEILINGS,
+
+	/** A renewal's floor ignores the loss floor, so a renewal on a new incarnation overlaps lost grants. */
+	RENEW_WITHOUT_FLOOR0,
+
+	/** A renewal's floor ignores the ceilings granted to other owners of the code. */
+	RENEW_FLOOR_IGNORES_MARKS,
+
+	/** The lineage is the run id alone: a promotion goes unnoticed. */
+	LINEAGE_RUN_ID_ONLY,
+
+	/** No two-clocks check: a Redis whose clock lags sets the loss floor too low. */
+	NO_CLOCK_CHECK,
+
+	/** A writable replica grants from its stale copy. */
+	NO_ROLE_CHECK,
+
+	/** Neither the replica lag check nor WAIT: a deposed primary keeps granting and its grants are used. */
+	NO_REPLICA_CHECKS,
+
+	/** Grants are used without WAIT: a paused primary that resumes after a promotion still grants. */
+	NO_WAIT
+
+}

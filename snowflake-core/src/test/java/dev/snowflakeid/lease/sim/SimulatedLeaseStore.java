@@ -1,0 +1,150 @@
+package dev.snowflakeid.lease.sim;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import dev.snowflakeid.lease.ClockSkewException;
+import dev.snowflakeid.lease.LeaseGrant;
+import dev.snowflakeid.lease.LeaseRenewal;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseStore;
+
+/**
+ * One worker's view of the simulated Redis: what {@code RedisWorkerLeaseStore} does around the scripts
+ * (caller clock, nonce, scan start, reply mapping, WAIT), over a network that may lose or delay requests
+ * and replies. Every range it hands to the keeper is recorded, so the checker can tell whether an issued
+ * ID lies inside a range the store really granted.
+ */
+final class SimulatedLeaseStore implements WorkerLeaseStore {
+
+	/** How a request fares on the way. */
+	enum Fate {
+
+		DELIVERED, REQUEST_LOST, REPLY_LOST, LATE
+
+	}
+
+	/** A range the keeper was given: code and {@code (floor, ceiling]}. */
+	record Granted(int code, long floor, long ceiling) {
+	}
+
+	private final LeaseSimulation world;
+
+	private final SimulatedWorker worker;
+
+	private final RedisNode.Settings settings;
+
+	private final InstantSource callerClock;
+
+	private final Random random;
+
+	private final Duration ttl;
+
+	final List<Granted> granted = new ArrayList<>();
+
+	SimulatedLeaseStore(LeaseSimulation world, SimulatedWorker worker, RedisNode.Settings settings,
+			InstantSource callerClock, Random random) {
+		this.world = world;
+		this.worker = worker;
+		this.settings = settings;
+		this.callerClock = callerClock;
+		this.random = random;
+		this.ttl = Duration.ofMillis(settings.ttl());
+	}
+
+	@Override
+	public LeaseGrant claim(int preferredCode) {
+		String nonce = Long.toHexString(this.random.nextLong()) + Long.toHexString(this.random.nextLong());
+		int start = this.random.nextInt(this.settings.codes());
+		RedisNode.Reply reply = call("claim", nonce, Math.max(-1, preferredCode), start);
+		if (reply.status() == -1) {
+			throw new NoFreeWorkerCodeException(0, this.settings.codes());
+		}
+		refuseUnlessGranted(reply);
+		this.granted.add(new Granted((int) reply.code(), reply.floor(), reply.ceiling()));
+		return new LeaseGrant((int) reply.code(), reply.generation(), reply.generation() + "|" + nonce, reply.floor(),
+				reply.ceiling(), reply.time(), this.ttl);
+	}
+
+	@Override
+	public LeaseRenewal renew(LeaseGrant grant) {
+		RedisNode.Reply reply = call("renew", grant.token(), grant.workerCode(), 0);
+		if (reply.status() == -2) {
+			return LeaseRenewal.expired(reply.time());
+		}
+		if (reply.status() == -3) {
+			return LeaseRenewal.fenced(reply.time());
+		}
+		refuseUnlessGranted(reply);
+		this.granted.add(new Granted(grant.workerCode(), reply.floor(), reply.ceiling()));
+		return LeaseRenewal.renewed(reply.floor(), reply.ceiling(), reply.time());
+	}
+
+	@Override
+	public void release(LeaseGrant grant, long lastUsedMillis) {
+		RedisNode node = this.world.route(this.worker);
+		if (this.world.reachable(this.worker, node) && this.world.fate(this.worker) == Fate.DELIVERED) {
+			node.release(grant.workerCode(), grant.token());
+			return;
+		}
+		throw new LeaseStoreUnavailableException("release timed out", null);
+	}
+
+	@Override
+	public String name() {
+		return "simulated-redis";
+	}
+
+	private RedisNode.Reply call(String op, String tokenOrNonce, int code, int start) {
+		long caller = this.callerClock.millis();
+		RedisNode node = this.world.route(this.worker);
+		if (!this.world.reachable(this.worker, node)) {
+			// A paused server: the request waits in its socket and runs when it resumes; the caller times out.
+			this.world.whenResumed(node, () -> node.lease(this.settings, op, caller, tokenOrNonce, code, start));
+			throw timeout(op);
+		}
+		Fate fate = this.world.fate(this.worker);
+		switch (fate) {
+			case REQUEST_LOST -> throw timeout(op);
+			case LATE -> {
+				this.world.later(this.settings.lateness() + 1 + this.random.nextInt(2000),
+						() -> node.lease(this.settings, op, caller, tokenOrNonce, code, start));
+				throw timeout(op);
+			}
+			default -> {
+			}
+		}
+		RedisNode.Reply reply = node.lease(this.settings, op, caller, tokenOrNonce, code, start);
+		if (fate == Fate.REPLY_LOST) {
+			throw timeout(op);
+		}
+		if (reply.status() == 1 && reply.replicas() > 0 && !this.world.mutations().contains(Mutation.NO_WAIT)
+				&& !this.world.mutations().contains(Mutation.NO_REPLICA_CHECKS) && !this.world.acknowledged(node)) {
+			throw new LeaseStoreUnavailableException("not every replica acknowledged the grant", null);
+		}
+		return reply;
+	}
+
+	private void refuseUnlessGranted(RedisNode.Reply reply) {
+		if (reply.status() == 1) {
+			return;
+		}
+		if (reply.status() == -4) {
+			throw new StoreMismatchException("settings differ: " + reply.detail());
+		}
+		if (reply.status() == -5) {
+			throw new ClockSkewException("clocks differ", this.callerClock.millis() - reply.time());
+		}
+		throw new LeaseStoreUnavailableException("refused: " + reply.detail(), null);
+	}
+
+	private static LeaseStoreUnavailableException timeout(String op) {
+		return new LeaseStoreUnavailableException(op + " timed out", null);
+	}
+
+}

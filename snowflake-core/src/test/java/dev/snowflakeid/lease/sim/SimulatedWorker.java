@@ -1,0 +1,172 @@
+package dev.snowflakeid.lease.sim;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.ClockBehindException;
+import dev.snowflakeid.lease.RenewalScheduler;
+import dev.snowflakeid.lease.WorkerLeaseException;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+
+/**
+ * One worker process: the real {@link WorkerLeaseKeeper} and {@link SnowflakeIdGenerator} on the host's
+ * simulated wall clock, with renewal rounds run as simulation events. A process does not survive a
+ * restart; its host's clock does.
+ */
+final class SimulatedWorker {
+
+	/** A machine: its wall clock runs at true time plus an offset that steps when NTP or an operator steps it. */
+	static final class Host implements InstantSource {
+
+		private final LeaseSimulation world;
+
+		final String name;
+
+		long offsetMillis;
+
+		Host(LeaseSimulation world, String name, long offsetMillis) {
+			this.world = world;
+			this.name = name;
+			this.offsetMillis = offsetMillis;
+		}
+
+		@Override
+		public long millis() {
+			return Math.floorDiv(this.world.nanos(), 1_000_000) + this.offsetMillis;
+		}
+
+		@Override
+		public Instant instant() {
+			return Instant.ofEpochMilli(millis());
+		}
+
+	}
+
+	final Host host;
+
+	final String name;
+
+	final SimulatedLeaseStore store;
+
+	final WorkerLeaseKeeper keeper;
+
+	final SnowflakeIdGenerator generator;
+
+	private final LeaseSimulation world;
+
+	boolean alive = true;
+
+	boolean started;
+
+	long pausedUntilNanos;
+
+	long issued;
+
+	SimulatedWorker(LeaseSimulation world, Host host, String name, SnowflakeLayout layout, RedisNode.Settings settings,
+			Duration renewInterval) {
+		this.world = world;
+		this.host = host;
+		this.name = name;
+		this.store = new SimulatedLeaseStore(world, this, settings, host, world.random());
+		RenewalScheduler scheduler = (round, first, period) -> world.scheduleRounds(this, round, first, period);
+		this.keeper = WorkerLeaseKeeper.builder(this.store)
+			.renewInterval(renewInterval)
+			.startupWaitBudget(Duration.ZERO)
+			.wallClock(host)
+			.monotonicClock(world::nanos)
+			.parker(world::park)
+			.scheduler(scheduler)
+			.eventExecutor(Runnable::run)
+			.build();
+		this.generator = SnowflakeIdGenerator.builder(layout)
+			.leaseSource(this.keeper)
+			.wallClock(host)
+			.monotonicClock(world::nanos)
+			.parker(world::park)
+			.build();
+	}
+
+	boolean paused() {
+		return this.world.nanos() < this.pausedUntilNanos;
+	}
+
+	/**
+	 * Starts the process; returns -1 when it started, else after how many milliseconds an orchestrator
+	 * would try again (the wait for the floor when the clock was behind it).
+	 */
+	long start() {
+		try {
+			this.keeper.start();
+			this.started = true;
+			return -1;
+		}
+		catch (ClockBehindException ex) {
+			this.alive = false;
+			return ex.behindMillis();
+		}
+		catch (WorkerLeaseException ex) {
+			this.alive = false;
+			return 300;
+		}
+	}
+
+	/** Issues up to {@code count} IDs, handing each to the checker. */
+	void issue(int count, boolean batch) {
+		try {
+			if (batch) {
+				for (long id : this.generator.nextIds(count)) {
+					this.world.check(this, id);
+				}
+			}
+			else {
+				for (int i = 0; i < count; i++) {
+					this.world.check(this, this.generator.nextId());
+				}
+			}
+		}
+		catch (IdGenerationException ex) {
+			this.world.refused(ex.reason());
+		}
+	}
+
+	/**
+	 * Whether the ranges the store granted to this process for the ID's code cover every millisecond of its
+	 * tick. A range {@code (floor, ceiling]} holds the milliseconds {@code floor + 1 .. ceiling}; a tick
+	 * issued under a range holds {@code start .. end}.
+	 */
+	boolean grantedRangeCovers(DecodedId decoded, SnowflakeLayout layout, long tick) {
+		long position = layout.tickStartMillis(tick);
+		long end = layout.tickEndMillis(tick);
+		boolean moved = true;
+		while (position <= end && moved) {
+			moved = false;
+			for (SimulatedLeaseStore.Granted range : this.store.granted) {
+				if (range.code() == decoded.worker() && range.floor() < position && position <= range.ceiling()) {
+					position = range.ceiling() + 1;
+					moved = true;
+				}
+			}
+		}
+		return position > end;
+	}
+
+	void kill() {
+		this.alive = false;
+	}
+
+	void shutDown() {
+		this.alive = false;
+		this.keeper.close(this.generator.stop());
+	}
+
+	@Override
+	public String toString() {
+		return this.name;
+	}
+
+}
