@@ -8,14 +8,12 @@ import org.bouncycastle.crypto.params.FPEParameters;
 import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
- * NIST SP 800-38G FF1 under one key and radix, empty tweak: Bouncy Castle's {@link FPEFF1Engine} with the
+ * NIST SP 800-38G FF1 under one key, radix and tweak: Bouncy Castle's {@link FPEFF1Engine} with the
  * JDK's AES ({@link JdkAesBlockCipher}) as its block cipher. An engine carries state between
  * {@code init} and {@code processBlock} and is not thread-safe, so engines are pooled, one direction each;
  * the pool grows to the number of threads that use it at once and never shrinks.
  */
 final class Ff1 {
-
-	private static final byte[] NO_TWEAK = new byte[0];
 
 	private final FPEParameters parameters;
 
@@ -23,8 +21,8 @@ final class Ff1 {
 
 	private final Queue<FPEFF1Engine> decrypting = new ConcurrentLinkedQueue<>();
 
-	Ff1(byte[] key, int radix) {
-		this.parameters = new FPEParameters(new KeyParameter(key.clone()), radix, NO_TWEAK);
+	Ff1(byte[] key, int radix, byte[] tweak) {
+		this.parameters = new FPEParameters(new KeyParameter(key.clone()), radix, tweak.clone());
 		// Fail here, not on first use, if FF1 is unavailable (Bouncy Castle's org.bouncycastle.fpe.disable).
 		this.encrypting.add(engine(true));
 		this.decrypting.add(engine(false));

@@ -44,6 +44,8 @@ public final class PublicIds {
 
 	static final int DIGITS = LENGTH - 1;
 
+	private static final byte[] NO_TWEAK = new byte[0];
+
 	private static final byte[] DIGIT_VALUES = new byte[128];
 
 	static {
@@ -87,7 +89,7 @@ public final class PublicIds {
 			throw new InvalidPublicIdKeyException(activeKeyId, true,
 					"active key '" + activeKeyId + "' is not in the key ring " + new TreeSet<>(keys.keySet()));
 		}
-		keys.forEach((id, key) -> this.ciphers[id - 'a'] = new Ff1(key, RADIX));
+		keys.forEach((id, key) -> this.ciphers[id - 'a'] = new Ff1(key, RADIX, NO_TWEAK));
 		this.activeKeyId = activeKeyId;
 		this.active = this.ciphers[activeKeyId - 'a'];
 	}
