@@ -5,14 +5,14 @@ import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.jackson.PublicIdJacksonModule;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
 import dev.snowflakeid.publicid.PublicIds;
-import dev.snowflakeid.webmvc.PublicIdExceptionHandler;
+import dev.snowflakeid.webmvc.PublicIdArgumentResolver;
 import dev.snowflakeid.webmvc.PublicIdFormatterFactory;
 import dev.snowflakeid.webmvc.PublicIdHandlerMethodCheck;
 import dev.snowflakeid.webmvc.PublicIdWebMvcConfigurer;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
@@ -115,10 +115,8 @@ public final class SnowflakePublicIdAutoConfiguration {
 		}
 
 		@Bean
-		@ConditionalOnMissingBean
-		@ConditionalOnBooleanProperty("spring.mvc.problemdetails.enabled")
-		PublicIdExceptionHandler snowflakePublicIdExceptionHandler() {
-			return new PublicIdExceptionHandler();
+		static BeanPostProcessor snowflakePublicIdArgumentResolverInstaller(ObjectProvider<PublicIds> publicIds) {
+			return PublicIdArgumentResolver.installer(publicIds::getIfAvailable);
 		}
 
 	}
