@@ -324,6 +324,22 @@ def main():
         w(machine.get("lease", "Not run."))
     w("")
 
+    # Public IDs.
+    public_rows = [(op, find(rows, "PublicIdBenchmarks." + op, "thrpt", 1, {})) for op in ("encode", "decode")]
+    if any(row is not None for _, row in public_rows):
+        w("## Public IDs, 1 thread")
+        w("")
+        w("| operation | ops/s | ns/op | B/op |")
+        w("|---|---:|---:|---:|")
+        for op, row in public_rows:
+            if row is not None:
+                score = per_second(row["primaryMetric"])[0]
+                w(f"| `{op}` | {ops(row)} | {num(1e9 / score)} | {num(bytes_per_op(row), 1)} |")
+        w("")
+        w("One FF1 encryption or decryption (Bouncy Castle's `FPEFF1Engine`, radix 62, 11 digits, the JDK's AES "
+          "with a 256-bit key) per call, over 4,096 distinct IDs.")
+        w("")
+
     # Targets from the issues, checked against this run.
     w("## Targets")
     w("")
@@ -362,6 +378,10 @@ def main():
     if burst_latency is not None and cos_latency is not None:
         ours, theirs = percentile(burst_latency, "99.99"), percentile(cos_latency, "99.99")
         target("burst p99.99 below CosId's, 1 thread", f"{duration(ours)} vs {duration(theirs)}", ours < theirs)
+    for op in ("encode", "decode"):
+        rate = thrpt("PublicIdBenchmarks." + op, 1)
+        if rate is not None:
+            target(f"public ID `{op}` ≥ 1 M/s on one core", num(rate), rate >= 1_000_000)
     for label, occupancy, row in lease_rows:
         if label == "claim":
             p = percentile(row, "99.0")

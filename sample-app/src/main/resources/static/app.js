@@ -1,6 +1,6 @@
 'use strict';
 
-// IDs arrive as JSON strings of decimal digits and stay strings here: Number would round values above 2^53.
+// Order IDs arrive in their public form (twelve letters and digits): the internal ID never reaches the browser.
 let lastRequest = null;
 
 const $ = (id) => document.getElementById(id);
@@ -27,21 +27,13 @@ async function send(request) {
   await refresh();
 }
 
-async function decode(id) {
-  const response = await fetch(`/actuator/snowflake/${encodeURIComponent(id)}`);
-  return response.ok ? response.json() : null;
-}
-
 async function refresh() {
   const response = await fetch('/api/orders');
   const orders = await response.json();
-  const rows = await Promise.all(orders.map(async (order) => {
-    const decoded = await decode(order.id);
+  const rows = orders.map((order) => {
     const row = document.createElement('tr');
     row.dataset.id = order.id;
-    const cells = [order.id, order.idempotencyKey, order.item, order.quantity,
-      decoded ? decoded.timestamp : '?', decoded ? decoded.region : '?',
-      decoded ? decoded.worker : '?', decoded ? decoded.sequence : '?'];
+    const cells = [order.id, order.idempotencyKey, order.item, order.quantity, order.createdAt];
     for (const value of cells) {
       const cell = document.createElement('td');
       cell.textContent = String(value);
@@ -49,7 +41,7 @@ async function refresh() {
     }
     row.firstChild.className = 'order-id';
     return row;
-  }));
+  });
   $('orders').tBodies[0].replaceChildren(...rows);
 }
 

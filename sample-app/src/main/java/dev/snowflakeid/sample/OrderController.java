@@ -2,8 +2,9 @@ package dev.snowflakeid.sample;
 
 import java.util.List;
 
-import dev.snowflakeid.DecimalIds;
 import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.webmvc.PublicIdNotFoundException;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -22,8 +23,9 @@ import org.springframework.web.server.ResponseStatusException;
 
 /**
  * {@code POST /api/orders} with an {@code Idempotency-Key} header: 201 with a new order for a new key,
- * 200 with the same order (same ID) for a key seen before. {@code GET /api/orders/{id}} takes the ID as
- * a string of decimal digits; anything else is a 400, an unknown ID a 404, both as problem details.
+ * 200 with the same order (same ID) for a key seen before. {@code GET /api/orders/{id}} takes the public
+ * ID; anything else, the internal ID included, is the same 404 problem detail as an unknown order, so a
+ * client cannot tell a made-up ID from a deleted one.
  */
 @RestController
 @RequestMapping("/api/orders")
@@ -57,11 +59,8 @@ class OrderController {
 	}
 
 	@GetMapping("/{id}")
-	OrderView find(@PathVariable String id) {
-		long value = parseId(id);
-		return this.orders.findById(value)
-			.map(OrderView::of)
-			.orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no order with id " + id));
+	OrderView find(@PathVariable @PublicId long id) {
+		return this.orders.findById(id).map(OrderView::of).orElseThrow(PublicIdNotFoundException::new);
 	}
 
 	@GetMapping
@@ -84,16 +83,6 @@ class OrderController {
 			response.header(HttpHeaders.RETRY_AFTER, "1");
 		}
 		return response.body(problem);
-	}
-
-	static long parseId(String id) {
-		try {
-			return DecimalIds.parse(id);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "order id '" + id + "' is not valid: "
-					+ ex.getMessage());
-		}
 	}
 
 }

@@ -1,5 +1,8 @@
 package dev.snowflakeid.sample;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,14 +15,20 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The page at {@code /} in a real headless Chromium: create an order, retry it with the same key, and
- * compare the ID the page shows with the one PostgreSQL stored: identical digits, one row.
+ * compare the ID the page shows with the one PostgreSQL stored: the page shows the public form only, the
+ * operator endpoint decodes it to the stored ID, the API finds the order under it, and one row exists.
  */
 class SampleAppBrowserTests {
+
+	private static final HttpClient http = HttpClient.newHttpClient();
+
+	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private static final String POSTGRES = "jdbc:postgresql://127.0.0.1:5432/test";
 
@@ -44,7 +53,7 @@ class SampleAppBrowserTests {
 			browser.click("#create");
 			browser.awaitText("#status", (text) -> text.startsWith("201"), Duration.ofSeconds(20));
 			String shown = browser.text("#last-id");
-			assertThat(shown).matches("[1-9][0-9]{15,18}");
+			assertThat(shown).matches("t[0-9A-Za-z]{11}");
 			browser.click("#retry");
 			String retried = browser.awaitText("#status", (text) -> text.startsWith("200"), Duration.ofSeconds(20));
 			assertThat(retried).contains(shown);
@@ -56,7 +65,14 @@ class SampleAppBrowserTests {
 						.prepareStatement("select id::text, count(*) over () from " + schema + ".orders")) {
 				try (ResultSet rows = query.executeQuery()) {
 					assertThat(rows.next()).isTrue();
-					assertThat(rows.getString(1)).isEqualTo(shown);
+					String stored = rows.getString(1);
+					assertThat(page(app, "/api/orders")).contains(shown).doesNotContain(stored);
+					assertThat(json.readTree(page(app, "/actuator/snowflake/" + shown)).get("id").asString())
+						.as("the operator endpoint decodes the public ID to the stored one").isEqualTo(stored);
+					assertThat(json.readTree(page(app, "/api/orders/" + shown)).get("id").asString()).isEqualTo(shown);
+					assertThat(http.send(HttpRequest.newBuilder(app.uri("/api/orders/" + stored)).build(),
+							HttpResponse.BodyHandlers.ofString()).statusCode())
+						.as("the internal ID is not an address").isEqualTo(404);
 					assertThat(rows.getLong(2)).as("one row for one idempotency key").isEqualTo(1);
 				}
 			}
@@ -67,6 +83,13 @@ class SampleAppBrowserTests {
 				statement.execute("drop schema if exists " + schema + " cascade");
 			}
 		}
+	}
+
+	private String page(SampleProcess app, String path) throws Exception {
+		HttpResponse<String> response = http.send(HttpRequest.newBuilder(app.uri(path)).build(),
+				HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).as(path).isEqualTo(200);
+		return response.body();
 	}
 
 	private SampleProcess startApp(SampleProcess redis, List<String> args) throws Exception {

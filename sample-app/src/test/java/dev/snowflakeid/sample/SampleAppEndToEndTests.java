@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,6 +19,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.publicid.PublicIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -30,7 +33,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SampleAppEndToEndTests {
 
-	static final String[] SHORT_LEASES = { "--snowflake.worker.lease.ttl=6s",
+	/** Public-ID key of the tests, so that they can decode what the API shows. */
+	static final String KEY = "q0pN6tHkR2vY8wLz4cXe1uJm5sBd9fGa7iKo3yTn0hE=";
+
+	static final PublicIds PUBLIC_IDS = new PublicIds(Map.of('t', Base64.getDecoder().decode(KEY)), 't');
+
+	static final String[] SHORT_LEASES = { "--snowflake.public-ids.keys.t=" + KEY,
+			"--snowflake.public-ids.active-key=t", "--snowflake.worker.lease.ttl=6s",
 			"--snowflake.worker.lease.renew-interval=300ms", "--snowflake.worker.lease.ceiling-lead=2s",
 			"--snowflake.worker.lease.quarantine=2500ms", "--snowflake.worker.lease.max-clock-skew=500ms",
 			"--snowflake.worker.redis.command-timeout=200ms" };
@@ -128,7 +137,8 @@ class SampleAppEndToEndTests {
 			assertThat(answered.statusCode()).as(() -> answered.body() + "\n" + app.logTail()).isEqualTo(201);
 			JsonNode id = json.readTree(answered.body()).get("id");
 			assertThat(id.isString()).as("IDs travel as JSON strings: %s", answered.body()).isTrue();
-			ids[i] = Long.parseLong(id.asString());
+			assertThat(id.asString()).as("only the public form").matches("t[0-9A-Za-z]{11}");
+			ids[i] = PUBLIC_IDS.decode(id.asString());
 		}
 		return ids;
 	}

@@ -17,6 +17,8 @@ import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
 import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.publicid.InvalidPublicIdException;
+import dev.snowflakeid.publicid.PublicIds;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -43,13 +45,25 @@ public final class SnowflakeEndpoint {
 
 	private final LeaseEventCounters leaseEvents;
 
+	private final PublicIds publicIds;
+
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
 	 */
 	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents) {
+		this(worker, leaseEvents, null);
+	}
+
+	/**
+	 * @param worker the generator and its lease keeper
+	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
+	 * @param publicIds the public-ID key ring, or {@code null} without one
+	 */
+	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents, PublicIds publicIds) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
+		this.publicIds = publicIds;
 	}
 
 	@ReadOperation
@@ -74,16 +88,30 @@ public final class SnowflakeEndpoint {
 	}
 
 	/**
-	 * Splits an ID into its fields.
-	 * @param id the ID in decimal digits, from 0 to {@value Long#MAX_VALUE}
+	 * Splits an ID into its fields. With a public-ID key ring, also takes a public ID, and shows the public
+	 * form of the ID: this endpoint is for operators, the only place that links the two.
+	 * @param id the ID in decimal digits, from 0 to {@value Long#MAX_VALUE}, or a public ID
 	 * @throws InvalidEndpointRequestException if {@code id} is blank, holds anything but ASCII digits
-	 * (a sign, spaces, separators, hexadecimal), or exceeds {@link Long#MAX_VALUE}
+	 * (a sign, spaces, separators, hexadecimal), or exceeds {@link Long#MAX_VALUE}; or, starting with a key
+	 * identifier, is not a public ID under the key ring
 	 */
 	@ReadOperation
 	public DecodedIdDescriptor decode(@Selector String id) {
-		DecodedId decoded = this.worker.generator().decode(parse(id));
+		long value = (this.publicIds != null && id != null && !id.isEmpty() && PublicIds.isKeyId(id.charAt(0)))
+				? parsePublic(id) : parse(id);
+		DecodedId decoded = this.worker.generator().decode(value);
+		String publicId = (this.publicIds != null && value > 0) ? this.publicIds.encode(value) : null;
 		return new DecodedIdDescriptor(Long.toString(decoded.id()), decoded.timestamp().toString(), decoded.region(),
-				decoded.worker(), decoded.sequence());
+				decoded.worker(), decoded.sequence(), publicId);
+	}
+
+	private long parsePublic(String id) {
+		try {
+			return this.publicIds.decode(id);
+		}
+		catch (InvalidPublicIdException ex) {
+			throw invalid("'" + echo(id) + "' is " + ex.getMessage() + " (" + this.publicIds + ")");
+		}
 	}
 
 	static long parse(String id) {
@@ -236,9 +264,10 @@ public final class SnowflakeEndpoint {
 	 * @param region region code
 	 * @param worker worker code within the region
 	 * @param sequence position within the tick
+	 * @param publicId public form under the active key, or {@code null} without a key ring
 	 */
-	public record DecodedIdDescriptor(String id, String timestamp, int region, int worker, int sequence)
-			implements OperationResponseBody {
+	public record DecodedIdDescriptor(String id, String timestamp, int region, int worker, int sequence,
+			String publicId) implements OperationResponseBody {
 	}
 
 }

@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.Period;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
@@ -42,6 +45,8 @@ public class SnowflakeProperties {
 	private final Worker worker = new Worker();
 
 	private final Jackson jackson = new Jackson();
+
+	private final PublicIdKeyRing publicIds = new PublicIdKeyRing();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -85,6 +90,10 @@ public class SnowflakeProperties {
 
 	public Jackson getJackson() {
 		return this.jackson;
+	}
+
+	public PublicIdKeyRing getPublicIds() {
+		return this.publicIds;
 	}
 
 	/**
@@ -492,6 +501,46 @@ public class SnowflakeProperties {
 
 		public void setWriteAllLongsAsStrings(boolean writeAllLongsAsStrings) {
 			this.writeAllLongsAsStrings = writeAllLongsAsStrings;
+		}
+
+	}
+
+	/**
+	 * Keys of the public IDs (@PublicId): a key ring with one active key.
+	 */
+	public static class PublicIdKeyRing {
+
+		/**
+		 * Identifier of the key that makes new public IDs: a lowercase letter, one of the keys.
+		 */
+		private String activeKey;
+
+		/**
+		 * AES keys by identifier (a lowercase letter a-z): 16, 24 or 32 random bytes in Base64, such as the output
+		 * of 'openssl rand -base64 32'. Public IDs made under any of them decode.
+		 */
+		private Map<String, String> keys = new LinkedHashMap<>();
+
+		public String getActiveKey() {
+			return this.activeKey;
+		}
+
+		public void setActiveKey(String activeKey) {
+			this.activeKey = activeKey;
+		}
+
+		public Map<String, String> getKeys() {
+			return this.keys;
+		}
+
+		public void setKeys(Map<String, String> keys) {
+			this.keys = keys;
+		}
+
+		/** Key identifiers only; never key material. */
+		@Override
+		public String toString() {
+			return "PublicIdKeyRing[activeKey=" + this.activeKey + ", keys=" + new TreeSet<>(this.keys.keySet()) + "]";
 		}
 
 	}

@@ -13,6 +13,7 @@ import dev.snowflakeid.autoconfigure.actuate.SnowflakeHealthContributorAutoConfi
 import dev.snowflakeid.autoconfigure.actuate.SnowflakeMetricsAutoConfiguration;
 import dev.snowflakeid.autoconfigure.jackson.SnowflakeJacksonAutoConfiguration;
 import dev.snowflakeid.autoconfigure.jdbc.SnowflakeJdbcAutoConfiguration;
+import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
@@ -102,11 +103,12 @@ class SnowflakeAutoConfigurationTests {
 			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
 					SnowflakeRedisAutoConfiguration.class, SnowflakeJacksonAutoConfiguration.class,
 					SnowflakeHealthContributorAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class,
-					SnowflakeEndpointAutoConfiguration.class, SnowflakeJdbcAutoConfiguration.class))
+					SnowflakeEndpointAutoConfiguration.class, SnowflakeJdbcAutoConfiguration.class,
+					SnowflakePublicIdAutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader("org.hibernate", "jakarta.persistence", "tools.jackson",
 					"com.fasterxml.jackson", "org.springframework.boot.actuate", "org.springframework.boot.health",
 					"io.micrometer", "org.springframework.data.redis", "io.lettuce", "org.springframework.data.jdbc",
-					"org.springframework.data.relational"))
+					"org.springframework.data.relational", "org.bouncycastle", "org.springframework.web.servlet"))
 			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=3")
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(IdGenerator.class);

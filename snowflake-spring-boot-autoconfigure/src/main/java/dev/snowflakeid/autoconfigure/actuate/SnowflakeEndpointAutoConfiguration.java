@@ -5,6 +5,8 @@ import dev.snowflakeid.actuate.LeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
+import dev.snowflakeid.publicid.PublicIds;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -20,7 +22,8 @@ import org.springframework.context.annotation.Bean;
  * example with {@code management.endpoints.web.exposure.include=health,snowflake}). Lease renewal and
  * loss counts are counted here too when the metrics auto-configuration has not set them up.
  */
-@AutoConfiguration(after = { SnowflakeAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class })
+@AutoConfiguration(after = { SnowflakeAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class,
+		SnowflakePublicIdAutoConfiguration.class })
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 @ConditionalOnBean(SnowflakeWorker.class)
@@ -38,8 +41,9 @@ public final class SnowflakeEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 	@ConditionalOnMissingBean
-	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents) {
-		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable());
+	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents,
+			ObjectProvider<PublicIds> publicIds) {
+		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable(), publicIds.getIfAvailable());
 	}
 
 	@Bean

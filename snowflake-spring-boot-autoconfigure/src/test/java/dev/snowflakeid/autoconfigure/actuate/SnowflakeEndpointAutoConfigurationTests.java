@@ -11,6 +11,8 @@ import dev.snowflakeid.actuate.SnowflakeEndpoint.DecodedIdDescriptor;
 import dev.snowflakeid.actuate.SnowflakeEndpoint.SnowflakeDescriptor;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
+import dev.snowflakeid.publicid.PublicIds;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SnowflakeEndpointAutoConfigurationTests {
+
+	private static final String PUBLIC_ID_KEY = "Jv7rQ2mXc9LpT4wZs1Ek8dYh3uNb6gFa0oRi5tWq2yM=";
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(
@@ -110,6 +114,30 @@ class SnowflakeEndpointAutoConfigurationTests {
 			assertThat(endpoint.decode("0007").id()).isEqualTo("7");
 			assertThat(endpoint.decode("9223372036854775807").id()).isEqualTo("9223372036854775807");
 		});
+	}
+
+	@Test
+	void decodesPublicIdsAndShowsThePublicFormOfInternalOnes() {
+		this.runner.withConfiguration(AutoConfigurations.of(SnowflakePublicIdAutoConfiguration.class))
+			.withPropertyValues("management.endpoints.web.exposure.include=snowflake",
+					"snowflake.public-ids.keys.c=" + PUBLIC_ID_KEY,
+					"snowflake.public-ids.active-key=c")
+			.run((context) -> {
+				long id = context.getBean(IdGenerator.class).nextId();
+				String publicId = context.getBean(PublicIds.class).encode(id);
+				SnowflakeEndpoint endpoint = context.getBean(SnowflakeEndpoint.class);
+				assertThat(endpoint.decode(Long.toString(id)).publicId()).isEqualTo(publicId);
+				DecodedIdDescriptor decoded = endpoint.decode(publicId);
+				assertThat(decoded.id()).isEqualTo(Long.toString(id));
+				assertThat(decoded.worker()).isEqualTo(7);
+				assertThat(decoded.publicId()).isEqualTo(publicId);
+				assertInvalid(endpoint, "c" + "!".repeat(11), "is not a public ID: holds a character outside");
+				assertInvalid(endpoint, "cab", "is not a public ID: not 12 characters long");
+				assertThatExceptionOfType(InvalidEndpointRequestException.class)
+					.isThrownBy(() -> endpoint.decode("c" + "!".repeat(11)))
+					.satisfies((ex) -> assertThat(ex.getReason())
+						.doesNotContain(PUBLIC_ID_KEY.substring(0, 12)));
+			});
 	}
 
 	@Test

@@ -1,0 +1,124 @@
+package dev.snowflakeid.autoconfigure.publicid;
+
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.jackson.PublicIdJacksonModule;
+import dev.snowflakeid.jackson2.PublicIdJackson2Module;
+import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.webmvc.PublicIdArgumentResolver;
+import dev.snowflakeid.webmvc.PublicIdFormatterFactory;
+import dev.snowflakeid.webmvc.PublicIdHandlerMethodCheck;
+import dev.snowflakeid.webmvc.PublicIdWebMvcConfigurer;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * Auto-configuration of public IDs ({@code @PublicId}): the {@link PublicIds} key ring from
+ * {@code snowflake.public-ids.*} when Bouncy Castle is on the classpath, and the Jackson modules and Spring
+ * MVC conversion that use it.
+ *
+ * <p>The Jackson modules and the MVC conversion are registered whenever Jackson or Spring MVC is present,
+ * key ring or not, so that a {@code @PublicId} property never falls back to its internal form: without a
+ * key ring it fails, at startup for controller parameters and on first use for JSON. Independent of
+ * {@code snowflake.enabled} and {@code snowflake.jackson.enabled}: public IDs need no generator.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(SnowflakeProperties.class)
+@Import({ SnowflakePublicIdAutoConfiguration.KeyRingConfiguration.class,
+		SnowflakePublicIdAutoConfiguration.BouncyCastleMissingConfiguration.class,
+		SnowflakePublicIdAutoConfiguration.Jackson3Configuration.class,
+		SnowflakePublicIdAutoConfiguration.Jackson2Configuration.class,
+		SnowflakePublicIdAutoConfiguration.WebMvcConfiguration.class })
+public final class SnowflakePublicIdAutoConfiguration {
+
+	static final String FF1_ENGINE = "org.bouncycastle.crypto.fpe.FPEFF1Engine";
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = FF1_ENGINE)
+	@Conditional(OnPublicIdsConfiguredCondition.class)
+	static class KeyRingConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIds snowflakePublicIds(SnowflakeProperties properties) {
+			return PublicIdKeyRingFactory.create(properties.getPublicIds());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingClass(FF1_ENGINE)
+	@Conditional(OnPublicIdsConfiguredCondition.class)
+	static class BouncyCastleMissingConfiguration {
+
+		@Bean
+		Object snowflakePublicIdsUnavailable() {
+			throw new InvalidSnowflakeConfigurationException("snowflake.public-ids.active-key",
+					"public IDs are configured, but Bouncy Castle's FF1 engine (" + FF1_ENGINE
+							+ ") is not on the classpath",
+					"Add the dependency org.bouncycastle:bcprov-jdk18on, or remove the snowflake.public-ids.* "
+							+ "properties.");
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "tools.jackson.databind.json.JsonMapper")
+	static class Jackson3Configuration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIdJacksonModule snowflakePublicIdJacksonModule(ObjectProvider<PublicIds> publicIds) {
+			return new PublicIdJacksonModule(publicIds::getIfAvailable);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "com.fasterxml.jackson.databind.ObjectMapper")
+	static class Jackson2Configuration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIdJackson2Module snowflakePublicIdJackson2Module(ObjectProvider<PublicIds> publicIds) {
+			return new PublicIdJackson2Module(publicIds::getIfAvailable);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.config.annotation.WebMvcConfigurer")
+	static class WebMvcConfiguration {
+
+		@Bean
+		PublicIdWebMvcConfigurer snowflakePublicIdWebMvcConfigurer(ObjectProvider<PublicIds> publicIds) {
+			return new PublicIdWebMvcConfigurer(new PublicIdFormatterFactory(publicIds::getIfAvailable));
+		}
+
+		@Bean
+		PublicIdHandlerMethodCheck snowflakePublicIdHandlerMethodCheck(
+				ObjectProvider<RequestMappingHandlerMapping> mappings, ObjectProvider<PublicIds> publicIds) {
+			return new PublicIdHandlerMethodCheck(mappings, publicIds::getIfAvailable);
+		}
+
+		@Bean
+		static BeanPostProcessor snowflakePublicIdArgumentResolverInstaller(ObjectProvider<PublicIds> publicIds) {
+			return PublicIdArgumentResolver.installer(publicIds::getIfAvailable);
+		}
+
+	}
+
+}

@@ -1,0 +1,37 @@
+package dev.snowflakeid.jackson;
+
+import java.lang.annotation.Annotation;
+
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.introspect.Annotated;
+import tools.jackson.databind.introspect.AnnotatedMember;
+import tools.jackson.databind.introspect.AnnotatedMethod;
+
+/**
+ * Finds the declared type of a member marked with an annotation, directly or through a meta-annotation.
+ */
+final class MarkedMembers {
+
+	private MarkedMembers() {
+	}
+
+	/**
+	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
+	 * not a member (classes cannot be marked).
+	 */
+	static JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
+		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member, marker)) {
+			return null;
+		}
+		if (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1) {
+			return method.getParameterType(0);
+		}
+		return annotated.getType();
+	}
+
+	private static boolean isMarked(AnnotatedMember member, Class<? extends Annotation> marker) {
+		return member.hasAnnotation(marker) || member.annotations().map(Annotation::annotationType)
+			.anyMatch((type) -> type.isAnnotationPresent(marker));
+	}
+
+}

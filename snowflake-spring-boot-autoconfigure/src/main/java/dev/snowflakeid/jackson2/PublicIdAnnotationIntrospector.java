@@ -1,0 +1,96 @@
+package dev.snowflakeid.jackson2;
+
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.core.Version;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
+import dev.snowflakeid.publicid.PublicIds;
+
+/**
+ * Finds properties marked with {@link PublicId} and hands Jackson the public-form serializer and
+ * deserializer for them, or for their elements on containers and {@code Optional}. Inserted before
+ * Jackson's own introspector, so that neither {@code @SnowflakeId} nor an explicit
+ * {@code @JsonSerialize} can make a marked property appear in its internal form. A marked property of
+ * another type, or a marked property without a key ring, fails when its mapper first meets it.
+ */
+final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
+
+	private static final long serialVersionUID = 1L;
+
+	private final transient Supplier<PublicIds> publicIds;
+
+	PublicIdAnnotationIntrospector(Supplier<PublicIds> publicIds) {
+		this.publicIds = publicIds;
+	}
+
+	@Override
+	public Version version() {
+		return Version.unknownVersion();
+	}
+
+	@Override
+	public Object findSerializer(Annotated annotated) {
+		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
+		if (type == null || isContainerOfIds(type, annotated)) {
+			return null;
+		}
+		return new PublicIdSerializer(publicIds(annotated));
+	}
+
+	@Override
+	public Object findContentSerializer(Annotated annotated) {
+		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
+		return (type != null && isContainerOfIds(type, annotated)) ? new PublicIdSerializer(publicIds(annotated))
+				: null;
+	}
+
+	@Override
+	public Object findDeserializer(Annotated annotated) {
+		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
+		if (type == null || isContainerOfIds(type, annotated)) {
+			return null;
+		}
+		return new PublicIdDeserializer(publicIds(annotated), type.getRawClass());
+	}
+
+	@Override
+	public Object findContentDeserializer(Annotated annotated) {
+		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
+		return (type != null && isContainerOfIds(type, annotated))
+				? new PublicIdDeserializer(publicIds(annotated), type.getContentType().getRawClass()) : null;
+	}
+
+	private PublicIds publicIds(Annotated annotated) {
+		PublicIds codec = this.publicIds.get();
+		if (codec == null) {
+			throw new MissingPublicIdKeyRingException("@PublicId property '" + annotated.getName() + "'");
+		}
+		return codec;
+	}
+
+	/**
+	 * Whether a marked property holds IDs as elements; {@code false} for a single ID.
+	 * @throws IllegalStateException if the property is neither an ID nor a container of IDs
+	 */
+	private static boolean isContainerOfIds(JavaType type, Annotated annotated) {
+		if (isIdType(type)) {
+			return false;
+		}
+		JavaType content = type.getContentType();
+		if (content != null && !content.isPrimitive() && isIdType(content)) {
+			return true;
+		}
+		throw new IllegalStateException("@PublicId on " + annotated.getName() + " applies to long, Long and "
+				+ "containers of Long (List, Set, Long[], Map values, Optional), not to " + type);
+	}
+
+	private static boolean isIdType(JavaType type) {
+		Class<?> raw = type.getRawClass();
+		return raw == Long.class || raw == Long.TYPE;
+	}
+
+}

@@ -1,0 +1,83 @@
+package dev.snowflakeid.jackson2;
+
+import java.io.IOException;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanProperty;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.snowflakeid.publicid.InvalidPublicIdException;
+import dev.snowflakeid.publicid.PublicIds;
+
+/**
+ * Reads an ID from its public form only. Numbers and strings of digits (the internal form) are rejected,
+ * so a client cannot name resources by their internal IDs. Every rejection carries one message, naming the
+ * property but neither the input nor why it failed, so a client learns nothing from the difference between
+ * a malformed string and a well-formed one that decodes to nothing.
+ */
+final class PublicIdDeserializer extends StdScalarDeserializer<Object> implements ContextualDeserializer {
+
+	private static final long serialVersionUID = 1L;
+
+	private final transient PublicIds publicIds;
+
+	private final String propertyName;
+
+	PublicIdDeserializer(PublicIds publicIds, Class<?> targetType) {
+		this(publicIds, targetType, null);
+	}
+
+	private PublicIdDeserializer(PublicIds publicIds, Class<?> targetType, String propertyName) {
+		super(targetType);
+		this.publicIds = publicIds;
+		this.propertyName = propertyName;
+	}
+
+	@Override
+	public JsonDeserializer<?> createContextual(DeserializationContext context, BeanProperty property) {
+		return (property != null) ? new PublicIdDeserializer(this.publicIds, handledType(), property.getName()) : this;
+	}
+
+	@Override
+	public LogicalType logicalType() {
+		return LogicalType.Integer;
+	}
+
+	@Override
+	public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+		if (parser.currentToken() != JsonToken.VALUE_STRING) {
+			throw invalid(parser, parser.getText());
+		}
+		String text = parser.getText();
+		try {
+			return this.publicIds.decode(text);
+		}
+		catch (InvalidPublicIdException ex) {
+			throw invalid(parser, text);
+		}
+	}
+
+	@Override
+	public Object getNullValue(DeserializationContext context) throws JsonMappingException {
+		if (handledType() == Long.TYPE) {
+			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
+				throw invalid(context.getParser(), "null");
+			}
+			return 0L;
+		}
+		return null;
+	}
+
+	private InvalidFormatException invalid(JsonParser parser, String text) {
+		String target = (this.propertyName != null) ? "property '" + this.propertyName + "'" : "value";
+		return InvalidFormatException.from(parser, "Invalid public ID for " + target, text, handledType());
+	}
+
+}

@@ -1,0 +1,45 @@
+package dev.snowflakeid.jackson2;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.core.Version;
+import com.fasterxml.jackson.databind.Module;
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.publicid.PublicIds;
+
+/**
+ * Jackson 2 module with the same behaviour as the Jackson 3 module
+ * {@code dev.snowflakeid.jackson.PublicIdJacksonModule}: properties marked with {@link PublicId} are written
+ * and read in their public form ({@link PublicIds}) only, never as the internal ID; on containers and
+ * {@code Optional} the elements are. The marking wins over {@code @SnowflakeId} and explicit Jackson
+ * annotations; without a key ring a marked property fails when a mapper first meets it.
+ */
+public final class PublicIdJackson2Module extends Module {
+
+	private final Supplier<PublicIds> publicIds;
+
+	/**
+	 * @param publicIds the key ring, or a supplier answering {@code null} while none is configured; asked
+	 * when a mapper first meets a marked property
+	 */
+	public PublicIdJackson2Module(Supplier<PublicIds> publicIds) {
+		this.publicIds = Objects.requireNonNull(publicIds, "publicIds");
+	}
+
+	@Override
+	public String getModuleName() {
+		return "SnowflakePublicIdModule";
+	}
+
+	@Override
+	public Version version() {
+		return Version.unknownVersion();
+	}
+
+	@Override
+	public void setupModule(SetupContext context) {
+		context.insertAnnotationIntrospector(new PublicIdAnnotationIntrospector(this.publicIds));
+	}
+
+}

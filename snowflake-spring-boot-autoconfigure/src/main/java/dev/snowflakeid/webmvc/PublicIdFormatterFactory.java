@@ -1,0 +1,84 @@
+package dev.snowflakeid.webmvc;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.publicid.InvalidPublicIdException;
+import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
+import dev.snowflakeid.publicid.PublicIds;
+
+import org.springframework.format.AnnotationFormatterFactory;
+import org.springframework.format.Formatter;
+import org.springframework.format.Parser;
+import org.springframework.format.Printer;
+
+/**
+ * Converts {@link PublicId}-marked {@code long}/{@code Long} values from and to their public form, for
+ * {@code @PathVariable}, {@code @RequestParam}, form binding and URI building. A string that is not a
+ * public ID under the key ring fails with a {@link PublicIdNotFoundException}, which Spring MVC answers with
+ * {@code 404 Not Found}, the same answer as for an ID that names nothing. The internal form (digits) is not
+ * accepted.
+ */
+public final class PublicIdFormatterFactory implements AnnotationFormatterFactory<PublicId> {
+
+	private final Supplier<PublicIds> publicIds;
+
+	/**
+	 * @param publicIds the key ring; asked on every conversion, must not answer {@code null} then
+	 */
+	public PublicIdFormatterFactory(Supplier<PublicIds> publicIds) {
+		this.publicIds = Objects.requireNonNull(publicIds, "publicIds");
+	}
+
+	@Override
+	public Set<Class<?>> getFieldTypes() {
+		return Set.of(Long.class, Long.TYPE);
+	}
+
+	@Override
+	public Printer<?> getPrinter(PublicId annotation, Class<?> fieldType) {
+		return new PublicIdFormatter(this.publicIds);
+	}
+
+	@Override
+	public Parser<?> getParser(PublicId annotation, Class<?> fieldType) {
+		return new PublicIdFormatter(this.publicIds);
+	}
+
+	private static final class PublicIdFormatter implements Formatter<Long> {
+
+		private final Supplier<PublicIds> publicIds;
+
+		PublicIdFormatter(Supplier<PublicIds> publicIds) {
+			this.publicIds = publicIds;
+		}
+
+		@Override
+		public String print(Long id, Locale locale) {
+			return codec().encode(id);
+		}
+
+		@Override
+		public Long parse(String text, Locale locale) {
+			try {
+				return codec().decode(text);
+			}
+			catch (InvalidPublicIdException ex) {
+				throw new PublicIdNotFoundException(ex);
+			}
+		}
+
+		private PublicIds codec() {
+			PublicIds codec = this.publicIds.get();
+			if (codec == null) {
+				throw new MissingPublicIdKeyRingException("a @PublicId value is converted");
+			}
+			return codec;
+		}
+
+	}
+
+}

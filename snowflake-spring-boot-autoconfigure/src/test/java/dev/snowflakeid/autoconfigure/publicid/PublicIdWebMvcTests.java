@@ -1,0 +1,114 @@
+package dev.snowflakeid.autoconfigure.publicid;
+
+import java.util.Map;
+
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
+import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.webmvc.PublicIdNotFoundException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
+import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+
+/**
+ * {@code @PublicId} path variables and request parameters in Spring MVC, with and without RFC 9457
+ * problem details: a public ID converts to its internal ID; anything else is the same 404 as an ID that
+ * names nothing.
+ */
+class PublicIdWebMvcTests {
+
+	private static final long KNOWN = 7_349_163_285_118_976_021L;
+
+	private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class,
+				HttpMessageConvertersAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
+				WebMvcAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
+		.withUserConfiguration(OrderController.class)
+		.withPropertyValues("snowflake.public-ids.keys.a=" + SnowflakePublicIdAutoConfigurationTests.KEY_A,
+				"snowflake.public-ids.keys.b=" + SnowflakePublicIdAutoConfigurationTests.KEY_B,
+				"snowflake.public-ids.active-key=b");
+
+	@ParameterizedTest
+	@ValueSource(booleans = { true, false })
+	void publicIdConvertsAndEverythingElseIsTheSame404AsAnUnknownId(boolean problemDetails) {
+		this.runner.withPropertyValues("spring.mvc.problemdetails.enabled=" + problemDetails).run((context) -> {
+			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+			PublicIds publicIds = context.getBean(PublicIds.class);
+			String known = publicIds.encode(KNOWN);
+			assertThat(body(mvc, "/orders/" + known, 200)).isEqualTo("order " + KNOWN);
+			assertThat(body(mvc, "/orders?id=" + known, 200)).isEqualTo("order " + KNOWN);
+			String olderKey = new PublicIds(Map.of('a', java.util.Base64.getDecoder()
+				.decode(SnowflakePublicIdAutoConfigurationTests.KEY_A)), 'a').encode(KNOWN);
+			assertThat(body(mvc, "/orders/" + olderKey, 200)).isEqualTo("order " + KNOWN);
+			String unknown = body(mvc, "/orders/" + publicIds.encode(KNOWN + 1), 404);
+			for (String notPublic : new String[] { Long.toString(KNOWN), "b", "b0000000000%21", "z" + known.substring(1),
+					known.substring(0, 11), known + "0", "B" + known.substring(1) }) {
+				assertThat(body(mvc, "/orders/" + notPublic, 404)).as(notPublic).isEqualTo(unknown);
+				assertThat(body(mvc, "/orders?id=" + notPublic, 404)).as(notPublic).isEqualTo(unknown);
+			}
+			if (problemDetails) {
+				assertThat(unknown).contains("\"status\":404").contains("\"title\":\"Not Found\"").doesNotContain("detail");
+			}
+		});
+	}
+
+	@Test
+	void controllerParameterWithoutKeyRingFailsStartup() {
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class,
+					HttpMessageConvertersAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
+					WebMvcAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
+			.withUserConfiguration(OrderController.class)
+			.run((context) -> assertThat(context).getFailure()
+				.isInstanceOf(MissingPublicIdKeyRingException.class)
+				.hasMessageContaining("@PublicId parameter 'id'"));
+	}
+
+	private static String body(MockMvc mvc, String path, int status) throws Exception {
+		MvcResult result = mvc.perform(get(path)).andReturn();
+		assertThat(result.getResponse().getStatus()).as(path).isEqualTo(status);
+		// A problem detail names the request path; the rest must be identical.
+		return result.getResponse().getContentAsString().replace(result.getRequest().getRequestURI(), "{path}");
+	}
+
+	@RestController
+	static class OrderController {
+
+		@GetMapping("/orders/{id}")
+		String find(@PathVariable @PublicId long id) {
+			return lookUp(id);
+		}
+
+		@GetMapping("/orders")
+		String search(@RequestParam @PublicId Long id) {
+			return lookUp(id);
+		}
+
+		private static String lookUp(long id) {
+			if (id != KNOWN) {
+				throw new PublicIdNotFoundException();
+			}
+			return "order " + id;
+		}
+
+	}
+
+}

@@ -1,0 +1,221 @@
+package dev.snowflakeid.autoconfigure.publicid;
+
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.SnowflakeId;
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.jackson.PublicIdJacksonModule;
+import dev.snowflakeid.jackson2.PublicIdJackson2Module;
+import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
+import dev.snowflakeid.publicid.PublicIds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.BeanUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.jackson2.autoconfigure.Jackson2AutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.util.ClassUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+@SuppressWarnings("removal") // Spring Boot keeps Jackson 2 support only as deprecated; the module must still work with it
+class SnowflakePublicIdAutoConfigurationTests {
+
+	static final String KEY_A = key(1);
+
+	static final String KEY_B = key(2);
+
+	private static final long ID = 7_349_163_285_118_976_021L;
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, Jackson2AutoConfiguration.class,
+				SnowflakePublicIdAutoConfiguration.class));
+
+	static String key(long seed) {
+		byte[] key = new byte[32];
+		new SplittableRandom(seed).nextBytes(key);
+		return Base64.getEncoder().encodeToString(key);
+	}
+
+	@Test
+	void withoutPropertiesThereIsNoKeyRingButMarkedPropertiesStillNeverShowTheInternalId() {
+		this.runner.run((context) -> {
+			assertThat(context).doesNotHaveBean(PublicIds.class);
+			assertThat(context).hasSingleBean(PublicIdJacksonModule.class).hasSingleBean(PublicIdJackson2Module.class);
+			assertThatExceptionOfType(Exception.class)
+				.isThrownBy(() -> context.getBean(JsonMapper.class).writeValueAsString(new Order(ID, "book")))
+				.satisfies((ex) -> assertThat(rootCause(ex)).isInstanceOf(MissingPublicIdKeyRingException.class));
+			assertThatExceptionOfType(Exception.class)
+				.isThrownBy(() -> context.getBean(ObjectMapper.class).writeValueAsString(new Order(ID, "book")))
+				.satisfies((ex) -> assertThat(rootCause(ex)).isInstanceOf(MissingPublicIdKeyRingException.class));
+		});
+	}
+
+	@Test
+	void keyRingFromPropertiesWritesAndReadsThePublicFormWithBothJacksons() {
+		this.runner
+			.withPropertyValues("snowflake.public-ids.keys.a=" + KEY_A, "snowflake.public-ids.keys.b=" + KEY_B,
+					"snowflake.public-ids.active-key=b")
+			.run((context) -> {
+				PublicIds publicIds = context.getBean(PublicIds.class);
+				assertThat(publicIds.activeKeyId()).isEqualTo('b');
+				assertThat(publicIds.keyIds()).containsExactly('a', 'b');
+				String publicId = publicIds.encode(ID);
+				String json = "{\"id\":\"" + publicId + "\",\"item\":\"book\"}";
+				JsonMapper jackson3 = context.getBean(JsonMapper.class);
+				assertThat(jackson3.writeValueAsString(new Order(ID, "book"))).isEqualTo(json);
+				assertThat(jackson3.readValue(json, Order.class)).isEqualTo(new Order(ID, "book"));
+				ObjectMapper jackson2 = context.getBean(ObjectMapper.class);
+				assertThat(jackson2.writeValueAsString(new Order(ID, "book"))).isEqualTo(json);
+				assertThat(jackson2.readValue(json, Order.class)).isEqualTo(new Order(ID, "book"));
+				Lines lines = new Lines(List.of(ID, ID + 1), new Long[] { ID }, Map.of("first", ID), Optional.of(ID),
+						ID + 2);
+				String linesJson = jackson3.writeValueAsString(lines);
+				assertThat(linesJson).doesNotContain(Long.toString(ID).substring(0, 6))
+					.contains("\"ids\":[\"" + publicId + "\",\"" + publicIds.encode(ID + 1) + "\"]")
+					.contains("\"both\":\"" + publicIds.encode(ID + 2) + "\"");
+				assertThat(jackson3.readValue(linesJson, Lines.class)).usingRecursiveComparison().isEqualTo(lines);
+				assertThat(jackson2.writeValueAsString(lines)).isEqualTo(linesJson);
+				assertThat(jackson2.readValue(linesJson, Lines.class)).usingRecursiveComparison().isEqualTo(lines);
+			});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "7349163285118976021", "\"7349163285118976021\"", "\"\"", "\"b!!!!!!!!!!!\"",
+			"\"zXXXXXXXXXXX\"", "1.5", "[]", "{}" })
+	void readingAcceptsThePublicFormOnlyAndSaysNothingAboutWhy(String value) {
+		this.runner.withPropertyValues("snowflake.public-ids.keys.b=" + KEY_B, "snowflake.public-ids.active-key=b")
+			.run((context) -> {
+				String json = "{\"id\":" + value + ",\"item\":\"book\"}";
+				assertThatExceptionOfType(MismatchedInputException.class)
+					.isThrownBy(() -> context.getBean(JsonMapper.class).readValue(json, Order.class))
+					.withMessageStartingWith("Invalid public ID for property 'id'");
+				assertThatExceptionOfType(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
+					.isThrownBy(() -> context.getBean(ObjectMapper.class).readValue(json, Order.class))
+					.withMessageStartingWith("Invalid public ID for property 'id'");
+			});
+	}
+
+	@Test
+	void markedPropertyOfAnotherTypeFails() {
+		this.runner.withPropertyValues("snowflake.public-ids.keys.b=" + KEY_B, "snowflake.public-ids.active-key=b")
+			.run((context) -> assertThatExceptionOfType(Exception.class)
+				.isThrownBy(() -> context.getBean(JsonMapper.class).writeValueAsString(new Misplaced("7")))
+				.withStackTraceContaining("@PublicId on code applies to long, Long and containers of Long"));
+	}
+
+	@Test
+	void userKeyRingBacksOff() {
+		PublicIds own = new PublicIds(Map.of('q', Base64.getDecoder().decode(KEY_A)), 'q');
+		this.runner.withBean(PublicIds.class, () -> own)
+			.withPropertyValues("snowflake.public-ids.keys.b=" + KEY_B, "snowflake.public-ids.active-key=b")
+			.run((context) -> assertThat(context.getBean(PublicIds.class)).isSameAs(own));
+	}
+
+	@Test
+	void missingKeyFailsStartup() {
+		assertInvalid("snowflake.public-ids.keys", "public IDs are configured but the key ring is empty",
+				"snowflake.public-ids.active-key=a");
+		assertInvalid("snowflake.public-ids.active-key", "no active key is chosen among the keys [a]",
+				"snowflake.public-ids.keys.a=" + KEY_A);
+		assertInvalid("snowflake.public-ids.active-key", "active key 'b' is not in the key ring [a]",
+				"snowflake.public-ids.keys.a=" + KEY_A, "snowflake.public-ids.active-key=b");
+		assertInvalid("snowflake.public-ids.active-key", "active key 'ab' is not a key identifier",
+				"snowflake.public-ids.keys.a=" + KEY_A, "snowflake.public-ids.active-key=ab");
+	}
+
+	@Test
+	void shortOrMalformedKeyFailsStartupWithoutShowingIt() {
+		String shortKey = Base64.getEncoder().encodeToString(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 });
+		assertInvalid("snowflake.public-ids.keys.a", "key 'a' is too short: 10 bytes, at least 16 needed",
+				"snowflake.public-ids.keys.a=" + shortKey, "snowflake.public-ids.active-key=a");
+		String notBase64 = "not*base64*at*all*but*a*secret*anyway";
+		assertInvalid("snowflake.public-ids.keys.a", "key 'a' is not Base64 (37 characters)",
+				"snowflake.public-ids.keys.a=" + notBase64, "snowflake.public-ids.active-key=a");
+		assertInvalid("snowflake.public-ids.keys.a", "key 'a' has all bytes equal",
+				"snowflake.public-ids.keys.a=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "snowflake.public-ids.active-key=a");
+		assertInvalid("snowflake.public-ids.keys.b", "keys 'a' and 'b' are the same key",
+				"snowflake.public-ids.keys.a=" + KEY_A, "snowflake.public-ids.keys.b=" + KEY_A,
+				"snowflake.public-ids.active-key=a");
+		assertInvalid("snowflake.public-ids.keys.ab", "key identifier 'ab' is not one lowercase letter a-z",
+				"snowflake.public-ids.keys.ab=" + KEY_A, "snowflake.public-ids.active-key=a");
+	}
+
+	@Test
+	void keyRingWithoutBouncyCastleFailsStartup() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.bouncycastle"))
+			.withPropertyValues("snowflake.public-ids.keys.a=" + KEY_A, "snowflake.public-ids.active-key=a")
+			.run((context) -> assertThat(context).getFailure()
+				.hasRootCauseInstanceOf(InvalidSnowflakeConfigurationException.class)
+				.rootCause()
+				.hasMessageContaining("Bouncy Castle"));
+	}
+
+	@Test
+	void nothingNeedsBouncyCastleWithoutAKeyRing() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.bouncycastle"))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PublicIds.class));
+	}
+
+	private void assertInvalid(String property, String message, String... properties) {
+		this.runner.withPropertyValues(properties).run((context) -> {
+			assertThat(context).getFailure().rootCause().isInstanceOf(InvalidSnowflakeConfigurationException.class);
+			InvalidSnowflakeConfigurationException failure = (InvalidSnowflakeConfigurationException) rootCause(
+					context.getStartupFailure());
+			assertThat(failure.property()).isEqualTo(property);
+			assertThat(failure.getMessage()).startsWith(message);
+			FailureAnalysis analysis = analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains(property);
+			for (String text : List.of(analysis.getDescription(), analysis.getAction(), failure.getMessage())) {
+				for (String setting : properties) {
+					String value = setting.substring(setting.indexOf('=') + 1);
+					if (value.length() > 8) {
+						assertThat(text).doesNotContain(value);
+					}
+				}
+			}
+		});
+	}
+
+	private static Throwable rootCause(Throwable failure) {
+		Throwable cause = failure;
+		while (cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+	private static FailureAnalysis analyze(Throwable failure) throws ClassNotFoundException {
+		FailureAnalyzer analyzer = (FailureAnalyzer) BeanUtils.instantiateClass(ClassUtils.forName(
+				"dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationFailureAnalyzer", null));
+		FailureAnalysis analysis = analyzer.analyze(failure);
+		assertThat(analysis).isNotNull();
+		return analysis;
+	}
+
+	record Order(@PublicId long id, String item) {
+	}
+
+	record Lines(@PublicId List<Long> ids, @PublicId Long[] array, @PublicId Map<String, Long> byName,
+			@PublicId Optional<Long> first, @PublicId @SnowflakeId Long both) {
+	}
+
+	record Misplaced(@PublicId String code) {
+	}
+
+}
