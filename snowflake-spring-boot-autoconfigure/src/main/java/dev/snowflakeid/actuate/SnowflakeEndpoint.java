@@ -16,6 +16,7 @@ import dev.snowflakeid.WorkerStatus;
 import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
 import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -43,13 +44,25 @@ public final class SnowflakeEndpoint {
 
 	private final LeaseEventCounters leaseEvents;
 
+	private final UniquenessDomain domain;
+
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
 	 */
 	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents) {
+		this(worker, leaseEvents, null);
+	}
+
+	/**
+	 * @param worker the generator and its lease keeper
+	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
+	 */
+	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents, UniquenessDomain domain) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
+		this.domain = domain;
 	}
 
 	@ReadOperation
@@ -67,7 +80,7 @@ public final class SnowflakeEndpoint {
 				lease.expiring(), lease.expiring() ? status.leaseRemainingMillis() : null,
 				(status.ceilingRemainingMillis() >= 0) ? status.ceilingRemainingMillis() : null) : null;
 		return new SnowflakeDescriptor(generator.region(), this.worker.keeper().store().name(),
-				(lease != null) ? lease.workerCode() : null, (lease != null) ? lease.generation() : null,
+				(this.domain != null) ? this.domain.details() : null, (lease != null) ? lease.workerCode() : null, (lease != null) ? lease.generation() : null,
 				status.issuable(), status.reason(), layoutDescriptor, leaseDescriptor, status.epochRemainingMillis(),
 				generator.borrowAhead().toString(), status.leadMillis(), counters(generator));
 	}
@@ -146,6 +159,8 @@ public final class SnowflakeEndpoint {
 	 *
 	 * @param region region code
 	 * @param allocator worker-code allocator, {@code redis} or {@code static}
+	 * @param domain the instances this one's IDs are unique among (see {@link UniquenessDomain#details()}),
+	 * or {@code null} when unknown
 	 * @param workerCode worker code held, or {@code null} without a lease
 	 * @param generation fencing generation of the lease, or {@code null} without a lease
 	 * @param issuable whether IDs can be issued now
@@ -157,7 +172,8 @@ public final class SnowflakeEndpoint {
 	 * @param leadMillis how far the last issued tick lies ahead of the wall clock
 	 * @param counters running counts
 	 */
-	public record SnowflakeDescriptor(int region, String allocator, Integer workerCode, Long generation,
+	public record SnowflakeDescriptor(int region, String allocator, Map<String, Object> domain, Integer workerCode,
+			Long generation,
 			boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease, long epochRemainingMillis,
 			String borrowAhead, long leadMillis, CountersDescriptor counters) implements OperationResponseBody {
 	}

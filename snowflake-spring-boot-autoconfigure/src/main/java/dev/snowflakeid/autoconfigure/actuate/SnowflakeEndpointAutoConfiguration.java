@@ -5,6 +5,7 @@ import dev.snowflakeid.actuate.LeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.lease.UniquenessDomain;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -38,8 +39,9 @@ public final class SnowflakeEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 	@ConditionalOnMissingBean
-	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents) {
-		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable());
+	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents,
+			ObjectProvider<UniquenessDomain> domain) {
+		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable(), domain.getIfAvailable());
 	}
 
 	@Bean
