@@ -80,9 +80,10 @@ public final class SnowflakeEndpoint {
 				lease.expiring(), lease.expiring() ? status.leaseRemainingMillis() : null,
 				(status.ceilingRemainingMillis() >= 0) ? status.ceilingRemainingMillis() : null) : null;
 		return new SnowflakeDescriptor(generator.region(), this.worker.keeper().store().name(),
-				(this.domain != null) ? this.domain.details() : null, (lease != null) ? lease.workerCode() : null, (lease != null) ? lease.generation() : null,
-				status.issuable(), status.reason(), layoutDescriptor, leaseDescriptor, status.epochRemainingMillis(),
-				generator.borrowAhead().toString(), status.leadMillis(), counters(generator));
+				(this.domain != null) ? this.domain.details() : null, (lease != null) ? lease.workerCode() : null,
+				(lease != null) ? lease.generation() : null, status.issuable(), status.reason(), layoutDescriptor,
+				leaseDescriptor, status.epochRemainingMillis(), generator.borrowAhead().toString(), status.leadMillis(),
+				counters(generator));
 	}
 
 	/**
@@ -173,9 +174,9 @@ public final class SnowflakeEndpoint {
 	 * @param counters running counts
 	 */
 	public record SnowflakeDescriptor(int region, String allocator, Map<String, Object> domain, Integer workerCode,
-			Long generation,
-			boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease, long epochRemainingMillis,
-			String borrowAhead, long leadMillis, CountersDescriptor counters) implements OperationResponseBody {
+			Long generation, boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease,
+			long epochRemainingMillis, String borrowAhead, long leadMillis, CountersDescriptor counters)
+			implements OperationResponseBody {
 	}
 
 	/**
