@@ -30,7 +30,9 @@ class BurstRestartTests {
 		long[] burst = burst(a.generator, IDS);
 		long maxA = burst[burst.length - 1];
 		assertThat(a.generator.statistics().borrowedTicks()).as("the burst ran ahead of the clock").isPositive();
-		// Killed: the generator never stops and the keeper never releases; its thread is left to run.
+		// Killed: the generator never stops and the keeper never releases; its thread is left to run, but
+		// the state file's lock is gone with the process, and with it every further write.
+		a.store.close();
 		Started b = start(stateFile);
 		long[] after = burst(b.generator, IDS);
 		assertThat(after[0]).isGreaterThan(maxA);
@@ -54,16 +56,15 @@ class BurstRestartTests {
 	}
 
 	private static Started start(Path stateFile) {
-		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(
-				new StaticWorkerLeaseStore(5, stateFile, Duration.ofSeconds(3), java.time.InstantSource.system()))
-			.renewInterval(Duration.ofMillis(200))
-			.build();
+		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(5, stateFile, Duration.ofSeconds(3),
+				java.time.InstantSource.system());
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(store).renewInterval(Duration.ofMillis(200)).build();
 		keeper.start();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
 			.leaseSource(keeper)
 			.borrowAhead(Duration.ofSeconds(1))
 			.build();
-		return new Started(keeper, generator);
+		return new Started(store, keeper, generator);
 	}
 
 	private static long[] burst(SnowflakeIdGenerator generator, int count) {
@@ -86,10 +87,11 @@ class BurstRestartTests {
 		assertThat(Arrays.stream(ids).min().orElseThrow()).isEqualTo(ids[0]);
 	}
 
-	private record Started(WorkerLeaseKeeper keeper, SnowflakeIdGenerator generator) {
+	private record Started(StaticWorkerLeaseStore store, WorkerLeaseKeeper keeper, SnowflakeIdGenerator generator) {
 
 		void close() {
 			this.keeper.close(this.generator.stop());
+			this.store.close();
 		}
 
 	}

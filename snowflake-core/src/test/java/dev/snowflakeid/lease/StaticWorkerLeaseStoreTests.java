@@ -34,14 +34,16 @@ class StaticWorkerLeaseStoreTests {
 
 	@Test
 	void withoutAStateFileTheCodeHasNoFloorCeilingOrDeadline() {
-		WorkerLeaseKeeper keeper = keeper(new StaticWorkerLeaseStore(12, null, LEAD, this.time));
-		keeper.start();
-		WorkerLease lease = keeper.currentLease();
-		assertThat(lease.workerCode()).isEqualTo(12);
-		assertThat(lease.floorMillis()).isEqualTo(Long.MIN_VALUE);
-		assertThat(lease.ceilingMillis()).isEqualTo(Long.MAX_VALUE);
-		assertThat(lease.renewable()).isFalse();
-		keeper.close();
+		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(12, null, LEAD, this.time)) {
+			WorkerLeaseKeeper keeper = keeper(store);
+			keeper.start();
+			WorkerLease lease = keeper.currentLease();
+			assertThat(lease.workerCode()).isEqualTo(12);
+			assertThat(lease.floorMillis()).isEqualTo(Long.MIN_VALUE);
+			assertThat(lease.ceilingMillis()).isEqualTo(Long.MAX_VALUE);
+			assertThat(lease.renewable()).isFalse();
+			keeper.close();
+		}
 	}
 
 	@Test
@@ -57,59 +59,60 @@ class StaticWorkerLeaseStoreTests {
 		keeper.renewNow();
 		assertThat(keeper.currentLease().ceilingMillis()).isEqualTo(this.time.millis() + 3000);
 		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(keeper.currentLease().ceilingMillis()));
-		assertThat(Files.list(file.getParent())).containsExactly(file);
+		assertThat(Files.list(file.getParent())).containsExactlyInAnyOrder(file, lockFile(file));
 		keeper.close();
+		store.close();
 	}
 
 	@Test
 	void aRestartWithTheClockBehindTheMarkWaitsWithinTheBudgetAndIssuesAboveIt() {
 		Path file = this.directory.resolve("worker.hwm");
-		WorkerLeaseKeeper first = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
+		StaticWorkerLeaseStore firstStore = new StaticWorkerLeaseStore(3, file, LEAD, this.time);
+		WorkerLeaseKeeper first = keeper(firstStore);
 		first.start();
 		SnowflakeIdGenerator ids = generator(first);
 		long lastBefore = ids.nextId();
 		long mark = first.currentLease().ceilingMillis();
 		first.close(ids.stop());
+		firstStore.close();
 		this.time.stepWall(Duration.ofMillis(-300));
-		WorkerLeaseKeeper second = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
-		second.start();
-		assertThat(this.time.millis()).isGreaterThan(mark);
-		long firstAfter = generator(second).nextId();
-		assertThat(firstAfter).isGreaterThan(lastBefore);
-		assertThat(SnowflakeLayout.defaults().decode(firstAfter).timestamp().toEpochMilli()).isGreaterThan(mark);
-		second.close();
+		try (StaticWorkerLeaseStore secondStore = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
+			WorkerLeaseKeeper second = keeper(secondStore);
+			second.start();
+			assertThat(this.time.millis()).isGreaterThan(mark);
+			long firstAfter = generator(second).nextId();
+			assertThat(firstAfter).isGreaterThan(lastBefore);
+			assertThat(SnowflakeLayout.defaults().decode(firstAfter).timestamp().toEpochMilli()).isGreaterThan(mark);
+			second.close();
+		}
 	}
 
 	@Test
 	void aRestartWithTheClockFarBehindTheMarkRefuses() {
 		Path file = this.directory.resolve("worker.hwm");
-		WorkerLeaseKeeper first = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
-		first.start();
-		first.close();
+		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
+			WorkerLeaseKeeper first = keeper(store);
+			first.start();
+			first.close();
+		}
 		this.time.stepWall(Duration.ofSeconds(-20));
-		WorkerLeaseKeeper second = keeper(new StaticWorkerLeaseStore(3, file, LEAD, this.time));
-		assertThatThrownBy(second::start).isInstanceOf(ClockBehindException.class)
-			.hasMessageContaining("behind the floor");
+		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
+			WorkerLeaseKeeper second = keeper(store);
+			assertThatThrownBy(second::start).isInstanceOf(ClockBehindException.class)
+				.hasMessageContaining("behind the floor");
+		}
 	}
 
 	@Test
 	void theMarkNeverDecreases() throws IOException {
 		Path file = this.directory.resolve("worker.hwm");
-		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time);
-		LeaseGrant grant = store.claim(-1);
-		this.time.stepWall(Duration.ofSeconds(-10));
-		assertThat(store.renew(grant).ceilingMillis()).isEqualTo(grant.ceilingMillis());
-		store.release(grant, grant.floorMillis());
-		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(grant.ceilingMillis()));
-	}
-
-	@Test
-	void aCorruptStateFileIsReportedNotIgnored() throws IOException {
-		Path file = this.directory.resolve("worker.hwm");
-		Files.writeString(file, "garbage");
-		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time);
-		assertThatThrownBy(() -> store.claim(-1)).isInstanceOf(LeaseStoreUnavailableException.class)
-			.hasMessageContaining("does not hold a high-water mark");
+		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
+			LeaseGrant grant = store.claim(-1);
+			this.time.stepWall(Duration.ofSeconds(-10));
+			assertThat(store.renew(grant).ceilingMillis()).isEqualTo(grant.ceilingMillis());
+			store.release(grant, grant.floorMillis());
+			assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(grant.ceilingMillis()));
+		}
 	}
 
 	private SnowflakeIdGenerator generator(WorkerLeaseKeeper keeper) {
@@ -119,6 +122,10 @@ class StaticWorkerLeaseStoreTests {
 			.monotonicClock(this.time)
 			.parker(this.time)
 			.build();
+	}
+
+	private static Path lockFile(Path file) {
+		return file.resolveSibling(file.getFileName() + ".lock");
 	}
 
 }

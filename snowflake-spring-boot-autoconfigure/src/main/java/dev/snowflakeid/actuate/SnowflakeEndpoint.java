@@ -16,6 +16,7 @@ import dev.snowflakeid.WorkerStatus;
 import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
 import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.PublicIds;
@@ -47,23 +48,28 @@ public final class SnowflakeEndpoint {
 
 	private final PublicIds publicIds;
 
+	private final UniquenessDomain domain;
+
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
 	 */
 	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents) {
-		this(worker, leaseEvents, null);
+		this(worker, leaseEvents, null, null);
 	}
 
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
 	 * @param publicIds the public-ID key ring, or {@code null} without one
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
 	 */
-	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents, PublicIds publicIds) {
+	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents, PublicIds publicIds,
+			UniquenessDomain domain) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
 		this.publicIds = publicIds;
+		this.domain = domain;
 	}
 
 	@ReadOperation
@@ -82,9 +88,10 @@ public final class SnowflakeEndpoint {
 				lease.renewable(), lease.renewable() ? status.leaseRemainingMillis() : null,
 				(status.ceilingRemainingMillis() >= 0) ? status.ceilingRemainingMillis() : null) : null;
 		return new SnowflakeDescriptor(generator.region(), this.worker.keeper().store().name(),
-				(lease != null) ? lease.workerCode() : null, (lease != null) ? lease.generation() : null,
-				status.issuable(), status.reason(), layoutDescriptor, leaseDescriptor, status.epochRemainingMillis(),
-				generator.borrowAhead().toString(), status.leadMillis(), counters(generator));
+				(this.domain != null) ? this.domain.details() : null, (lease != null) ? lease.workerCode() : null,
+				(lease != null) ? lease.generation() : null, status.issuable(), status.reason(), layoutDescriptor,
+				leaseDescriptor, status.epochRemainingMillis(), generator.borrowAhead().toString(), status.leadMillis(),
+				counters(generator));
 	}
 
 	/**
@@ -175,6 +182,8 @@ public final class SnowflakeEndpoint {
 	 *
 	 * @param region region code
 	 * @param allocator worker-code allocator, {@code redis} or {@code static}
+	 * @param domain the instances this one's IDs are unique among (see {@link UniquenessDomain#details()}),
+	 * or {@code null} when unknown
 	 * @param workerCode worker code held, or {@code null} without a lease
 	 * @param generation fencing generation of the lease, or {@code null} without a lease
 	 * @param issuable whether IDs can be issued now
@@ -186,9 +195,10 @@ public final class SnowflakeEndpoint {
 	 * @param leadMillis how far the last issued tick lies ahead of the wall clock
 	 * @param counters running counts
 	 */
-	public record SnowflakeDescriptor(int region, String allocator, Integer workerCode, Long generation,
-			boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease, long epochRemainingMillis,
-			String borrowAhead, long leadMillis, CountersDescriptor counters) implements OperationResponseBody {
+	public record SnowflakeDescriptor(int region, String allocator, Map<String, Object> domain, Integer workerCode,
+			Long generation, boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease,
+			long epochRemainingMillis, String borrowAhead, long leadMillis, CountersDescriptor counters)
+			implements OperationResponseBody {
 	}
 
 	/**

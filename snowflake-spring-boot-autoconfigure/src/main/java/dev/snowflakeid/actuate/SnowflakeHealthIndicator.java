@@ -6,6 +6,7 @@ import java.util.Objects;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -17,7 +18,8 @@ import org.springframework.boot.health.contributor.Health;
  * the lease ceiling, clock behind the last issued tick beyond the rollback
  * budget, clock not yet past the floor, layout lifetime over, generator stopped).
  *
- * <p>Details: {@code allocator}, {@code region}, and with a lease {@code workerCode}, {@code generation},
+ * <p>Details: {@code allocator}, {@code domain} (the {@link UniquenessDomain#details() uniqueness domain}, when
+ * known), {@code region}, and with a lease {@code workerCode}, {@code generation},
  * {@code leaseRemaining} (time until the clock reaches the lease ceiling, or {@code unlimited} for a code
  * that is not renewed), {@code ceiling} (ISO-8601 instant after which no ID may be issued until a renewal raises it, or
  * {@code none}); always {@code epochRemaining}; and {@code borrowLead} (how far issued ticks run ahead of
@@ -29,9 +31,20 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 
 	private final SnowflakeWorker worker;
 
+	private final UniquenessDomain domain;
+
 	public SnowflakeHealthIndicator(SnowflakeWorker worker) {
+		this(worker, null);
+	}
+
+	/**
+	 * @param worker the generator and its lease keeper
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
+	 */
+	public SnowflakeHealthIndicator(SnowflakeWorker worker, UniquenessDomain domain) {
 		super("Snowflake health check failed");
 		this.worker = Objects.requireNonNull(worker, "worker");
+		this.domain = domain;
 	}
 
 	@Override
@@ -45,6 +58,9 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 			builder.down().withDetail("reason", status.reason());
 		}
 		builder.withDetail("allocator", this.worker.keeper().store().name());
+		if (this.domain != null) {
+			builder.withDetail("domain", this.domain.details());
+		}
 		builder.withDetail("region", generator.region());
 		WorkerLease lease = status.lease();
 		if (lease != null) {

@@ -13,9 +13,10 @@ class NoFreeWorkerCodeFailureAnalyzer extends AbstractFailureAnalyzer<NoFreeWork
 		return new FailureAnalysis("No free worker code: " + cause.getMessage()
 				+ ", and none became free within snowflake.worker.lease.startup-wait-budget.",
 				"Run fewer instances in region " + cause.region() + ", give the layout more worker bits "
-						+ "(snowflake.layout.worker-bits, for a new ID format only), use a separate "
-						+ "snowflake.worker.redis.namespace per application, or raise "
-						+ "snowflake.worker.lease.startup-wait-budget if old instances are still shutting down.",
+						+ "(snowflake.layout.worker-bits, for a new ID format only), or raise "
+						+ "snowflake.worker.lease.startup-wait-budget if old instances are still shutting down. A "
+						+ "separate snowflake.worker.redis.namespace is safe only for applications whose IDs never "
+						+ "meet in one table, topic or API.",
 				cause);
 	}
 

@@ -10,16 +10,19 @@ import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -109,8 +112,8 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeLeaseLogger snowflakeLeaseLogger(SnowflakeProperties properties) {
-		return new SnowflakeLeaseLogger(properties.getRegion());
+	SnowflakeLeaseLogger snowflakeLeaseLogger(SnowflakeProperties properties, ObjectProvider<UniquenessDomain> domain) {
+		return new SnowflakeLeaseLogger(properties.getRegion(), domain.getIfAvailable());
 	}
 
 	@Bean
@@ -215,9 +218,14 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnProperty(name = "snowflake.worker.allocator", havingValue = "static")
 	static class StaticAllocatorConfiguration {
 
+		/**
+		 * Claimed for this context from construction to close: the state file's lock, and the code within
+		 * this JVM. The owner named to a second claimant is this context.
+		 */
 		@Bean
 		@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
-		StaticWorkerLeaseStore staticWorkerLeaseStore(SnowflakeProperties properties, SnowflakeLayout layout) {
+		StaticWorkerLeaseStore staticWorkerLeaseStore(SnowflakeProperties properties, SnowflakeLayout layout,
+				ApplicationContext context) {
 			SnowflakeProperties.Worker worker = properties.getWorker();
 			Integer code = worker.getCode();
 			if (code == null) {
@@ -232,8 +240,20 @@ public final class SnowflakeAutoConfiguration {
 								+ layout.workerBits() + " worker bits)",
 						"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
 			}
-			return new StaticWorkerLeaseStore(code, worker.getStateFile(), leaseTiming(properties).ceilingLead(),
-					InstantSource.system());
+			return StaticWorkerLeaseStore.builder(code)
+				.region(properties.getRegion())
+				.stateFile(worker.getStateFile())
+				.stateFileMustExist(worker.isStateFileMustExist())
+				.ceilingLead(leaseTiming(properties).ceilingLead())
+				.owner("application context '" + context.getId() + "'")
+				.build();
+		}
+
+		@Bean
+		@ConditionalOnBean(StaticWorkerLeaseStore.class)
+		@ConditionalOnMissingBean
+		UniquenessDomain snowflakeUniquenessDomain(StaticWorkerLeaseStore store) {
+			return store.domain();
 		}
 
 	}

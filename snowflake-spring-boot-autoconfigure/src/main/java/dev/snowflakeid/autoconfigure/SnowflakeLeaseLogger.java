@@ -1,6 +1,7 @@
 package dev.snowflakeid.autoconfigure;
 
 import dev.snowflakeid.lease.LeaseEvent;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 import org.apache.commons.logging.Log;
@@ -9,7 +10,8 @@ import org.apache.commons.logging.LogFactory;
 /**
  * Logs the worker lease's state changes through the application's logging system, which stays up until
  * every bean is destroyed (so the release at shutdown is logged too). A run of failed renewals or claims
- * is logged once as a warning and then at debug level until it ends.
+ * is logged once as a warning and then at debug level until it ends. The first claim names the uniqueness
+ * domain: the instances this one's worker code is unique among.
  */
 public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 
@@ -17,10 +19,17 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 
 	private final int region;
 
+	private final UniquenessDomain domain;
+
 	private volatile boolean failing;
 
-	SnowflakeLeaseLogger(int region) {
+	/**
+	 * @param region region code
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
+	 */
+	SnowflakeLeaseLogger(int region, UniquenessDomain domain) {
 		this.region = region;
+		this.domain = domain;
 	}
 
 	@Override
@@ -28,7 +37,8 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 		WorkerLease lease = event.lease();
 		switch (event.type()) {
 			case ACQUIRED -> logger.info("Acquired worker code " + lease.workerCode() + " (generation "
-					+ lease.generation() + ") in region " + this.region);
+					+ lease.generation() + ") in region " + this.region + "; IDs are unique within the domain "
+					+ ((this.domain != null) ? "[" + this.domain + "]" : "of the user-supplied lease store"));
 			case RENEWED -> recovered("Lease renewals succeed again");
 			case RENEWAL_FAILED, CLAIM_FAILED -> failing(event);
 			case LOST -> logger.warn("Lost the worker lease (" + event.lossReason() + "); IDs are refused until a new "

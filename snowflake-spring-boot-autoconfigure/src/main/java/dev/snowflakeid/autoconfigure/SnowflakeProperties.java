@@ -12,6 +12,7 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.redis.RedisWorkerLeaseStore;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -270,6 +271,11 @@ public class SnowflakeProperties {
 		 */
 		private Path stateFile;
 
+		/**
+		 * Whether a missing state file stops startup instead of starting the code without a high-water mark.
+		 */
+		private boolean stateFileMustExist = false;
+
 		private final Lease lease = new Lease();
 
 		private final Redis redis = new Redis();
@@ -296,6 +302,14 @@ public class SnowflakeProperties {
 
 		public void setStateFile(Path stateFile) {
 			this.stateFile = stateFile;
+		}
+
+		public boolean isStateFileMustExist() {
+			return this.stateFileMustExist;
+		}
+
+		public void setStateFileMustExist(boolean stateFileMustExist) {
+			this.stateFileMustExist = stateFileMustExist;
 		}
 
 		public Lease getLease() {
@@ -404,14 +418,14 @@ public class SnowflakeProperties {
 	public static class Redis {
 
 		/**
-		 * Separates applications sharing one Redis; defaults to spring.application.name, else "default".
+		 * Uniqueness domain within the Redis database: applications whose IDs may meet must share it.
 		 */
-		private String namespace;
+		private String namespace = RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
 
 		/**
 		 * Prefix of every lease key.
 		 */
-		private String keyPrefix = "snowflake";
+		private String keyPrefix = RedisWorkerLeaseStore.DEFAULT_KEY_PREFIX;
 
 		/**
 		 * Timeout of each lease command; well inside the renew interval.

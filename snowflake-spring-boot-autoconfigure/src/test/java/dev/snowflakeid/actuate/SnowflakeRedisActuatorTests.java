@@ -99,6 +99,9 @@ class SnowflakeRedisActuatorTests {
 		assertThat(health.body().get("status").asString()).isEqualTo("UP");
 		JsonNode details = health.body().get("details");
 		assertThat(details.get("allocator").asString()).isEqualTo("redis");
+		// The application's name does not separate domains: the namespace is "default".
+		assertThat(json.writeValueAsString(details.get("domain"))).isEqualTo("{\"redis\":\"127.0.0.1:" + redis.port()
+				+ "\",\"database\":0,\"keyPrefix\":\"snowflake\",\"namespace\":\"default\",\"region\":0}");
 		assertThat(details.get("region").isInt()).isTrue();
 		assertThat(details.get("region").asInt()).isZero();
 		assertThat(details.get("workerCode").isInt()).isTrue();
@@ -119,6 +122,7 @@ class SnowflakeRedisActuatorTests {
 		assertThat(body.get("allocator").asString()).isEqualTo("redis");
 		assertThat(body.get("workerCode").isInt()).isTrue();
 		assertThat(body.get("workerCode").asInt()).isEqualTo(workerCode);
+		assertThat(body.get("domain")).isEqualTo(details.get("domain"));
 		assertThat(body.get("generation").isIntegralNumber()).isTrue();
 		assertThat(body.get("issuable").asBoolean()).isTrue();
 		JsonNode layout = body.get("layout");

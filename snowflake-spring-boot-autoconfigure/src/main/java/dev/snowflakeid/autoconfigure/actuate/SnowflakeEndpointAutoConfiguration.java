@@ -7,6 +7,7 @@ import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.lease.UniquenessDomain;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -42,8 +43,9 @@ public final class SnowflakeEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 	@ConditionalOnMissingBean
 	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents,
-			ObjectProvider<PublicIds> publicIds) {
-		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable(), publicIds.getIfAvailable());
+			ObjectProvider<PublicIds> publicIds, ObjectProvider<UniquenessDomain> domain) {
+		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable(), publicIds.getIfAvailable(),
+				domain.getIfAvailable());
 	}
 
 	@Bean

@@ -3,7 +3,9 @@ package dev.snowflakeid.autoconfigure.actuate;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.SnowflakeHealthIndicator;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.lease.UniquenessDomain;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -26,8 +28,8 @@ public final class SnowflakeHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnEnabledHealthIndicator("snowflake")
 	@ConditionalOnMissingBean(name = { "snowflakeHealthIndicator", "snowflakeHealthContributor" })
-	SnowflakeHealthIndicator snowflakeHealthIndicator(SnowflakeWorker worker) {
-		return new SnowflakeHealthIndicator(worker);
+	SnowflakeHealthIndicator snowflakeHealthIndicator(SnowflakeWorker worker, ObjectProvider<UniquenessDomain> domain) {
+		return new SnowflakeHealthIndicator(worker, domain.getIfAvailable());
 	}
 
 }

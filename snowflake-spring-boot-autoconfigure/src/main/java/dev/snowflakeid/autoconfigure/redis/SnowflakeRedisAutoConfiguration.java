@@ -9,11 +9,11 @@ import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.redis.RedisLeaseConnections;
 import dev.snowflakeid.redis.RedisWorkerLeaseStore;
 
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -88,15 +88,18 @@ public final class SnowflakeRedisAutoConfiguration {
 		return new SnowflakeLeaseConnection(RedisLeaseConnections.standalone(configuration, timeout, tls));
 	}
 
+	/**
+	 * Every application on one Redis database shares the namespace {@code default} unless one is
+	 * configured: applications that never configured a namespace can never lease the same code.
+	 */
 	@Bean
 	@ConditionalOnBean(SnowflakeLeaseConnection.class)
 	@ConditionalOnMissingBean(WorkerLeaseStore.class)
 	RedisWorkerLeaseStore redisWorkerLeaseStore(SnowflakeLeaseConnection connection,
-			SnowflakeProperties properties, SnowflakeLayout layout,
-			@Value("${spring.application.name:}") String applicationName) {
+			SnowflakeProperties properties, SnowflakeLayout layout) {
 		SnowflakeProperties.Worker worker = properties.getWorker();
 		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
-				: StringUtils.hasText(applicationName) ? applicationName : RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
+				: RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
 		return RedisWorkerLeaseStore.builder(connection.factory(), layout)
 			.keyPrefix(worker.getRedis().getKeyPrefix())
 			.namespace(namespace)
@@ -107,6 +110,24 @@ public final class SnowflakeRedisAutoConfiguration {
 			.minReplicas(worker.getRedis().getMinReplicas())
 			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
 			.build();
+	}
+
+	/** The Redis server and database (or Cluster) of the lease connection, and the store's keys. */
+	@Bean
+	@ConditionalOnBean({ DataRedisConnectionDetails.class, RedisWorkerLeaseStore.class })
+	@ConditionalOnMissingBean
+	UniquenessDomain snowflakeUniquenessDomain(DataRedisConnectionDetails details, RedisWorkerLeaseStore store) {
+		if (details.getCluster() != null) {
+			List<String> nodes = details.getCluster()
+				.getNodes()
+				.stream()
+				.map((node) -> node.host() + ":" + node.port())
+				.toList();
+			return UniquenessDomain.redisCluster(nodes, store.keyPrefix(), store.namespace(), store.region());
+		}
+		DataRedisConnectionDetails.Standalone standalone = details.getStandalone();
+		return UniquenessDomain.redis(standalone.getHost() + ":" + standalone.getPort(), standalone.getDatabase(),
+				store.keyPrefix(), store.namespace(), store.region());
 	}
 
 }

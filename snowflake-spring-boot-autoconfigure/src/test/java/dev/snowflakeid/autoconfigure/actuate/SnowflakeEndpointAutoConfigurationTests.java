@@ -60,6 +60,9 @@ class SnowflakeEndpointAutoConfigurationTests {
 			SnowflakeDescriptor descriptor = context.getBean(SnowflakeEndpoint.class).snowflake();
 			assertThat(descriptor.region()).isEqualTo(1);
 			assertThat(descriptor.allocator()).isEqualTo("static");
+			assertThat(descriptor.domain()).containsEntry("stateFile", null)
+				.containsEntry("workerCode", 7)
+				.containsEntry("region", 1);
 			assertThat(descriptor.workerCode()).isEqualTo(7);
 			assertThat(descriptor.generation()).isZero();
 			assertThat(descriptor.issuable()).isTrue();

@@ -6,6 +6,7 @@ import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.SnowflakeHealthIndicator;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.lease.UniquenessDomain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,6 +51,7 @@ class SnowflakeHealthContributorAutoConfigurationTests {
 				.containsEntry("generation", 0L)
 				.containsEntry("leaseRemaining", "unlimited")
 				.containsEntry("ceiling", "none")
+				.containsEntry("domain", UniquenessDomain.staticCode(null, 7, 0).details())
 				.doesNotContainKeys("reason", "borrowLead");
 			assertThat((String) health.getDetails().get("epochRemaining")).matches("\\d+y \\d+d");
 		});

@@ -1,0 +1,54 @@
+package dev.snowflakeid.lease;
+
+import java.time.Instant;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Exclusive claims held inside this JVM, keyed by what they protect: a state file's path, a static code's
+ * {@link UniquenessDomain}. An OS file lock does not tell two owners in one JVM apart (and names no owner),
+ * and a static code without a state file has no lock at all; this registry refuses the second owner and
+ * names the first.
+ */
+final class JvmClaims {
+
+	private static final ConcurrentMap<Object, Claim> claims = new ConcurrentHashMap<>();
+
+	private JvmClaims() {
+	}
+
+	/**
+	 * Claims {@code key} for {@code owner}.
+	 * @return the claim to {@link Claim#release() release}, or {@code null} when another claim holds the key
+	 */
+	static Claim claim(Object key, String owner) {
+		Claim claim = new Claim(key, owner + ", since " + Instant.now());
+		return (claims.putIfAbsent(key, claim) == null) ? claim : null;
+	}
+
+	/** Who holds {@code key} in this JVM, or {@code null}. */
+	static String holder(Object key) {
+		Claim claim = claims.get(key);
+		return (claim != null) ? claim.holder : null;
+	}
+
+	/** One held key; identity matters, so a stale claim never releases its successor's. */
+	static final class Claim {
+
+		private final Object key;
+
+		private final String holder;
+
+		private Claim(Object key, String holder) {
+			this.key = key;
+			this.holder = holder;
+		}
+
+		/** Idempotent. */
+		void release() {
+			claims.remove(this.key, this);
+		}
+
+	}
+
+}

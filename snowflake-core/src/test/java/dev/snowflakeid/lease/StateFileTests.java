@@ -1,0 +1,195 @@
+package dev.snowflakeid.lease;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import dev.snowflakeid.FakeTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The static allocator's state file: one owner at a time, and every file that cannot be trusted refused
+ * at construction with its own exception, before any ID. Another process holding the lock is covered by
+ * a real-process test in the auto-configuration module.
+ */
+class StateFileTests {
+
+	private static final Duration LEAD = Duration.ofSeconds(3);
+
+	private final FakeTime time = FakeTime.at("2026-11-30T12:00:00Z");
+
+	@TempDir
+	Path directory;
+
+	private StaticWorkerLeaseStore.Builder store(int code, Path file) {
+		return StaticWorkerLeaseStore.builder(code).stateFile(file).ceilingLead(LEAD).clock(this.time);
+	}
+
+	@Test
+	void theLockFileNamesTheHolderUntilClose() throws IOException {
+		Path file = this.directory.resolve("worker.hwm");
+		Path lock = this.directory.resolve("worker.hwm.lock");
+		StaticWorkerLeaseStore store = store(3, file).owner("application 'orders'").build();
+		assertThat(Files.readString(lock)).startsWith("process " + ProcessHandle.current().pid()
+				+ " (application 'orders', since ");
+		LeaseGrant grant = store.claim(-1);
+		store.close();
+		assertThat(Files.readString(lock)).isEmpty();
+		this.time.advance(Duration.ofSeconds(1));
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(grant))
+			.withMessage("worker state file " + file + " is closed");
+		assertThat(Files.readString(file).strip()).isEqualTo(Long.toString(grant.ceilingMillis()));
+		store.close();
+	}
+
+	@Test
+	void aSecondOwnerOfTheFileInThisJvmIsRefusedNamingTheFirstUntilItCloses() {
+		Path file = this.directory.resolve("worker.hwm");
+		StaticWorkerLeaseStore first = store(3, file).owner("application 'orders'").build();
+		assertThatExceptionOfType(WorkerCodeInUseException.class)
+			.isThrownBy(() -> store(3, file).owner("application 'billing'").build())
+			.withMessageStartingWith("static worker code 3, region 0, state file " + file
+					+ ": already held in this JVM by application 'orders', since ")
+			.satisfies((ex) -> assertThat(ex.domain()).isEqualTo(first.domain()));
+		assertThatExceptionOfType(StateFileLockedException.class)
+			.isThrownBy(() -> store(4, file).owner("application 'billing'").build())
+			.withMessageStartingWith("worker state file " + file + " is in use by this JVM (application 'orders', since ")
+			.withMessageEndingWith("(lock " + file + ".lock)")
+			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file));
+		first.close();
+		store(4, file).build().close();
+	}
+
+	@Test
+	void aLinkToALockedFileIsRefusedToo() throws IOException {
+		Path file = this.directory.resolve("data/worker.hwm");
+		Path link = Files.createSymbolicLink(this.directory.resolve("link"), Files.createDirectories(file.getParent()));
+		try (StaticWorkerLeaseStore first = store(3, file).owner("application 'orders'").build()) {
+			assertThatExceptionOfType(StateFileLockedException.class)
+				.isThrownBy(() -> store(3, link.resolve("worker.hwm")).build())
+				.withMessageContaining("is in use by this JVM (application 'orders', since ");
+			first.claim(-1);
+		}
+	}
+
+	@Test
+	void aStaticCodeWithoutAStateFileHasOneOwnerPerRegionInThisJvm() {
+		StaticWorkerLeaseStore first = StaticWorkerLeaseStore.builder(1).owner("context 'one'").build();
+		assertThatExceptionOfType(WorkerCodeInUseException.class)
+			.isThrownBy(() -> StaticWorkerLeaseStore.builder(1).owner("context 'two'").build())
+			.withMessageStartingWith("static worker code 1, region 0, no state file: already held in this JVM by "
+					+ "context 'one', since ")
+			.satisfies((ex) -> assertThat(ex.holder()).startsWith("context 'one', since "));
+		StaticWorkerLeaseStore.builder(1).region(1).build().close();
+		StaticWorkerLeaseStore.builder(2).build().close();
+		first.close();
+		StaticWorkerLeaseStore.builder(1).build().close();
+	}
+
+	@Test
+	void aMissingFileIsAFirstStartLoggedAsAWarningNamingThePath() throws IOException {
+		Path file = this.directory.resolve("volume/worker.hwm");
+		List<LogRecord> records = new ArrayList<>();
+		Logger logger = Logger.getLogger(StateFile.class.getName());
+		Handler handler = new Handler() {
+
+			@Override
+			public void publish(LogRecord record) {
+				records.add(record);
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		logger.addHandler(handler);
+		try (StaticWorkerLeaseStore store = store(3, file).build()) {
+			assertThat(records).singleElement().satisfies((record) -> {
+				assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+				assertThat(record.getMessage()).startsWith("Worker state file " + file + " does not exist: worker code 3 "
+						+ "starts without a high-water mark").contains("snowflake.worker.state-file-must-exist=true");
+			});
+			LeaseGrant grant = store.claim(-1);
+			assertThat(grant.floorMillis()).isEqualTo(Long.MIN_VALUE);
+			assertThat(Files.readString(file).strip()).isEqualTo(Long.toString(this.time.millis() + 3000));
+		}
+		finally {
+			logger.removeHandler(handler);
+		}
+	}
+
+	@Test
+	void aMissingFileThatMustExistIsRefusedAndNothingIsCreated() {
+		Path file = this.directory.resolve("unmounted/worker.hwm");
+		assertThatExceptionOfType(StateFileMissingException.class)
+			.isThrownBy(() -> store(3, file).stateFileMustExist(true).build())
+			.withMessage("worker state file " + file + " of worker code 3 does not exist");
+		assertThat(file.getParent()).doesNotExist();
+		store(3, file).build().close();
+	}
+
+	@Test
+	void aCorruptFileIsRefusedNamingFileAndContent() throws IOException {
+		Path file = Files.writeString(this.directory.resolve("worker.hwm"), "garbage\n");
+		assertThatExceptionOfType(StateFileCorruptException.class).isThrownBy(() -> store(3, file).build())
+			.withMessage("worker state file " + file + " does not hold a high-water mark (milliseconds since 1970) "
+					+ "but 'garbage'");
+		Files.writeString(file, "");
+		assertThatExceptionOfType(StateFileCorruptException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageEndingWith("but ''");
+		// A refused file leaves no lock behind.
+		Files.writeString(file, "1796040000000\n");
+		store(3, file).build().close();
+	}
+
+	@Test
+	void aMarkNoClockCouldHaveWrittenIsOutOfRange() throws IOException {
+		Path file = this.directory.resolve("worker.hwm");
+		for (long mark : new long[] { Long.MAX_VALUE - 1000, StateFile.LATEST_MARK + 1, -5 }) {
+			Files.writeString(file, mark + "\n");
+			assertThatExceptionOfType(StateFileOutOfRangeException.class).isThrownBy(() -> store(3, file).build())
+				.withMessage("worker state file " + file + " holds the high-water mark " + mark
+						+ ", which is not a time between 1970 and 9999 in milliseconds")
+				.satisfies((ex) -> assertThat(ex.mark()).isEqualTo(mark));
+		}
+		Files.writeString(file, StateFile.LATEST_MARK + "\n");
+		try (StaticWorkerLeaseStore store = store(3, file).build()) {
+			LeaseGrant grant = store.claim(-1);
+			assertThat(grant.floorMillis()).isEqualTo(StateFile.LATEST_MARK);
+			assertThat(grant.ceilingMillis()).isEqualTo(StateFile.LATEST_MARK + 3000);
+		}
+	}
+
+	@Test
+	void aFileThatCannotBeReadIsRefusedNamingIt() throws IOException {
+		Path file = Files.createDirectories(this.directory.resolve("worker.hwm"));
+		assertThatExceptionOfType(StateFileAccessException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageStartingWith("cannot read worker state file " + file + ": ")
+			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file));
+	}
+
+	@Test
+	void aDirectoryThatCannotHoldTheLockFileIsRefusedNamingIt() throws IOException {
+		Path notADirectory = Files.writeString(this.directory.resolve("plain"), "x");
+		Path file = notADirectory.resolve("worker.hwm");
+		assertThatExceptionOfType(StateFileAccessException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageStartingWith("cannot create the lock file " + file + ".lock: ");
+	}
+
+}

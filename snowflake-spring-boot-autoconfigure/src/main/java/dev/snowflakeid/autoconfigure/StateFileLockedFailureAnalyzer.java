@@ -1,0 +1,22 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.lease.StateFileLockedException;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/** Explains a static allocator state file that another process or context already holds. */
+class StateFileLockedFailureAnalyzer extends AbstractFailureAnalyzer<StateFileLockedException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, StateFileLockedException cause) {
+		return new FailureAnalysis("The worker state file " + cause.file() + " (snowflake.worker.state-file) is in use by "
+				+ cause.holder() + ". Two owners of one state file raise the same high-water mark and issue the same "
+				+ "IDs, so this instance does not start.",
+				"Stop the instance that holds it before starting this one, or give each instance its own "
+						+ "snowflake.worker.code and snowflake.worker.state-file. Do not copy a state file to start a "
+						+ "second instance, and do not delete the lock file: the holder's lock ends when it exits.",
+				cause);
+	}
+
+}

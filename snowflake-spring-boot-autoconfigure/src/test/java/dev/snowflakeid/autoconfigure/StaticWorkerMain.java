@@ -1,0 +1,46 @@
+package dev.snowflakeid.autoconfigure;
+
+import java.io.IOException;
+import java.io.PrintStream;
+
+import dev.snowflakeid.IdGenerator;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * An application with the static allocator, for {@link StateFileProcessTests}: starts (or fails to start,
+ * printing Spring Boot's failure analysis and exiting with status 1), prints {@code READY <pid> <id>}, and
+ * runs until its standard input closes. Arguments: state file, worker code, application name.
+ */
+public final class StaticWorkerMain {
+
+	private StaticWorkerMain() {
+	}
+
+	public static void main(String[] args) throws IOException {
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
+			.web(WebApplicationType.NONE)
+			.run("--snowflake.worker.allocator=static", "--snowflake.worker.state-file=" + args[0],
+					"--snowflake.worker.code=" + args[1], "--spring.application.name=" + args[2]);
+		PrintStream out = System.out;
+		out.println("READY " + ProcessHandle.current().pid() + " " + context.getBean(IdGenerator.class).nextId());
+		out.flush();
+		while (System.in.read() >= 0) {
+			// hold the state file until the test closes our input
+		}
+		context.close();
+		out.println("STOPPED");
+		out.flush();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration(SnowflakeAutoConfiguration.class)
+	static class Application {
+
+	}
+
+}
