@@ -186,7 +186,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		String nonce = newNonce();
 		int start = ThreadLocalRandom.current().nextInt(this.codes);
-		List<?> reply = lease("claim a worker code", this.regionKeys, "claim", nonce, Math.max(-1, preferredCode), start);
+		List<?> reply = lease("claim a worker code", "claim", nonce, Math.max(-1, preferredCode), start);
 		return new LeaseGrant((int) number(reply, 1), number(reply, 2), number(reply, 2) + "|" + nonce,
 				number(reply, 3), number(reply, 4), number(reply, 5), this.ttl);
 	}
@@ -194,8 +194,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	@Override
 	public LeaseRenewal renew(LeaseGrant grant) {
 		Objects.requireNonNull(grant, "grant");
-		List<String> keys = List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(grant.workerCode()));
-		List<?> reply = lease("renew the lease of worker code " + grant.workerCode(), keys, "renew", grant.token(),
+		List<?> reply = lease("renew the lease of worker code " + grant.workerCode(), "renew", grant.token(),
 				grant.workerCode(), 0);
 		long status = number(reply, 0);
 		if (status == Reply.EXPIRED) {
@@ -208,13 +207,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	// Runs lease.lua and turns every refusal but EXPIRED and FENCED into its exception.
-	private List<?> lease(String action, List<String> keys, String operation, String token, int code, int start) {
+	private List<?> lease(String action, String operation, String token, int code, int start) {
 		long caller = this.wallClock.millis();
-		List<?> reply = execute(action, LEASE, keys, operation, Long.toString(caller),
-				millis(this.timing.maxClockSkew()), millis(this.commandTimeout), Integer.toString(this.minReplicas),
-				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
-				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
-				this.leaseKeyPrefix, Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
+		List<?> reply = leaseReply(action, operation, caller, token, code, start);
 		long status = number(reply, 0);
 		if (status == Reply.GRANTED) {
 			awaitReplicas(action, number(reply, 6));
@@ -247,6 +242,20 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 					+ ", max-replica-lag=" + this.maxReplicaLag.toSeconds() + "s)", null);
 		}
 		throw unexpected(action, reply);
+	}
+
+	/**
+	 * Runs lease.lua once and answers its raw reply: the one home of the script's keys and arguments.
+	 * Package-private so that the conformance test can run it with chosen arguments.
+	 */
+	List<?> leaseReply(String action, String operation, long caller, String token, int code, int start) {
+		List<String> keys = operation.equals("renew")
+				? List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(code)) : this.regionKeys;
+		return execute(action, LEASE, keys, operation, Long.toString(caller), millis(this.timing.maxClockSkew()),
+				millis(this.commandTimeout), Integer.toString(this.minReplicas),
+				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
+				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
+				this.leaseKeyPrefix, Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
 	}
 
 	/**

@@ -301,9 +301,16 @@ public final class RedisNode {
 	}
 
 	/** Deletes the state hash, as an eviction or a DEL would. */
-	void evictState() {
+	public void evictState() {
 		this.version++;
 		this.state = null;
+	}
+
+	/** FLUSHALL: every key gone, the identity kept. */
+	public void flushAll() {
+		this.version++;
+		this.state = null;
+		this.leases.clear();
 	}
 
 	/** A copy of this node's data, as a replica or a snapshot holds it. */

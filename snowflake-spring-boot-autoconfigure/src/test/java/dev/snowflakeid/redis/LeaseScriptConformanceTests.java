@@ -1,0 +1,351 @@
+package dev.snowflakeid.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.sim.Mutation;
+import dev.snowflakeid.lease.sim.RedisNode;
+import dev.snowflakeid.lease.sim.RedisNode.Reply;
+import dev.snowflakeid.lease.sim.RedisNode.Settings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The simulation's model of the scripts ({@link RedisNode}) answers what the real scripts answer: seeded
+ * random operation sequences (claims with a random preferred code and scan start, renewals with a held,
+ * stale or foreign token, releases, deleted lease keys and state hashes, FLUSHALL, SCRIPT FLUSH, restarts
+ * without data, callers whose clock is off, workers with other fleet settings or a replica requirement)
+ * run against a real {@code redis-server} through the store's own argument list and against the model,
+ * which is given the real reply's Redis {@code TIME} as its "now". Every reply field is compared. Four
+ * worker codes, so that codes collide. A failure names the seed and the step.
+ */
+class LeaseScriptConformanceTests {
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
+		.timestampBits(41)
+		.regionBits(2)
+		.workerBits(2)
+		.sequenceBits(18)
+		.build();
+
+	private static final int SEQUENCES = 20;
+
+	private static final int OPERATIONS = 200;
+
+	/** Long enough that no lease key expires during a sequence: expiry is exercised by deleting keys. */
+	private static final Duration TTL = Duration.ofHours(1);
+
+	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250),
+			Duration.ofSeconds(1), Duration.ZERO);
+
+	private static final String RELEASE = script("release.lua");
+
+	private RedisServerProcess server;
+
+	private LettuceConnectionFactory connections;
+
+	private StringRedisTemplate template;
+
+	@BeforeEach
+	void startRedis() {
+		this.server = RedisServerProcess.start();
+		this.connections = RedisLeaseConnections.standalone(this.server.configuration(), Duration.ofSeconds(2));
+		this.connections.afterPropertiesSet();
+		this.template = new StringRedisTemplate(this.connections);
+	}
+
+	@AfterEach
+	void stopRedis() {
+		if (this.connections != null) {
+			this.connections.destroy();
+		}
+		if (this.server != null) {
+			this.server.close();
+		}
+	}
+
+	@Test
+	void modelAnswersWhatTheScriptsAnswer() {
+		RedisWorkerLeaseStore store = store(TIMING, 0);
+		// same layout and region, other outage tolerance: refused as another fleet's settings
+		RedisWorkerLeaseStore otherFleet = store(new LeaseTiming(Duration.ofSeconds(4), Duration.ofMillis(250),
+				Duration.ofSeconds(1), Duration.ZERO), 0);
+		// requires a replica this standalone server does not have
+		RedisWorkerLeaseStore needsReplica = store(new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250),
+				Duration.ofSeconds(1), LeaseTiming.replicaFailoverWindow(1, Duration.ofSeconds(1))), 1);
+		Map<String, Integer> counts = new HashMap<>();
+		for (int sequence = 0; sequence < SEQUENCES; sequence++) {
+			long seed = 0x5eed0000L + sequence;
+			new Sequence(seed, store, otherFleet, needsReplica, counts).run();
+		}
+		System.out.println("lease-protocol figure: conformance, " + SEQUENCES + " sequences x " + OPERATIONS
+				+ " operations, replies by kind " + new TreeMap<>(counts));
+		assertThat(counts).containsKeys("grant", "none-free", "expired", "fenced", "mismatch", "skew", "unsafe",
+				"release=1", "release=0", "restart", "flushall", "del-state", "del-lease");
+	}
+
+	private RedisWorkerLeaseStore store(LeaseTiming timing, int minReplicas) {
+		return RedisWorkerLeaseStore.builder(this.template, LAYOUT)
+			.namespace("conformance")
+			.region(1)
+			.ttl(TTL)
+			.timing(timing)
+			.minReplicas(minReplicas)
+			.build();
+	}
+
+	private static Settings settings(RedisWorkerLeaseStore store, int minReplicas) {
+		return new Settings(store.timing().maxClockSkew().toMillis(),
+				RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT.toMillis(), minReplicas,
+				RedisWorkerLeaseStore.DEFAULT_MAX_REPLICA_LAG.toSeconds(), LAYOUT.toString(),
+				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
+				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), LAYOUT.maxWorkers());
+	}
+
+	/** One seeded sequence of operations, applied to the real server and to a fresh model. */
+	private final class Sequence {
+
+		private final long seed;
+
+		private final Random random;
+
+		private final RedisWorkerLeaseStore store;
+
+		private final RedisWorkerLeaseStore otherFleet;
+
+		private final RedisWorkerLeaseStore needsReplica;
+
+		private final Map<String, Integer> counts;
+
+		private final RedisNode model = new RedisNode("conformance", System::currentTimeMillis,
+				EnumSet.noneOf(Mutation.class));
+
+		/** Every token granted in this sequence, per code, oldest first. */
+		private final Map<Integer, List<String>> tokens = new HashMap<>();
+
+		private final int codes = LAYOUT.maxWorkers();
+
+		private int step;
+
+		private String operation = "";
+
+		Sequence(long seed, RedisWorkerLeaseStore store, RedisWorkerLeaseStore otherFleet,
+				RedisWorkerLeaseStore needsReplica, Map<String, Integer> counts) {
+			this.seed = seed;
+			this.random = new Random(seed);
+			this.store = store;
+			this.otherFleet = otherFleet;
+			this.needsReplica = needsReplica;
+			this.counts = counts;
+		}
+
+		void run() {
+			LeaseScriptConformanceTests.this.server.call("FLUSHALL");
+			for (this.step = 0; this.step < OPERATIONS; this.step++) {
+				int dice = this.random.nextInt(100);
+				if (dice < 35) {
+					claim(this.store, 0);
+				}
+				else if (dice < 65) {
+					renew();
+				}
+				else if (dice < 73) {
+					release();
+				}
+				else if (dice < 78) {
+					available();
+				}
+				else if (dice < 84) {
+					int code = this.random.nextInt(this.codes);
+					this.operation = "DEL lease key of code " + code;
+					LeaseScriptConformanceTests.this.server.call("DEL", this.store.leaseKey(code));
+					this.model.dropLease(code);
+					count("del-lease");
+				}
+				else if (dice < 86) {
+					this.operation = "DEL state hash";
+					LeaseScriptConformanceTests.this.server.call("DEL", this.store.stateKey());
+					this.model.evictState();
+					count("del-state");
+				}
+				else if (dice < 88) {
+					this.operation = "FLUSHALL";
+					LeaseScriptConformanceTests.this.server.call("FLUSHALL");
+					this.model.flushAll();
+					count("flushall");
+				}
+				else if (dice < 90) {
+					this.operation = "SCRIPT FLUSH";
+					LeaseScriptConformanceTests.this.server.call("SCRIPT", "FLUSH");
+					count("script-flush");
+				}
+				else if (dice < 92) {
+					this.operation = "restart without data";
+					restart();
+					count("restart");
+				}
+				else if (dice < 96) {
+					claim(this.otherFleet, 0);
+				}
+				else {
+					claim(this.needsReplica, 1);
+				}
+			}
+		}
+
+		private void claim(RedisWorkerLeaseStore target, int minReplicas) {
+			int preferred = this.random.nextInt(this.codes + 2) - 1;
+			int start = this.random.nextInt(this.codes);
+			String nonce = nonce();
+			long caller = callerClock();
+			this.operation = "claim preferring " + preferred + " from " + start + " at caller clock " + caller
+					+ (target == this.store ? "" : " with settings " + target.timing() + ", min replicas " + minReplicas);
+			List<?> reply = target.leaseReply("claim", "claim", caller, nonce, preferred, start);
+			Reply real = reply(reply);
+			Reply expected = this.model.lease(settings(target, minReplicas), "claim", caller, nonce, preferred, start,
+					real.time());
+			compare(expected, real);
+			if (real.status() == 1) {
+				this.tokens.computeIfAbsent((int) real.code(), (code) -> new ArrayList<>())
+					.add(real.generation() + "|" + nonce);
+			}
+		}
+
+		private void renew() {
+			int code = this.random.nextInt(this.codes);
+			String token = pickToken(code);
+			long caller = callerClock();
+			this.operation = "renew code " + code + " with token " + token + " at caller clock " + caller;
+			Reply real = reply(this.store.leaseReply("renew", "renew", caller, token, code, 0));
+			compare(this.model.lease(settings(this.store, 0), "renew", caller, token, code, 0, real.time()), real);
+		}
+
+		private void release() {
+			int code = this.random.nextInt(this.codes);
+			String token = pickToken(code);
+			this.operation = "release code " + code + " with token " + token;
+			String guard = this.store.stateKey().substring(0, this.store.stateKey().length() - "state".length()) + "guard";
+			Object real = LeaseScriptConformanceTests.this.server.call("EVAL", RELEASE, "2", guard,
+					this.store.leaseKey(code), token);
+			long expected = this.model.release(code, token);
+			assertThat(real).as(where()).isEqualTo(expected);
+			count("release=" + expected);
+		}
+
+		private void available() {
+			this.operation = "count free codes";
+			assertThat(this.store.availableCodes()).as(where()).isEqualTo(this.model.available(this.codes));
+			count("available");
+		}
+
+		private void restart() {
+			LeaseScriptConformanceTests.this.server.restartEmpty();
+			this.model.restartEmpty();
+			await().atMost(Duration.ofSeconds(10))
+				.ignoreExceptions()
+				.until(() -> "PONG".equals(LeaseScriptConformanceTests.this.template
+					.execute((RedisCallback<String>) RedisConnection::ping)));
+		}
+
+		// A held token (the latest of the code), an older one, or one never granted.
+		private String pickToken(int code) {
+			List<String> granted = this.tokens.getOrDefault(code, List.of());
+			int dice = this.random.nextInt(10);
+			if (!granted.isEmpty() && dice < 6) {
+				return granted.get(granted.size() - 1);
+			}
+			if (!granted.isEmpty() && dice < 8) {
+				return granted.get(this.random.nextInt(granted.size()));
+			}
+			return (1 + this.random.nextInt(5)) + "|" + nonce();
+		}
+
+		// Mostly this host's clock (the one Redis reads); sometimes off by up to 3 s either way, which
+		// crosses the 1 s skew and the 300 ms lateness allowed.
+		private long callerClock() {
+			long now = System.currentTimeMillis();
+			return (this.random.nextInt(10) == 0) ? now + this.random.nextInt(6_001) - 3_000 : now;
+		}
+
+		private String nonce() {
+			byte[] bytes = new byte[16];
+			this.random.nextBytes(bytes);
+			return HexFormat.of().formatHex(bytes);
+		}
+
+		private void compare(Reply expected, Reply real) {
+			assertThat(expected).as(where() + ": model reply (expected) vs lease.lua reply").isEqualTo(real);
+			count(switch ((int) real.status()) {
+				case 1 -> "grant";
+				case -1 -> "none-free";
+				case -2 -> "expired";
+				case -3 -> "fenced";
+				case -4 -> "mismatch";
+				case -5 -> "skew";
+				case -6 -> "unsafe";
+				default -> "status " + real.status();
+			});
+		}
+
+		private void count(String kind) {
+			this.counts.merge(kind, 1, Integer::sum);
+		}
+
+		private String where() {
+			return "seed " + Long.toHexString(this.seed) + " step " + this.step + " (" + this.operation + ")";
+		}
+
+	}
+
+	/** lease.lua's reply in the model's shape: status, code, generation, floor, ceiling, TIME, replicas, detail. */
+	private static Reply reply(List<?> reply) {
+		long status = number(reply.get(0));
+		long time = number(reply.get(1));
+		if (status == 1) {
+			return new Reply(1, number(reply.get(1)), number(reply.get(2)), number(reply.get(3)),
+					number(reply.get(4)), number(reply.get(5)), number(reply.get(6)), "");
+		}
+		String detail = (reply.size() > 2) ? text(reply.get(2)) : "";
+		return new Reply(status, 0, 0, 0, 0, time, 0, detail);
+	}
+
+	private static long number(Object value) {
+		return ((Number) value).longValue();
+	}
+
+	private static String text(Object value) {
+		return (value instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(value);
+	}
+
+	private static String script(String name) {
+		try (InputStream in = RedisWorkerLeaseStore.class.getResourceAsStream(name)) {
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
