@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <ul>
  * <li>no ID was issued twice, by any worker;</li>
  * <li>each ID carries its lease's region and code, and its whole tick lies in the lease's
- * {@code (floor, ceiling]};</li>
+ * {@code (floor, ceiling]} or in the earlier range the lease keeps;</li>
  * <li>successive grants of one code (ordered by floor; generations may restart after Redis lost data)
  * used disjoint, increasing timestamp ranges, and each grant's floor lies at or above every ceiling the
  * previous grant was ever given.</li>
@@ -57,7 +57,7 @@ final class IdLedger {
 	private Map<String, List<GrantRange>> grantsByCode() {
 		Map<String, Map<String, GrantRange>> byCode = new HashMap<>();
 		for (Entry entry : this.entries) {
-			WorkerLease lease = entry.lease();
+			WorkerLease lease = used(entry);
 			String key = lease.generation() + "@" + lease.floorMillis();
 			GrantRange range = byCode.computeIfAbsent(entry.region() + "/" + lease.workerCode(), (c) -> new HashMap<>())
 				.computeIfAbsent(key, (k) -> new GrantRange(lease.generation(), lease.floorMillis(), entry.worker()));
@@ -83,7 +83,7 @@ final class IdLedger {
 		}
 		for (Entry entry : this.entries) {
 			DecodedId decoded = this.layout.decode(entry.id());
-			WorkerLease lease = entry.lease();
+			WorkerLease lease = used(entry);
 			long start = decoded.timestamp().toEpochMilli();
 			if (decoded.region() != entry.region() || decoded.worker() != lease.workerCode()
 					|| start <= lease.floorMillis() || start + this.layout.tickMillis() - 1 > lease.ceilingMillis()) {
@@ -101,6 +101,17 @@ final class IdLedger {
 					.isGreaterThan(previous.maxMillis());
 			}
 		});
+	}
+
+	// The range the generator issued the ID under: the lease, or the earlier range it keeps.
+	private WorkerLease used(Entry entry) {
+		WorkerLease lease = entry.lease();
+		long start = this.layout.decode(entry.id()).timestamp().toEpochMilli();
+		boolean inLease = start > lease.floorMillis() && start + this.layout.tickMillis() - 1 <= lease.ceilingMillis();
+		if (lease.earlier() != null && !inLease) {
+			return lease.earlier();
+		}
+		return lease;
 	}
 
 	private record Entry(long id, int region, WorkerLease lease, String worker) {

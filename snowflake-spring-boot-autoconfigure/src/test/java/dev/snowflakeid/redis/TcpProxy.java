@@ -35,7 +35,7 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
  */
 final class TcpProxy implements AutoCloseable {
 
-	private final int targetPort;
+	private volatile int targetPort;
 
 	private final ServerSocket listener;
 
@@ -81,6 +81,11 @@ final class TcpProxy implements AutoCloseable {
 	/** Bytes received from clients so far, forwarded or held. */
 	long bytesFromClients() {
 		return this.bytesFromClients.get();
+	}
+
+	/** New connections go to {@code port} from now on; open ones stay where they are until {@link #cut()}. */
+	void retarget(int port) {
+		this.targetPort = port;
 	}
 
 	void delayReplies(Duration delay) {

@@ -1,0 +1,410 @@
+package dev.snowflakeid.redis;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.ClockSkewException;
+import dev.snowflakeid.lease.LeaseGrant;
+import dev.snowflakeid.lease.LeaseRenewal;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.LeaseTiming;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Lease protocol v2 against real {@code redis-server} processes with faults injected for real (FLUSHALL,
+ * restart from an older snapshot, SIGSTOP, SIGKILL and restart empty, {@code REPLICAOF NO ONE}), real
+ * keepers and generators on the system clock. Every ID goes to an {@link IdLedger}, which asserts that
+ * none was issued twice and each lies inside the range it was issued under. Measured figures are printed
+ * with the prefix {@code lease-protocol figure:}.
+ *
+ * <p>The outage tolerance is 3 s so the class stays quick; {@code -Dlease.outage-tolerance-ms=10000} runs the
+ * frozen-Redis test with the README default.
+ */
+class RedisLeaseProtocolTests {
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
+		.timestampBits(41)
+		.regionBits(2)
+		.workerBits(3)
+		.sequenceBits(17)
+		.build();
+
+	private static final Duration OUTAGE_TOLERANCE = Duration
+		.ofMillis(Long.getLong("lease.outage-tolerance-ms", 3_000));
+
+	private static final Duration RENEW_INTERVAL = Duration.ofMillis(250);
+
+	private static final Duration MAX_CLOCK_SKEW = Duration.ofMillis(500);
+
+	private static final LeaseTiming TIMING = new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL, MAX_CLOCK_SKEW,
+			Duration.ZERO);
+
+	private static final Duration MAX_REPLICA_LAG = Duration.ofSeconds(1);
+
+	private static final LeaseTiming REPLICATED_TIMING = new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL,
+			MAX_CLOCK_SKEW, LeaseTiming.replicaFailoverWindow(1, MAX_REPLICA_LAG));
+
+	private final IdLedger ledger = new IdLedger(LAYOUT);
+
+	private final List<AutoCloseable> resources = new ArrayList<>();
+
+	@AfterEach
+	void cleanUp() throws Exception {
+		for (int i = this.resources.size() - 1; i >= 0; i--) {
+			this.resources.get(i).close();
+		}
+	}
+
+	@Test
+	void afterDataLossClaimsAndRenewalsStartAboveEveryEarlierCeiling() {
+		RedisServerProcess redis = track(RedisServerProcess.start());
+		RedisWorkerLeaseStore store = store(connect(redis.configuration()), TIMING, 0);
+
+		LeaseGrant first = store.claim(7);
+		redis.call("FLUSHALL");
+		LeaseGrant second = store.claim(7);
+		assertThat(second.workerCode()).isEqualTo(7);
+		assertThat(second.floorMillis()).as("floor of the claim after FLUSHALL").isGreaterThanOrEqualTo(first.ceilingMillis());
+		figure("claim of code 7 after FLUSHALL: floor " + (second.floorMillis() - first.ceilingMillis())
+				+ " ms above the first grant's ceiling (v1: 1,960 ms below)");
+
+		// A holder whose first script after the loss is a renewal: the restored snapshot still holds its
+		// lease key, but not the ceilings it was given after the snapshot.
+		Path snapshot = redis.snapshot();
+		LeaseRenewal renewed = store.renew(second);
+		assertThat(renewed.status()).isEqualTo(LeaseRenewal.Status.RENEWED);
+		redis.restartFrom(snapshot);
+		LeaseRenewal afterLoss = awaitAnswer(() -> store.renew(second));
+		assertThat(afterLoss.status()).isEqualTo(LeaseRenewal.Status.RENEWED);
+		assertThat(afterLoss.floorMillis()).as("floor of the first renewal after a restart from an older snapshot")
+			.isGreaterThanOrEqualTo(renewed.ceilingMillis());
+		figure("renewal after restart from an older snapshot: floor " + (afterLoss.floorMillis() - renewed.ceilingMillis())
+				+ " ms above the holder's last ceiling");
+	}
+
+	@Test
+	void redisFrozenForLessThanTheOutageToleranceCostsNoRefusal() {
+		RedisServerProcess redis = track(RedisServerProcess.start());
+		LettuceConnectionFactory connections = connect(redis.configuration());
+		LeaseWorker a = worker("frozen-a", store(connections, TIMING, 0));
+		LeaseWorker b = worker("frozen-b", store(connections, TIMING, 0));
+		Load load = track(new Load(a, b));
+		load.awaitIds(200);
+		Duration freeze = OUTAGE_TOLERANCE.minusSeconds(1);
+		long frozenAt = System.nanoTime();
+		redis.suspend();
+		try {
+			await().atMost(freeze.plusSeconds(2)).pollInterval(Duration.ofMillis(10))
+				.until(() -> System.nanoTime() - frozenAt >= freeze.toNanos());
+		}
+		finally {
+			redis.resume();
+		}
+		long issuedBefore = load.issued();
+		await().atMost(Duration.ofSeconds(5)).until(() -> load.issued() > issuedBefore + 200);
+		a.awaitRenewals(2, Duration.ofSeconds(5));
+		b.awaitRenewals(2, Duration.ofSeconds(5));
+		load.close();
+		figure("Redis frozen " + freeze.toMillis() + " ms with outage tolerance " + OUTAGE_TOLERANCE.toMillis() + " ms: "
+				+ load.refusals() + " refused of " + (load.issued() + load.refusals()) + " calls, longest gap "
+				+ load.longestGaps());
+		assertThat(load.refusals()).isZero();
+		this.ledger.assertConsistent();
+	}
+
+	@Test
+	void workerStartedWhileRedisIsHealthyIssuesWithinOneHundredMillisecondsOfItsClaim() {
+		RedisServerProcess redis = track(RedisServerProcess.start());
+		LettuceConnectionFactory connections = connect(redis.configuration());
+		LeaseWorker first = worker("restart-first", store(connections, TIMING, 0));
+		first.issue(1_000);
+		int code = first.lease().workerCode();
+		first.close();
+		this.resources.remove(first);
+
+		long[] firstIdNanos = new long[5];
+		for (int i = 0; i < firstIdNanos.length; i++) {
+			LeaseWorker next = LeaseWorker.builder("restart-" + i, store(connections, TIMING, 0), this.ledger).build();
+			long started = System.nanoTime();
+			next.start();
+			next.nextId();
+			firstIdNanos[i] = System.nanoTime() - started;
+			next.issue(1_000);
+			code = next.lease().workerCode();
+			next.close();
+		}
+		figure("graceful restart with Redis healthy: start() to first ID " + millis(firstIdNanos) + " ms");
+		assertThat(Arrays.stream(firstIdNanos).max().orElseThrow()).isLessThan(TimeUnit.MILLISECONDS.toNanos(100));
+
+		// an instance that prefers the code it held continues right above that code's mark
+		LeaseWorker same = LeaseWorker.builder("restart-same-code", store(connections, TIMING, 0), this.ledger)
+			.preferredCode(code)
+			.build();
+		long started = System.nanoTime();
+		same.start();
+		same.nextId();
+		long sameCodeNanos = System.nanoTime() - started;
+		same.close();
+		figure("graceful restart preferring the code just released: start() to first ID " + sameCodeNanos / 1_000_000
+				+ " ms (ceiling lead " + TIMING.ceilingLead().toMillis() + " ms)");
+		this.ledger.assertConsistent();
+	}
+
+	@Test
+	void redisRestartedEmptyUnderLoadPausesHoldersForTheDocumentedTimeAtMost() {
+		RedisServerProcess redis = track(RedisServerProcess.start());
+		LettuceConnectionFactory connections = connect(redis.configuration());
+		LeaseWorker a = worker("empty-a", store(connections, TIMING, 0));
+		LeaseWorker b = worker("empty-b", store(connections, TIMING, 0));
+		Load load = track(new Load(a, b));
+		load.awaitIds(200);
+		load.resetGaps();
+		long restartedAt = System.currentTimeMillis();
+		redis.restartEmpty();
+		Duration bound = TIMING.quarantine().minus(TIMING.ceilingLead()).plus(RENEW_INTERVAL).plusSeconds(1);
+		// the holders issue up to their ceilings, pause until the loss floor, then issue again
+		awaitNewRangesInUse(TIMING, restartedAt, a, b);
+		load.awaitIds(400);
+		load.close();
+		figure("Redis SIGKILLed and restarted empty under load: longest time without IDs " + load.longestGaps()
+				+ " (bound quarantine - ceiling lead + renew interval + 1 s = " + bound.toMillis() + " ms)");
+		assertThat(Arrays.stream(load.longestGapNanos()).max().orElseThrow()).isLessThanOrEqualTo(bound.toNanos());
+		this.ledger.assertConsistent();
+	}
+
+	@Test
+	void grantsAreRefusedWritingNothingOnAReplicaWithALaggingReplicaAndWithSkewedClocks() {
+		RedisServerProcess primary = track(RedisServerProcess.start());
+		RedisServerProcess replica = track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1",
+				Integer.toString(primary.port())));
+		awaitReplicaOnline(primary);
+		// nothing written means no key at all, the state hash with its loss marker included
+		RedisWorkerLeaseStore onReplica = store(connect(replica.configuration()), REPLICATED_TIMING, 1);
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onReplica.claim(-1))
+			.withMessageContaining("role is slave");
+		assertThat(replica.call("DBSIZE")).isEqualTo(0L);
+
+		RedisWorkerLeaseStore onPrimary = store(connect(primary.configuration()), REPLICATED_TIMING, 1);
+		replica.suspend();
+		try {
+			await().atMost(MAX_REPLICA_LAG.plusSeconds(4)).until(() -> replicaLag(primary) > MAX_REPLICA_LAG.toSeconds());
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onPrimary.claim(-1))
+				.withMessageContaining("lag");
+			assertThat(primary.call("DBSIZE")).isEqualTo(0L);
+		}
+		finally {
+			replica.resume();
+		}
+
+		WorkerClock ahead = new WorkerClock();
+		ahead.stepWall(Duration.ofSeconds(5));
+		RedisWorkerLeaseStore skewed = RedisWorkerLeaseStore.builder(connect(primary.configuration()), LAYOUT)
+			.timing(REPLICATED_TIMING)
+			.minReplicas(1)
+			.maxReplicaLag(MAX_REPLICA_LAG)
+			.wallClock(ahead)
+			.build();
+		await().atMost(Duration.ofSeconds(5)).until(() -> replicaLag(primary) == 0);
+		assertThatExceptionOfType(ClockSkewException.class).isThrownBy(() -> skewed.claim(-1));
+		assertThat(primary.call("EXISTS", skewed.stateKey())).as("state hash, loss marker included").isEqualTo(0L);
+		assertThat(primary.call("DBSIZE")).isEqualTo(0L);
+	}
+
+	// ---- support ------------------------------------------------------------------------------------
+
+	private <T extends AutoCloseable> T track(T resource) {
+		this.resources.add(resource);
+		return resource;
+	}
+
+	private LettuceConnectionFactory connect(RedisStandaloneConfiguration configuration) {
+		LettuceConnectionFactory connections = RedisLeaseConnections.standalone(configuration);
+		connections.afterPropertiesSet();
+		track(connections::destroy);
+		return connections;
+	}
+
+	private static RedisWorkerLeaseStore store(LettuceConnectionFactory connections, LeaseTiming timing, int minReplicas) {
+		return RedisWorkerLeaseStore.builder(connections, LAYOUT)
+			.ttl(Duration.ofSeconds(5))
+			.timing(timing)
+			.minReplicas(minReplicas)
+			.maxReplicaLag(MAX_REPLICA_LAG)
+			.build();
+	}
+
+	private LeaseWorker worker(String name, RedisWorkerLeaseStore store) {
+		return track(LeaseWorker.builder(name, store, this.ledger).renewInterval(RENEW_INTERVAL).start());
+	}
+
+	private static <T> T awaitAnswer(Callable<T> call) {
+		return await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
+			.until(call, (answer) -> answer != null);
+	}
+
+	// Waits until each worker's current range starts after the fault (the loss floor) and lies in the past.
+	private static void awaitNewRangesInUse(LeaseTiming timing, long faultAt, LeaseWorker... workers) {
+		await().atMost(timing.quarantine().plusSeconds(5)).until(() -> {
+			long now = System.currentTimeMillis();
+			for (LeaseWorker worker : workers) {
+				long floor = worker.lease().floorMillis();
+				if (floor < faultAt || floor >= now) {
+					return false;
+				}
+			}
+			return true;
+		});
+	}
+
+	private static void awaitReplicaOnline(RedisServerProcess primary) {
+		await().atMost(Duration.ofSeconds(15)).until(() -> {
+			String info = String.valueOf(primary.call("INFO", "replication"));
+			return info.contains("role:master") && info.contains("state=online") && replicaLag(primary) == 0;
+		});
+	}
+
+	private static long replicaLag(RedisServerProcess primary) {
+		String info = String.valueOf(primary.call("INFO", "replication"));
+		int at = info.indexOf("lag=");
+		if (at < 0) {
+			return -1;
+		}
+		int end = at + 4;
+		while (end < info.length() && Character.isDigit(info.charAt(end))) {
+			end++;
+		}
+		return Long.parseLong(info.substring(at + 4, end));
+	}
+
+	private static String millis(long[] nanos) {
+		StringBuilder text = new StringBuilder();
+		for (long each : nanos) {
+			text.append((text.length() > 0) ? ", " : "").append(String.format("%.1f", each / 1e6));
+		}
+		return text.toString();
+	}
+
+	private static void figure(String text) {
+		System.out.println("lease-protocol figure: " + text);
+	}
+
+	/** One thread per worker issuing about every half millisecond, counting refusals and gaps. */
+	private static final class Load implements AutoCloseable {
+
+		private final List<LeaseWorker> workers;
+
+		private final List<Thread> threads = new ArrayList<>();
+
+		private final AtomicLong issued = new AtomicLong();
+
+		private final AtomicLong refusals = new AtomicLong();
+
+		private final long[] lastIssued;
+
+		private final long[] longestGap;
+
+		private volatile boolean stopped;
+
+		Load(LeaseWorker... workers) {
+			this.workers = List.of(workers);
+			this.lastIssued = new long[workers.length];
+			this.longestGap = new long[workers.length];
+			for (int i = 0; i < workers.length; i++) {
+				int index = i;
+				this.lastIssued[i] = System.nanoTime();
+				Thread thread = new Thread(() -> run(index), "load-" + workers[i].name());
+				thread.setDaemon(true);
+				this.threads.add(thread);
+				thread.start();
+			}
+		}
+
+		private void run(int index) {
+			LeaseWorker worker = this.workers.get(index);
+			while (!this.stopped) {
+				try {
+					worker.nextId();
+					long now = System.nanoTime();
+					synchronized (this) {
+						this.longestGap[index] = Math.max(this.longestGap[index], now - this.lastIssued[index]);
+						this.lastIssued[index] = now;
+					}
+					this.issued.incrementAndGet();
+				}
+				catch (IdGenerationException ex) {
+					this.refusals.incrementAndGet();
+				}
+				LockSupport.parkNanos(500_000);
+			}
+		}
+
+		void awaitIds(long more) {
+			long target = this.issued.get() + more;
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.issued.get() >= target);
+		}
+
+		long issued() {
+			return this.issued.get();
+		}
+
+		long refusals() {
+			return this.refusals.get();
+		}
+
+		synchronized void resetGaps() {
+			Arrays.fill(this.longestGap, 0);
+		}
+
+		/** Longest time without an ID per worker since the last reset, a gap still open included. */
+		synchronized long[] longestGapNanos() {
+			long now = System.nanoTime();
+			long[] gaps = this.longestGap.clone();
+			for (int i = 0; i < gaps.length; i++) {
+				gaps[i] = Math.max(gaps[i], now - this.lastIssued[i]);
+			}
+			return gaps;
+		}
+
+		String longestGaps() {
+			long[] gaps = longestGapNanos();
+			StringBuilder text = new StringBuilder();
+			for (int i = 0; i < gaps.length; i++) {
+				text.append((i > 0) ? ", " : "").append(this.workers.get(i).name()).append(' ')
+					.append(gaps[i] / 1_000_000).append(" ms");
+			}
+			return text.toString();
+		}
+
+		@Override
+		public void close() {
+			this.stopped = true;
+			for (Thread thread : this.threads) {
+				try {
+					thread.join(5_000);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}
+
+	}
+
+}
