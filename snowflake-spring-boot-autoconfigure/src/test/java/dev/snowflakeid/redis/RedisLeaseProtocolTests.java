@@ -251,7 +251,10 @@ class RedisLeaseProtocolTests {
 	}
 
 	private LeaseWorker worker(String name, RedisWorkerLeaseStore store) {
-		return track(LeaseWorker.builder(name, store, this.ledger).renewInterval(RENEW_INTERVAL).start());
+		return track(LeaseWorker.builder(name, store, this.ledger)
+			.renewInterval(RENEW_INTERVAL)
+			.startupWaitBudget(store.timing().quarantine().plusSeconds(5))
+			.start());
 	}
 
 	private static <T> T awaitAnswer(Callable<T> call) {
