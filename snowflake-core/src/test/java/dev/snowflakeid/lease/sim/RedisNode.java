@@ -234,7 +234,7 @@ public final class RedisNode {
 
 	private LeaseKey lease(int code, long now) {
 		LeaseKey value = this.leases.get(code);
-		if (value != null && value.expiresAt() <= now) {
+		if (value != null && value.expiresAt() < now) {
 			this.leases.remove(code);
 			return null;
 		}
