@@ -11,19 +11,23 @@ import java.util.Objects;
  * <li>{@link #ceilingLead() A} = outage tolerance + 2 &times; renew interval. The last renewal before an
  * outage may have been up to one interval (plus a command timeout, which is shorter) earlier, and the first
  * after it up to one interval later; its ceiling covers both.</li>
- * <li>{@link #quarantine() Q} = A + &delta; + W, with &delta; = 2 &times; max clock skew (the Redis servers
- * before and after a loss are each compared with callers separately) and W the failover window: how long a
- * deposed primary may still grant after its successor took over. After a detected loss no new range starts
- * below the detection time plus Q, which lies above every ceiling the lost data could have held.</li>
+ * <li>{@link #quarantine() Q} = A + &delta; + W, with &delta; = 2 &times; (max clock skew + request lateness)
+ * and W the failover window: how long a deposed primary may still grant after its successor took over. A
+ * script accepts a caller whose clock lies up to the skew behind Redis time, or up to the skew plus the
+ * lateness (a request may run up to its command timeout after it was sent) ahead of it; the servers before
+ * and after a loss are each compared with callers separately, so their clocks differ by at most &delta;.
+ * After a detected loss no new range starts below the detection time plus Q, which lies above every ceiling
+ * the lost data could have held.</li>
  * </ul>
  *
  * @param outageTolerance how long a holder keeps issuing while the store does not answer
  * @param renewInterval time between renewals
  * @param maxClockSkew largest allowed difference between a caller's clock and the store's clock
  * @param failoverWindow how long a deposed primary may still grant; zero without replicas
+ * @param requestLateness how long after it was sent a request may still run (the command timeout)
  */
 public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
-		Duration failoverWindow) {
+		Duration failoverWindow, Duration requestLateness) {
 
 	public static final Duration DEFAULT_OUTAGE_TOLERANCE = Duration.ofSeconds(10);
 
@@ -31,11 +35,21 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 
 	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofSeconds(1);
 
+	/** The default lease command timeout. */
+	public static final Duration DEFAULT_REQUEST_LATENESS = Duration.ofMillis(300);
+
 	public LeaseTiming {
 		requireMillis("outage tolerance", outageTolerance, false);
 		requireMillis("renew interval", renewInterval, false);
 		requireMillis("max clock skew", maxClockSkew, true);
 		requireMillis("failover window", failoverWindow, true);
+		requireMillis("request lateness", requestLateness, true);
+	}
+
+	/** A timing whose requests may run up to {@link #DEFAULT_REQUEST_LATENESS} after they were sent. */
+	public LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
+			Duration failoverWindow) {
+		this(outageTolerance, renewInterval, maxClockSkew, failoverWindow, DEFAULT_REQUEST_LATENESS);
 	}
 
 	/** The defaults, with no failover window (a Redis without replicas). */
@@ -59,7 +73,8 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 
 	/** How far above the detection time of a loss every new range starts. */
 	public Duration quarantine() {
-		return ceilingLead().plus(this.maxClockSkew.multipliedBy(2)).plus(this.failoverWindow);
+		return ceilingLead().plus(this.maxClockSkew.plus(this.requestLateness).multipliedBy(2))
+			.plus(this.failoverWindow);
 	}
 
 	private static void requireMillis(String name, Duration value, boolean zeroAllowed) {

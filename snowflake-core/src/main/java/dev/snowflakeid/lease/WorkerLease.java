@@ -52,7 +52,7 @@ public record WorkerLease(int workerCode, long generation, long floorMillis, lon
 		return new WorkerLease(workerCode, generation, floorMillis, ceilingMillis, true, null);
 	}
 
-	/** Whether the whole of {@code [startMillis, endMillis)} lies in {@code (floor, ceiling]}. */
+	/** Whether the milliseconds {@code startMillis..endMillis} (both included) all lie in {@code (floor, ceiling]}. */
 	public boolean covers(long startMillis, long endMillis) {
 		return startMillis > this.floorMillis && endMillis <= this.ceilingMillis;
 	}

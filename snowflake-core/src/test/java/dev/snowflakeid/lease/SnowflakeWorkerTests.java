@@ -55,7 +55,7 @@ class SnowflakeWorkerTests {
 		assertThat(worker.status().reason()).isEqualTo("clock is 2000 ms behind the last issued tick");
 		this.time.stepWall(Duration.ofSeconds(2));
 		this.store.failure = new LeaseStoreUnavailableException("down", null);
-		this.rounds.advance(Duration.ofMillis(ceiling - this.time.millis()));
+		this.rounds.advance(Duration.ofMillis(ceiling + 1 - this.time.millis()));
 		assertThat(worker.status().reason()).startsWith("clock reached the ceiling of worker code "
 				+ up.lease().workerCode());
 		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("above the lease ceiling");

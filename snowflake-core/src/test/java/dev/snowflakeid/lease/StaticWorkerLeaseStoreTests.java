@@ -95,7 +95,8 @@ class StaticWorkerLeaseStoreTests {
 			first.start();
 			first.close();
 		}
-		this.time.stepWall(Duration.ofSeconds(-20));
+		// Further behind than the default startup wait budget.
+		this.time.stepWall(WorkerLeaseKeeper.DEFAULT_STARTUP_WAIT_BUDGET.plusSeconds(10).negated());
 		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
 			WorkerLeaseKeeper second = keeper(store);
 			assertThatThrownBy(second::start).isInstanceOf(ClockBehindException.class)

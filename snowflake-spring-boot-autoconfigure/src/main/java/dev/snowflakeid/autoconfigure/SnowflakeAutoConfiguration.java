@@ -134,7 +134,10 @@ public final class SnowflakeAutoConfiguration {
 		requireMillis("snowflake.worker.lease.outage-tolerance", lease.getOutageTolerance(), false);
 		requireMillis("snowflake.worker.lease.max-clock-skew", lease.getMaxClockSkew(), true);
 		Duration window = Duration.ZERO;
+		Duration lateness = Duration.ZERO;
 		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
+			requireMillis("snowflake.worker.redis.command-timeout", redis.getCommandTimeout(), false);
+			lateness = redis.getCommandTimeout();
 			if (redis.getMinReplicas() < 0) {
 				throw timing("snowflake.worker.redis.min-replicas", "min-replicas " + redis.getMinReplicas()
 						+ " is negative", "Set snowflake.worker.redis.min-replicas to 0 for a primary without replicas, "
@@ -148,7 +151,8 @@ public final class SnowflakeAutoConfiguration {
 			}
 			window = LeaseTiming.replicaFailoverWindow(redis.getMinReplicas(), lag);
 		}
-		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window);
+		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window,
+				lateness);
 	}
 
 	static void validateTiming(SnowflakeProperties properties, WorkerLeaseStore store) {

@@ -1,5 +1,10 @@
 package dev.snowflakeid.autoconfigure;
 
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.WorkerStatus;
 import dev.snowflakeid.lease.LeaseEvent;
@@ -9,14 +14,21 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
 
 /**
- * Publishes {@link ReadinessState#REFUSING_TRAFFIC} when the generator cannot issue IDs (no lease, lease
- * expired or at its ceiling, clock behind, epoch over), and {@link ReadinessState#ACCEPTING_TRAFFIC} when
- * it recovers from a refusal it published. Evaluated on every lease event, that is at least once per
- * renew interval. It never declares readiness on its own: the application does that when it is ready.
+ * Publishes {@link ReadinessState#REFUSING_TRAFFIC} when the generator cannot issue IDs (no lease, clock at
+ * the lease ceiling or behind, epoch over), and {@link ReadinessState#ACCEPTING_TRAFFIC} when it recovers
+ * from a refusal it published. Evaluated on every lease event and, since a generator can stop issuing
+ * without any event (its clock reaches a ceiling no renewal raised), every {@link #EVALUATION_PERIOD} on a
+ * daemon thread of its own. It never declares readiness on its own: the application does that when it is
+ * ready. Nothing is evaluated before the context is running, so no lease thread reaches into the bean
+ * factory while it is still creating beans.
  */
-public final class SnowflakeReadinessListener implements WorkerLeaseListener {
+public final class SnowflakeReadinessListener implements WorkerLeaseListener, SmartLifecycle {
+
+	/** How often readiness is evaluated besides lease events. */
+	public static final Duration EVALUATION_PERIOD = Duration.ofSeconds(1);
 
 	private static final System.Logger logger = System.getLogger(SnowflakeReadinessListener.class.getName());
 
@@ -26,6 +38,8 @@ public final class SnowflakeReadinessListener implements WorkerLeaseListener {
 
 	private volatile boolean refusing;
 
+	private volatile ScheduledExecutorService timer;
+
 	SnowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker, ApplicationEventPublisher events) {
 		this.worker = worker;
 		this.events = events;
@@ -33,31 +47,64 @@ public final class SnowflakeReadinessListener implements WorkerLeaseListener {
 
 	@Override
 	public void onLeaseEvent(LeaseEvent event) {
-		if (event.type() == LeaseEvent.Type.ACQUIRED) {
-			// Startup: the worker is still being created and the application is not ready yet.
-			return;
+		if (isRunning()) {
+			evaluate();
 		}
-		SnowflakeWorker current = this.worker.getIfAvailable();
-		if (current == null) {
-			return;
+	}
+
+	private void evaluate() {
+		try {
+			SnowflakeWorker current = this.worker.getIfAvailable();
+			if (current == null) {
+				return;
+			}
+			WorkerStatus status = current.status();
+			if (!status.issuable() && !this.refusing) {
+				this.refusing = true;
+				logger.log(System.Logger.Level.WARNING, "Snowflake IDs cannot be issued: {0}; refusing traffic",
+						status.reason());
+				AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
+			}
+			else if (status.issuable() && this.refusing) {
+				this.refusing = false;
+				logger.log(System.Logger.Level.INFO, "Snowflake IDs can be issued again; accepting traffic");
+				AvailabilityChangeEvent.publish(this.events, this, ReadinessState.ACCEPTING_TRAFFIC);
+			}
 		}
-		WorkerStatus status = current.status();
-		if (!status.issuable() && !this.refusing) {
-			this.refusing = true;
-			logger.log(System.Logger.Level.WARNING, "Snowflake IDs cannot be issued: {0}; refusing traffic",
-					status.reason());
-			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
-		}
-		else if (status.issuable() && this.refusing) {
-			this.refusing = false;
-			logger.log(System.Logger.Level.INFO, "Snowflake IDs can be issued again; accepting traffic");
-			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.ACCEPTING_TRAFFIC);
+		catch (RuntimeException ex) {
+			logger.log(System.Logger.Level.WARNING, "Snowflake readiness could not be evaluated", ex);
 		}
 	}
 
 	/** Whether this listener last published a refusal. */
 	public boolean refusing() {
 		return this.refusing;
+	}
+
+	@Override
+	public void start() {
+		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((runnable) -> {
+			Thread thread = new Thread(runnable, "snowflake-readiness");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long period = EVALUATION_PERIOD.toMillis();
+		executor.scheduleWithFixedDelay(this::evaluate, period, period, TimeUnit.MILLISECONDS);
+		this.timer = executor;
+	}
+
+	@Override
+	public void stop() {
+		ScheduledExecutorService executor = this.timer;
+		this.timer = null;
+		if (executor != null) {
+			executor.shutdownNow();
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.timer != null;
 	}
 
 }

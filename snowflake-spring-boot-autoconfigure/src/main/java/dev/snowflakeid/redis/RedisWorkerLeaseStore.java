@@ -10,17 +10,22 @@ import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+
+import io.lettuce.core.api.async.RedisAsyncCommands;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -63,7 +68,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
 
-	public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofMillis(300);
+	public static final Duration DEFAULT_COMMAND_TIMEOUT = LeaseTiming.DEFAULT_REQUEST_LATENESS;
 
 	public static final Duration DEFAULT_MAX_REPLICA_LAG = Duration.ofSeconds(1);
 
@@ -73,6 +78,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	private static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
 
 	private static final RedisScript<Long> AVAILABLE = RedisScript.of(load("available.lua"), Long.class);
+
+	/** How much longer than WAIT's own timeout its reply may take to arrive. */
+	private static final long REPLICATION_REPLY_SLACK_MILLIS = 1_000;
 
 	private static final SecureRandom nonces = new SecureRandom();
 
@@ -233,7 +241,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			long skew = caller - number(reply, 1);
 			throw new ClockSkewException("worker clock and Redis TIME differ by " + skew + " ms (request sent at "
 					+ caller + ", run at " + number(reply, 1) + "), more than the allowed "
-					+ this.timing.maxClockSkew().toMillis() + " ms skew plus " + this.commandTimeout.toMillis()
+					+ this.timing.maxClockSkew().toMillis() + " ms skew plus " + this.timing.requestLateness().toMillis()
 					+ " ms lateness; Redis wrote nothing", skew);
 		}
 		if (status == Reply.UNSAFE_PRIMARY) {
@@ -252,7 +260,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		List<String> keys = operation.equals("renew")
 				? List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(code)) : this.regionKeys;
 		return execute(action, LEASE, keys, operation, Long.toString(caller), millis(this.timing.maxClockSkew()),
-				millis(this.commandTimeout), Integer.toString(this.minReplicas),
+				millis(this.timing.requestLateness()), Integer.toString(this.minReplicas),
 				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
 				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
 				this.leaseKeyPrefix, Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
@@ -272,9 +280,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
 		Long acknowledged;
 		try {
-			acknowledged = this.redis.execute((RedisCallback<Long>) (connection) -> (Long) connection.execute("WAIT",
-					Long.toString(replicas).getBytes(StandardCharsets.US_ASCII),
-					Long.toString(timeout).getBytes(StandardCharsets.US_ASCII)));
+			// WAIT goes through Lettuce's own command on the shared connection that ran the script: it counts
+			// the replicas holding this connection's writes. RedisConnection.execute cannot read its integer reply.
+			acknowledged = this.redis.execute((RedisCallback<Long>) (connection) -> awaitReplication(
+					(RedisAsyncCommands<?, ?>) connection.getNativeConnection(), replicas, timeout));
 		}
 		catch (RuntimeException ex) {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) could not "
@@ -284,6 +293,20 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) granted, but only "
 					+ acknowledged + " of " + replicas + " attached replicas acknowledged within " + timeout
 					+ " ms; the grant is not used", null);
+		}
+	}
+
+	private static Long awaitReplication(RedisAsyncCommands<?, ?> commands, long replicas, long timeoutMillis) {
+		try {
+			return commands.waitForReplication((int) replicas, timeoutMillis)
+				.get(timeoutMillis + REPLICATION_REPLY_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while waiting for replicas", ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new IllegalStateException("WAIT failed: " + ex.getMessage(), ex);
 		}
 	}
 
@@ -484,7 +507,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return this;
 		}
 
-		/** The lease connection's command timeout: how late a request may still run. Default 300 ms. */
+		/**
+		 * The lease connection's command timeout, which bounds how long the store waits for replicas to
+		 * acknowledge a grant. How late a request may still run is the timing's request lateness. Default 300 ms.
+		 */
 		public Builder commandTimeout(Duration commandTimeout) {
 			this.commandTimeout = commandTimeout;
 			return this;

@@ -2,6 +2,8 @@ package dev.snowflakeid.autoconfigure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.InvalidLayoutException;
@@ -17,15 +19,19 @@ import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -53,6 +59,24 @@ class SnowflakeAutoConfigurationTests {
 			assertThat(ids.decode(id).worker()).isEqualTo(7);
 			assertThat(ids.decode(id).region()).isZero();
 		});
+	}
+
+	@Test
+	void readinessFollowsTheGeneratorEvenWithoutALeaseEvent() {
+		List<ReadinessState> published = new CopyOnWriteArrayList<>();
+		this.runner
+			.withBean("readinessRecorder", ApplicationListener.class,
+					() -> (ApplicationListener<AvailabilityChangeEvent<ReadinessState>>) (event) -> published
+						.add(event.getState()))
+			.run((context) -> {
+				SnowflakeReadinessListener readiness = context.getBean(SnowflakeReadinessListener.class);
+				assertThat(readiness.isRunning()).isTrue();
+				context.getBean(SnowflakeIdGenerator.class).stop();
+				Awaitility.await()
+					.atMost(SnowflakeReadinessListener.EVALUATION_PERIOD.multipliedBy(10))
+					.until(readiness::refusing);
+				assertThat(published).containsExactly(ReadinessState.REFUSING_TRAFFIC);
+			});
 	}
 
 	@Test

@@ -94,7 +94,8 @@ class RedisClusterLeaseStoreTests {
 		return RedisWorkerLeaseStore.builder(connections, layout)
 			.namespace(namespace)
 			.ttl(Duration.ofSeconds(5))
-			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO))
+			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO,
+					Duration.ofSeconds(1)))
 			.commandTimeout(Duration.ofSeconds(5))
 			.build();
 	}

@@ -59,7 +59,8 @@ class RedisLeaseConnectionsTests {
 		this.connections = factory;
 		return RedisWorkerLeaseStore.builder(factory, SnowflakeLayout.defaults())
 			.ttl(Duration.ofSeconds(5))
-			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO))
+			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO,
+					Duration.ofSeconds(1)))
 			.commandTimeout(Duration.ofSeconds(5))
 			.build();
 	}

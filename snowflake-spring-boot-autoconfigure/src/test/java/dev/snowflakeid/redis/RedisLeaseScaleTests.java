@@ -74,7 +74,8 @@ class RedisLeaseScaleTests {
 		this.connections.afterPropertiesSet();
 		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(this.connections, LAYOUT)
 			.ttl(Duration.ofSeconds(10))
-			.timing(new LeaseTiming(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ZERO))
+			.timing(new LeaseTiming(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ZERO,
+					Duration.ofSeconds(5)))
 			.commandTimeout(Duration.ofSeconds(5))
 			.build();
 		assertThat(store.availableCodes()).isEqualTo(1024);

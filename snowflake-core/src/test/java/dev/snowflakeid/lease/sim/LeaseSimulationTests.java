@@ -25,8 +25,12 @@ class LeaseSimulationTests {
 
 	private static final long FIRST_SEED = Long.getLong("snowflake.simulation.seed", 1);
 
-	/** Enough schedules for every known-bad rule to be caught. */
-	private static final long MUTATION_BUDGET = 20_000;
+	/**
+	 * Each caught rule is caught within a few hundred schedules (in the first 1,000 schedules: V1_CEILINGS 21
+	 * times, RENEW_WITHOUT_FLOOR0 37, RENEW_FLOOR_IGNORES_MARKS 14, NO_REPLICA_CHECKS 8). The schedule mix
+	 * does not yet reach LINEAGE_RUN_ID_ONLY, NO_CLOCK_CHECK, NO_ROLE_CHECK and NO_WAIT (see the README).
+	 */
+	private static final long MUTATION_BUDGET = 5_000;
 
 	@Test
 	void noScheduleIssuesADuplicateOrAnIdOutsideItsGrantedRange() {
@@ -50,13 +54,13 @@ class LeaseSimulationTests {
 	}
 
 	@ParameterizedTest
-	@EnumSource(names = "NO_REPLICA_CHECKS")
+	@EnumSource(names = { "V1_CEILINGS", "RENEW_WITHOUT_FLOOR0", "RENEW_FLOOR_IGNORES_MARKS", "NO_REPLICA_CHECKS" })
 	void everyKnownBadRuleIsCaught(Mutation mutation) {
 		LeaseSimulation.Result caught = LongStream.range(FIRST_SEED, FIRST_SEED + MUTATION_BUDGET)
 			.parallel()
 			.mapToObj((seed) -> LeaseSimulation.run(seed, Set.of(mutation)))
 			.filter((result) -> !result.ok())
-			.findFirst()
+			.findAny()
 			.orElse(null);
 		assertThat(caught).as("a schedule that exposes " + mutation).isNotNull();
 		System.out.println(mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));

@@ -123,8 +123,7 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (fate == Fate.REPLY_LOST) {
 			throw timeout(op);
 		}
-		if (reply.status() == 1 && reply.replicas() > 0 && !this.world.mutations().contains(Mutation.NO_WAIT)
-				&& !this.world.mutations().contains(Mutation.NO_REPLICA_CHECKS) && !this.world.acknowledged(node)) {
+		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas() && !this.world.acknowledged(node)) {
 			throw new LeaseStoreUnavailableException("not every replica acknowledged the grant", null);
 		}
 		return reply;
