@@ -190,6 +190,46 @@ class RedisLeaseProtocolTests {
 	}
 
 	@Test
+	void grantIsUsedOnceTheAttachedReplicaAcknowledgedIt() {
+		RedisServerProcess primary = track(RedisServerProcess.start());
+		track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1", Integer.toString(primary.port())));
+		awaitReplicaOnline(primary);
+		RedisWorkerLeaseStore store = store(connect(primary.configuration()), REPLICATED_TIMING, 1);
+		LeaseGrant grant = store.claim(-1);
+		assertThat(store.renew(grant).status()).isEqualTo(LeaseRenewal.Status.RENEWED);
+	}
+
+	@Test
+	void workersFollowAReplicaPromotion() {
+		RedisServerProcess primary = track(RedisServerProcess.start());
+		RedisServerProcess replica = track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1",
+				Integer.toString(primary.port())));
+		awaitReplicaOnline(primary);
+		TcpProxy proxy = track(new TcpProxy(primary.port()));
+		LettuceConnectionFactory connections = connect(proxy.configuration());
+		LeaseWorker a = worker("promotion-a", store(connections, REPLICATED_TIMING, 1));
+		LeaseWorker b = worker("promotion-b", store(connections, REPLICATED_TIMING, 1));
+		Load load = track(new Load(a, b));
+		load.awaitIds(200);
+		load.resetGaps();
+		long promotedAt = System.currentTimeMillis();
+		// failover: the replica is promoted, the old primary demoted under it, clients switched over
+		replica.call("REPLICAOF", "NO", "ONE");
+		primary.call("REPLICAOF", "127.0.0.1", Integer.toString(replica.port()));
+		proxy.retarget(replica.port());
+		proxy.cut();
+		proxy.heal();
+		awaitReplicaOnline(replica);
+		awaitNewRangesInUse(REPLICATED_TIMING, promotedAt, a, b);
+		load.awaitIds(400);
+		load.close();
+		figure("REPLICAOF NO ONE under load (min replicas 1, lag limit 1 s, quarantine "
+				+ REPLICATED_TIMING.quarantine().toMillis() + " ms, ceiling lead " + REPLICATED_TIMING.ceilingLead().toMillis()
+				+ " ms): longest time without IDs " + load.longestGaps());
+		this.ledger.assertConsistent();
+	}
+
+	@Test
 	void grantsAreRefusedWritingNothingOnAReplicaWithALaggingReplicaAndWithSkewedClocks() {
 		RedisServerProcess primary = track(RedisServerProcess.start());
 		RedisServerProcess replica = track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1",
