@@ -1,5 +1,6 @@
 package dev.snowflakeid.sample;
 
+import java.io.File;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -8,81 +9,116 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The page at {@code /} in a real headless Chromium: create an order, retry it with the same key, and
- * compare the ID the page shows with the one PostgreSQL stored: the page shows the public form only, the
- * operator endpoint decodes it to the stored ID, the API finds the order under it, and one row exists.
+ * The page at {@code /} in a real headless Chromium driven by Selenium: create an order, retry it with the
+ * same key, and compare the ID the page shows with the one PostgreSQL stored: the page shows the public form
+ * only, the operator endpoint decodes it to the stored ID, the API finds the order under it, and one row
+ * exists. PostgreSQL is embedded (binaries from Maven Central); Chromium and chromedriver are Debian's
+ * ({@code scripts/install-test-tools.sh}).
  */
 class SampleAppBrowserTests {
+
+	static final String CHROMIUM = "/usr/bin/chromium";
+
+	static final String CHROMEDRIVER = "/usr/bin/chromedriver";
+
+	private static final Duration PAGE_WAIT = Duration.ofSeconds(20);
 
 	private static final HttpClient http = HttpClient.newHttpClient();
 
 	private static final JsonMapper json = JsonMapper.builder().build();
-
-	private static final String POSTGRES = "jdbc:postgresql://127.0.0.1:5432/test";
 
 	@TempDir
 	Path work;
 
 	@Test
 	void theIdShownInTheBrowserIsTheIdStoredInTheDatabase() throws Exception {
-		String schema = "sample_browser_" + Long.toHexString(System.nanoTime());
-		try (Connection connection = DriverManager.getConnection(POSTGRES, "postgres", "");
-				Statement statement = connection.createStatement()) {
-			statement.execute("create schema " + schema);
-		}
-		List<String> args = new ArrayList<>(List.of(SampleAppEndToEndTests.SHORT_LEASES));
-		args.addAll(List.of("--spring.profiles.active=postgres",
-				"--spring.datasource.url=" + POSTGRES + "?currentSchema=" + schema,
-				"--spring.jpa.properties.hibernate.default_schema=" + schema));
-		try (SampleProcess redis = SampleProcess.redis(this.work);
-				SampleProcess app = startApp(redis, args);
-				WebDriverSession browser = new WebDriverSession(this.work.resolve("chromium-profile"))) {
-			browser.open(app.uri("/"));
-			browser.click("#create");
-			browser.awaitText("#status", (text) -> text.startsWith("201"), Duration.ofSeconds(20));
-			String shown = browser.text("#last-id");
-			assertThat(shown).matches("t[0-9A-Za-z]{11}");
-			browser.click("#retry");
-			String retried = browser.awaitText("#status", (text) -> text.startsWith("200"), Duration.ofSeconds(20));
-			assertThat(retried).contains(shown);
-			assertThat(browser.text("#last-id")).isEqualTo(shown);
-			assertThat(browser.awaitText("#orders tbody tr:first-child td.order-id", shown::equals,
-					Duration.ofSeconds(20))).isEqualTo(shown);
-			try (Connection connection = DriverManager.getConnection(POSTGRES, "postgres", "");
-					PreparedStatement query = connection
-						.prepareStatement("select id::text, count(*) over () from " + schema + ".orders")) {
-				try (ResultSet rows = query.executeQuery()) {
-					assertThat(rows.next()).isTrue();
-					String stored = rows.getString(1);
-					assertThat(page(app, "/api/orders")).contains(shown).doesNotContain(stored);
-					assertThat(json.readTree(page(app, "/actuator/snowflake/" + shown)).get("id").asString())
-						.as("the operator endpoint decodes the public ID to the stored one").isEqualTo(stored);
-					assertThat(json.readTree(page(app, "/api/orders/" + shown)).get("id").asString()).isEqualTo(shown);
-					assertThat(http.send(HttpRequest.newBuilder(app.uri("/api/orders/" + stored)).build(),
-							HttpResponse.BodyHandlers.ofString()).statusCode())
-						.as("the internal ID is not an address").isEqualTo(404);
-					assertThat(rows.getLong(2)).as("one row for one idempotency key").isEqualTo(1);
+		try (EmbeddedPostgres postgres = EmbeddedPostgres.start()) {
+			String url = postgres.getJdbcUrl("postgres", "postgres");
+			List<String> args = new ArrayList<>(List.of(SampleAppEndToEndTests.SHORT_LEASES));
+			args.addAll(List.of("--spring.profiles.active=postgres", "--spring.datasource.url=" + url));
+			WebDriver browser = null;
+			try (SampleProcess redis = SampleProcess.redis(this.work); SampleProcess app = startApp(redis, args)) {
+				browser = chromium();
+				browser.get(app.uri("/").toString());
+				browser.findElement(By.id("create")).click();
+				awaitText(browser, "#status", (text) -> text.startsWith("201"));
+				String shown = browser.findElement(By.id("last-id")).getText();
+				assertThat(shown).matches("t[0-9A-Za-z]{11}");
+				browser.findElement(By.id("retry")).click();
+				String retried = awaitText(browser, "#status", (text) -> text.startsWith("200"));
+				assertThat(retried).contains(shown);
+				assertThat(browser.findElement(By.id("last-id")).getText()).isEqualTo(shown);
+				assertThat(awaitText(browser, "#orders tbody tr:first-child td.order-id", shown::equals))
+					.isEqualTo(shown);
+				try (Connection connection = DriverManager.getConnection(url);
+						PreparedStatement query = connection
+							.prepareStatement("select id::text, count(*) over () from orders")) {
+					try (ResultSet rows = query.executeQuery()) {
+						assertThat(rows.next()).isTrue();
+						String stored = rows.getString(1);
+						assertThat(page(app, "/api/orders")).contains(shown).doesNotContain(stored);
+						assertThat(json.readTree(page(app, "/actuator/snowflake/" + shown)).get("id").asString())
+							.as("the operator endpoint decodes the public ID to the stored one")
+							.isEqualTo(stored);
+						assertThat(json.readTree(page(app, "/api/orders/" + shown)).get("id").asString())
+							.isEqualTo(shown);
+						assertThat(http.send(HttpRequest.newBuilder(app.uri("/api/orders/" + stored)).build(),
+								HttpResponse.BodyHandlers.ofString()).statusCode())
+							.as("the internal ID is not an address")
+							.isEqualTo(404);
+						assertThat(rows.getLong(2)).as("one row for one idempotency key").isEqualTo(1);
+					}
+				}
+			}
+			finally {
+				if (browser != null) {
+					browser.quit();
 				}
 			}
 		}
-		finally {
-			try (Connection connection = DriverManager.getConnection(POSTGRES, "postgres", "");
-					Statement statement = connection.createStatement()) {
-				statement.execute("drop schema if exists " + schema + " cascade");
-			}
-		}
+	}
+
+	private WebDriver chromium() {
+		ChromeDriverService driver = new ChromeDriverService.Builder()
+			.usingDriverExecutable(new File(CHROMEDRIVER))
+			.usingAnyFreePort()
+			.withLogFile(this.work.resolve("chromedriver.log").toFile())
+			.build();
+		ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM)
+			.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+					"--no-first-run", "--disable-background-networking", "--disable-component-update",
+					"--disable-sync", "--user-data-dir=" + this.work.resolve("chromium-profile"));
+		return new ChromeDriver(driver, options);
+	}
+
+	/** Reads the element's text until it satisfies the condition, for at most {@link #PAGE_WAIT}. */
+	private static String awaitText(WebDriver browser, String css, Predicate<String> condition) {
+		return new WebDriverWait(browser, PAGE_WAIT).withMessage(() -> "'" + css + "' never showed the expected text")
+			.ignoring(StaleElementReferenceException.class)
+			.until((driver) -> {
+				String text = driver.findElement(By.cssSelector(css)).getText();
+				return condition.test(text) ? text : null;
+			});
 	}
 
 	private String page(SampleProcess app, String path) throws Exception {

