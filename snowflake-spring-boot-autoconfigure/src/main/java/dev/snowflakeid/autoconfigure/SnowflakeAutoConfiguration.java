@@ -73,11 +73,7 @@ public final class SnowflakeAutoConfiguration {
 			ObjectProvider<WorkerLeaseListener> listeners) {
 		WorkerLeaseStore store = stores.getIfAvailable();
 		if (store == null) {
-			throw new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
-					"the redis allocator is selected but no Redis connection is available for worker leases",
-					"Add spring-boot-starter-data-redis and point spring.data.redis.* at your Redis, or set "
-							+ "snowflake.worker.allocator=static with snowflake.worker.code (and "
-							+ "snowflake.worker.state-file) for fixed deployment slots.");
+			throw MissingLeaseStore.exception(properties.getWorker().getAllocator());
 		}
 		validateTiming(properties, store);
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();

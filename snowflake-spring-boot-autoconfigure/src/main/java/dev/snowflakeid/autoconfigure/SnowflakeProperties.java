@@ -261,7 +261,8 @@ public class SnowflakeProperties {
 		private Allocator allocator = Allocator.REDIS;
 
 		/**
-		 * Static worker code, below 2^worker-bits; required with the static allocator.
+		 * Static worker code, below 2^worker-bits; required with the static allocator, optional with the
+		 * in-memory one.
 		 */
 		private Integer code;
 
@@ -335,7 +336,13 @@ public class SnowflakeProperties {
 		/**
 		 * A code fixed by configuration, optionally with a state file.
 		 */
-		STATIC
+		STATIC,
+
+		/**
+		 * For tests only: a code of this application context's own (or snowflake.worker.code), held in memory,
+		 * from snowflake-spring-boot-starter-test; startup fails without that library.
+		 */
+		IN_MEMORY
 
 	}
 

@@ -213,6 +213,36 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void theRedisAllocatorWithoutRedisAutoConfigurationExplainsTheTestLibrary() {
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+				assertThat(analysis.getDescription()).contains("Redis auto-configuration did not run")
+					.contains("test slice");
+				assertThat(analysis.getAction()).startsWith("In tests, add " + MissingLeaseStore.TEST_LIBRARY)
+					.contains("@AutoConfigureSnowflake")
+					.contains("let DataRedisAutoConfiguration run")
+					.doesNotContain("add spring-boot-starter-data-redis");
+			});
+	}
+
+	@Test
+	void theInMemoryAllocatorWithoutTheTestLibraryRefusesToStart() {
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker.allocator=in-memory")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+				assertThat(analysis.getDescription()).contains("in-memory allocator is selected, but it is for tests")
+					.contains(MissingLeaseStore.TEST_LIBRARY);
+				assertThat(analysis.getAction()).contains("snowflake.worker.allocator=redis");
+			});
+	}
+
+	@Test
 	void leaseTimingRelationsAreChecked() {
 		assertTimingFailure("snowflake.worker.lease.outage-tolerance", "snowflake.worker.lease.outage-tolerance=0s");
 		assertTimingFailure("snowflake.worker.lease.renew-interval", "snowflake.worker.lease.renew-interval=0s");

@@ -11,7 +11,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * Explains an entity attribute annotated with {@code @GeneratedSnowflakeId} that found no
- * {@link IdGenerator} bean: the generator switched off, several generators without a primary, or none.
+ * {@link IdGenerator} bean: the generator switched off, several generators without a primary, a test
+ * slice without the Snowflake test library, or none.
  */
 class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingIdGeneratorException> {
 
@@ -42,6 +43,14 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 					cause);
 		}
 		String missing = (names != null && names.length == 0) ? "there is none" : cause.getReason();
+		if (isTestSlice()) {
+			return new FailureAnalysis(description + ", but " + missing + ": this test slice leaves out the "
+					+ "Snowflake auto-configuration.",
+					"Add dev.snowflakeid:snowflake-spring-boot-starter-test with test scope: @DataJpaTest and "
+							+ "@DataJdbcTest then include the generator with an in-memory worker-code allocator, and "
+							+ "@AutoConfigureSnowflake adds it to any other test.",
+					cause);
+		}
 		return new FailureAnalysis(description + ", but " + missing + ".",
 				"Keep snowflake.enabled=true (the default) with the starter's auto-configuration, "
 						+ "or define a bean of type " + IdGenerator.class.getName() + ".",
@@ -51,6 +60,14 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 	private boolean isDisabled() {
 		return this.environment != null
 				&& !this.environment.getProperty("snowflake.enabled", Boolean.class, Boolean.TRUE);
+	}
+
+	/**
+	 * Whether auto-configuration is limited to an explicit list, as in Spring Boot's test slices.
+	 */
+	private boolean isTestSlice() {
+		return this.environment != null
+				&& !this.environment.getProperty("spring.boot.enableautoconfiguration", Boolean.class, Boolean.TRUE);
 	}
 
 	/**

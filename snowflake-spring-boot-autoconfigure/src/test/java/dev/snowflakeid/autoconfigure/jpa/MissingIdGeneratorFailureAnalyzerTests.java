@@ -71,6 +71,16 @@ class MissingIdGeneratorFailureAnalyzerTests {
 		assertThat(analysis.getCause()).isSameAs(failure);
 	}
 
+	@Test
+	void inATestSliceTheActionNamesTheTestLibrary(CapturedOutput output) {
+		assertThatException()
+			.isThrownBy(() -> application(EntitiesOnly.class).properties("spring.boot.enableautoconfiguration=false")
+				.run());
+		assertThat(output).contains("but there is none: this test slice leaves out the Snowflake auto-configuration.")
+			.contains("Add dev.snowflakeid:snowflake-spring-boot-starter-test with test scope")
+			.doesNotContain("Keep snowflake.enabled=true");
+	}
+
 	private static SpringApplicationBuilder application(Class<?> configuration) {
 		return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE)
 			.properties("spring.main.banner-mode=off", "spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),

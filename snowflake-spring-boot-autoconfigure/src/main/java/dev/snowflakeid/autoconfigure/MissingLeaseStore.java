@@ -1,0 +1,55 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+
+import org.springframework.util.ClassUtils;
+
+/**
+ * Explains why the selected allocator has no lease store, with advice that fits the situation: the
+ * in-memory allocator outside tests, Spring Data Redis missing, or Spring Boot's Redis auto-configuration
+ * left out (excluded, or a test slice such as {@code @DataJpaTest}).
+ */
+final class MissingLeaseStore {
+
+	static final String TEST_LIBRARY = "dev.snowflakeid:snowflake-spring-boot-starter-test";
+
+	private static final String TEST_ADVICE = "In tests, add " + TEST_LIBRARY + " with test scope and annotate "
+			+ "the test with @AutoConfigureSnowflake (or set snowflake.worker.allocator=in-memory); ";
+
+	private MissingLeaseStore() {
+	}
+
+	static InvalidSnowflakeConfigurationException exception(Allocator allocator) {
+		ClassLoader classLoader = ClassUtils.getDefaultClassLoader();
+		if (allocator == Allocator.IN_MEMORY) {
+			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+					"the in-memory allocator is selected, but it is for tests and " + TEST_LIBRARY
+							+ " is not on the classpath",
+					"Add " + TEST_LIBRARY + " with test scope to use the in-memory allocator in tests; in the "
+							+ "application, set snowflake.worker.allocator=redis (the default) or static.");
+		}
+		boolean inTest = ClassUtils.isPresent("org.springframework.boot.test.context.SpringBootTest", classLoader);
+		String tests = inTest ? TEST_ADVICE + "in the application, " : "";
+		if (!ClassUtils.isPresent("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
+				classLoader) || !ClassUtils.isPresent("io.lettuce.core.RedisClient", classLoader)) {
+			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+					"the redis allocator is selected but no Redis connection is available for worker leases: Spring "
+							+ "Data Redis with Lettuce is not on the classpath",
+					capitalize(tests + "add spring-boot-starter-data-redis and point spring.data.redis.* at your "
+							+ "Redis, or set snowflake.worker.allocator=static with snowflake.worker.code (and "
+							+ "snowflake.worker.state-file) for fixed deployment slots."));
+		}
+		return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+				"the redis allocator is selected but no Redis connection is available for worker leases: Spring "
+						+ "Boot's Redis auto-configuration did not run (it is excluded, or a test slice such as "
+						+ "@DataJpaTest leaves it out)",
+				capitalize(tests + "let DataRedisAutoConfiguration run and point spring.data.redis.* at your Redis, "
+						+ "or set snowflake.worker.allocator=static with snowflake.worker.code (and "
+						+ "snowflake.worker.state-file) for fixed deployment slots."));
+	}
+
+	private static String capitalize(String text) {
+		return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+	}
+
+}

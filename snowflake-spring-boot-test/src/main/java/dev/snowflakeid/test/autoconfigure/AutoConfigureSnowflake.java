@@ -1,0 +1,51 @@
+package dev.snowflakeid.test.autoconfigure;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.test.context.PropertyMapping;
+
+/**
+ * Gives a test the application's {@code IdGenerator} with no Redis: worker codes come from an in-memory
+ * allocator, each application context with a code of its own (or {@link #workerCode()}), and the
+ * starter's generator, Jackson and JDBC auto-configurations are imported, so it also works inside test
+ * slices. Everything else (layout, epoch, region, clock policies) is the application's configuration.
+ *
+ * <pre class="code">
+ * &#64;SpringBootTest
+ * &#64;AutoConfigureSnowflake
+ * class OrdersTests { ... }
+ * </pre>
+ *
+ * <p>Equivalent to {@code snowflake.worker.allocator=in-memory}. {@code @DataJpaTest} and
+ * {@code @DataJdbcTest} need neither: with this library on the test classpath they include the generator
+ * and use the in-memory allocator unless the application chose an allocator itself.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ImportAutoConfiguration
+@PropertyMapping("snowflake.worker")
+public @interface AutoConfigureSnowflake {
+
+	/**
+	 * Worker-code allocator for the test; {@code in-memory} (no Redis) unless the test asks for another.
+	 * @return the allocator, as {@code snowflake.worker.allocator}
+	 */
+	String allocator() default "in-memory";
+
+	/**
+	 * Worker code all IDs carry, below 2^{@code snowflake.layout.worker-bits}; the default ({@code -1})
+	 * gives each application context a code of its own, so contexts cached side by side never share one.
+	 * @return the code, as {@code snowflake.worker.code}
+	 */
+	@PropertyMapping(value = "code", skip = PropertyMapping.Skip.ON_DEFAULT_VALUE)
+	int workerCode() default -1;
+
+}

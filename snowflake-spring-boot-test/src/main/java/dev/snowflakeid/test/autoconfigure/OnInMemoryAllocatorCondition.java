@@ -1,0 +1,34 @@
+package dev.snowflakeid.test.autoconfigure;
+
+import java.util.Locale;
+
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * Matches when {@code snowflake.worker.allocator} is {@code in-memory}, or when no allocator is chosen
+ * and auto-configuration is limited to an explicit list ({@code spring.boot.enableautoconfiguration=false}),
+ * as in Spring Boot's test slices, where this configuration is present only because the slice imports it.
+ */
+class OnInMemoryAllocatorCondition extends SpringBootCondition {
+
+	static final String ALLOCATOR = "snowflake.worker.allocator";
+
+	@Override
+	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+		Environment environment = context.getEnvironment();
+		String allocator = environment.getProperty(ALLOCATOR);
+		if (allocator != null) {
+			String canonical = allocator.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT);
+			return canonical.equals("inmemory") ? ConditionOutcome.match(ALLOCATOR + " is " + allocator)
+					: ConditionOutcome.noMatch(ALLOCATOR + " is " + allocator);
+		}
+		boolean sliced = !environment.getProperty("spring.boot.enableautoconfiguration", Boolean.class, Boolean.TRUE);
+		return sliced ? ConditionOutcome.match("no allocator chosen in a test slice")
+				: ConditionOutcome.noMatch("no allocator chosen; the default is redis");
+	}
+
+}

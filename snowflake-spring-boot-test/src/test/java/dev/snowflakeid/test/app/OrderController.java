@@ -1,0 +1,36 @@
+package dev.snowflakeid.test.app;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/orders")
+class OrderController {
+
+	private final PurchaseOrderRepository orders;
+
+	OrderController(PurchaseOrderRepository orders) {
+		this.orders = orders;
+	}
+
+	@PostMapping
+	ResponseEntity<OrderView> create(@RequestBody NewOrder order) {
+		return ResponseEntity.status(HttpStatus.CREATED)
+			.body(OrderView.of(this.orders.save(new PurchaseOrder(order.item()))));
+	}
+
+	@GetMapping("/{id}")
+	ResponseEntity<OrderView> find(@PathVariable long id) {
+		return ResponseEntity.of(this.orders.findById(id).map(OrderView::of));
+	}
+
+	record NewOrder(String item) {
+	}
+
+}
