@@ -1,0 +1,33 @@
+package dev.snowflakeid.autoconfigure.redis;
+
+import java.util.Map;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Turns Spring Data Redis repositories off unless the application turns them on. The starter brings Spring
+ * Data Redis for the lease connection only; without this, adding it to an application with another Spring
+ * Data module (JPA, JDBC) would switch repository scanning to strict mode and log a store-assignment line
+ * for every repository. The default has the lowest precedence: {@code spring.data.redis.repositories.enabled=true}
+ * anywhere (or {@code @EnableRedisRepositories}) brings them back.
+ */
+class RedisRepositoriesOffByDefault implements EnvironmentPostProcessor {
+
+	static final String PROPERTY = "spring.data.redis.repositories.enabled";
+
+	static final String SOURCE = "snowflakeRedisRepositoriesDefault";
+
+	@Override
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		if (!ClassUtils.isPresent("org.springframework.data.redis.repository.configuration.EnableRedisRepositories",
+				application.getClassLoader()) || environment.getPropertySources().contains(SOURCE)) {
+			return;
+		}
+		environment.getPropertySources().addLast(new MapPropertySource(SOURCE, Map.of(PROPERTY, "false")));
+	}
+
+}
