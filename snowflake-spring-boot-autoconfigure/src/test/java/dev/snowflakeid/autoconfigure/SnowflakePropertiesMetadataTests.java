@@ -1,0 +1,180 @@
+package dev.snowflakeid.autoconfigure;
+
+import java.beans.PropertyDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.Period;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.BeanWrapper;
+import org.springframework.beans.PropertyAccessorFactory;
+import org.springframework.boot.convert.DurationStyle;
+import org.springframework.boot.convert.PeriodStyle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The configuration metadata the build generates (what IDEs complete) against {@link SnowflakeProperties}
+ * itself: every property is described, carries the default the class really has (none where the class has
+ * none), enum properties list every value as a hint, and no key is described that the class lacks.
+ */
+class SnowflakePropertiesMetadataTests {
+
+	private static final String PREFIX = "snowflake";
+
+	private final JsonNode metadata = read();
+
+	private final Map<String, Object> defaults = defaults();
+
+	@Test
+	void everyPropertyIsDescribed() {
+		List<String> undescribed = new ArrayList<>();
+		for (String name : this.defaults.keySet()) {
+			JsonNode property = property(name);
+			String description = (property != null && property.has("description"))
+					? property.get("description").asString() : "";
+			if (description.isBlank() || !description.endsWith(".")) {
+				undescribed.add(name);
+			}
+		}
+		assertThat(undescribed).as("properties without a one-sentence description").isEmpty();
+	}
+
+	@Test
+	void everyDefaultIsTheOneTheClassHas() {
+		Map<String, String> wrong = new LinkedHashMap<>();
+		this.defaults.forEach((name, expected) -> {
+			JsonNode property = property(name);
+			JsonNode declared = (property != null) ? property.get("defaultValue") : null;
+			if (!sameDefault(expected, declared)) {
+				wrong.put(name, "class " + expected + ", metadata " + declared);
+			}
+		});
+		assertThat(wrong).as("defaults missing from the metadata or different from the class").isEmpty();
+	}
+
+	@Test
+	void enumPropertiesHintEveryValue() {
+		this.defaults.forEach((name, value) -> {
+			Class<?> type = type(name);
+			if (type.isEnum()) {
+				TreeSet<String> hinted = new TreeSet<>();
+				for (JsonNode hint : this.metadata.path("hints")) {
+					if (hint.get("name").asString().equals(name)) {
+						hint.get("values").forEach((v) -> hinted.add(v.get("value").asString()));
+					}
+				}
+				TreeSet<String> values = new TreeSet<>();
+				for (Object constant : type.getEnumConstants()) {
+					values.add(kebab((Enum<?>) constant));
+				}
+				assertThat(hinted).as("hints of %s", name).isEqualTo(values);
+			}
+		});
+	}
+
+	@Test
+	void noKeyIsDescribedThatTheClassLacks() {
+		List<String> orphans = new ArrayList<>();
+		for (JsonNode property : this.metadata.get("properties")) {
+			String name = property.get("name").asString();
+			if (name.startsWith(PREFIX + ".") && !this.defaults.containsKey(name)) {
+				orphans.add(name);
+			}
+		}
+		assertThat(orphans).isEmpty();
+	}
+
+	private JsonNode property(String name) {
+		for (JsonNode property : this.metadata.get("properties")) {
+			if (property.get("name").asString().equals(name)) {
+				return property;
+			}
+		}
+		return null;
+	}
+
+	private static boolean sameDefault(Object expected, JsonNode declared) {
+		if (expected == null || declared == null || declared.isNull()) {
+			return expected == null && (declared == null || declared.isNull());
+		}
+		String text = declared.isString() ? declared.asString() : declared.toString();
+		if (expected instanceof Duration duration) {
+			return DurationStyle.detectAndParse(text).equals(duration);
+		}
+		if (expected instanceof Period period) {
+			return PeriodStyle.detectAndParse(text).equals(period);
+		}
+		if (expected instanceof Instant instant) {
+			return Instant.parse(text).equals(instant);
+		}
+		if (expected instanceof Enum<?> constant) {
+			return kebab(constant).equals(text);
+		}
+		return String.valueOf(expected).equals(text);
+	}
+
+	private static String kebab(Enum<?> constant) {
+		return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	private Class<?> type(String name) {
+		Object value = this.defaults.get(name);
+		if (value != null) {
+			return value.getClass().isAnonymousClass() ? value.getClass().getSuperclass() : value.getClass();
+		}
+		return Object.class;
+	}
+
+	/** Leaf properties of {@link SnowflakeProperties} by metadata name, with a fresh instance's values. */
+	private static Map<String, Object> defaults() {
+		Map<String, Object> defaults = new LinkedHashMap<>();
+		collect(PREFIX, new SnowflakeProperties(), defaults);
+		return defaults;
+	}
+
+	private static void collect(String prefix, Object bean, Map<String, Object> defaults) {
+		BeanWrapper wrapper = PropertyAccessorFactory.forBeanPropertyAccess(bean);
+		for (PropertyDescriptor descriptor : wrapper.getPropertyDescriptors()) {
+			if (descriptor.getReadMethod() == null || descriptor.getName().equals("class")) {
+				continue;
+			}
+			String name = prefix + "." + kebab(descriptor.getName());
+			Object value = wrapper.getPropertyValue(descriptor.getName());
+			if (descriptor.getPropertyType().getEnclosingClass() == SnowflakeProperties.class
+					&& !descriptor.getPropertyType().isEnum()) {
+				collect(name, value, defaults);
+			}
+			else {
+				defaults.put(name, value);
+			}
+		}
+	}
+
+	private static String kebab(String camel) {
+		return camel.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+	}
+
+	private static JsonNode read() {
+		try (InputStream json = SnowflakePropertiesMetadataTests.class
+			.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+			assertThat(json).as("generated configuration metadata").isNotNull();
+			return JsonMapper.builder().build().readTree(json);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
