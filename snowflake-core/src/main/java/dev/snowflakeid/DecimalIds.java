@@ -8,6 +8,12 @@ package dev.snowflakeid;
  */
 public final class DecimalIds {
 
+	/**
+	 * The same reading as a regular expression, for documents that describe IDs (OpenAPI schemas): digits
+	 * only; the upper bound of {@link Long#MAX_VALUE} is checked by {@link #parse(String)} alone.
+	 */
+	public static final String PATTERN = "^[0-9]+$";
+
 	private DecimalIds() {
 	}
 

@@ -16,6 +16,7 @@ import dev.snowflakeid.autoconfigure.actuate.SnowflakeMetricsAutoConfiguration;
 import dev.snowflakeid.autoconfigure.jackson.SnowflakeJacksonAutoConfiguration;
 import dev.snowflakeid.autoconfigure.jdbc.SnowflakeJdbcAutoConfiguration;
 import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
+import dev.snowflakeid.autoconfigure.openapi.SnowflakeOpenApiAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
@@ -128,11 +129,12 @@ class SnowflakeAutoConfigurationTests {
 					SnowflakeRedisAutoConfiguration.class, SnowflakeJacksonAutoConfiguration.class,
 					SnowflakeHealthContributorAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class,
 					SnowflakeEndpointAutoConfiguration.class, SnowflakeJdbcAutoConfiguration.class,
-					SnowflakePublicIdAutoConfiguration.class))
+					SnowflakePublicIdAutoConfiguration.class, SnowflakeOpenApiAutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader("org.hibernate", "jakarta.persistence", "tools.jackson",
 					"com.fasterxml.jackson", "org.springframework.boot.actuate", "org.springframework.boot.health",
 					"io.micrometer", "org.springframework.data.redis", "io.lettuce", "org.springframework.data.jdbc",
-					"org.springframework.data.relational", "org.bouncycastle", "org.springframework.web.servlet"))
+					"org.springframework.data.relational", "org.bouncycastle", "org.springframework.web.servlet",
+					"org.springdoc", "io.swagger"))
 			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=3")
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(IdGenerator.class);

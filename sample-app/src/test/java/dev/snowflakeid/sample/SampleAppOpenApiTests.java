@@ -1,0 +1,53 @@
+package dev.snowflakeid.sample;
+
+import java.util.List;
+import java.util.Map;
+
+import com.jayway.jsonpath.DocumentContext;
+import com.jayway.jsonpath.JsonPath;
+import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.test.autoconfigure.AutoConfigureSnowflake;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.MockMvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/**
+ * The sample app serves its OpenAPI document at {@code /v3/api-docs}, and a client generated from it reads
+ * order IDs as strings of digits. Runs with the in-memory allocator of the test library: no Redis.
+ */
+@SpringBootTest(properties = "sample.embedded-redis.enabled=false")
+@AutoConfigureSnowflake
+@AutoConfigureMockMvc
+class SampleAppOpenApiTests {
+
+	@Autowired
+	MockMvc mvc;
+
+	@Test
+	void orderIdsAreDocumentedAsDigitStrings() throws Exception {
+		DocumentContext document = JsonPath.parse(this.mvc.perform(get("/v3/api-docs"))
+			.andExpect(status().isOk())
+			.andReturn()
+			.getResponse()
+			.getContentAsString());
+		assertDigitString(document.read("$.components.schemas.OrderView.properties.id"));
+		List<Object> parameter = document
+			.read("$.paths['/api/orders/{id}'].get.parameters[?(@.name == 'id')].schema");
+		assertThat(parameter).hasSize(1);
+		assertDigitString(parameter.get(0));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static void assertDigitString(Object schema) {
+		assertThat((Map<String, Object>) schema).containsEntry("type", "string")
+			.containsEntry("pattern", DecimalIds.PATTERN);
+	}
+
+}

@@ -1,0 +1,60 @@
+package dev.snowflakeid.autoconfigure.openapi;
+
+import dev.snowflakeid.openapi.SnowflakeIdParameterCustomizer;
+import dev.snowflakeid.openapi.SnowflakeIdPropertyCustomizer;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnowflakeOpenApiAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SnowflakeOpenApiAutoConfiguration.class));
+
+	@Test
+	void customizersAreRegisteredWithSpringdoc() {
+		this.runner.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdPropertyCustomizer.class)
+			.hasSingleBean(SnowflakeIdParameterCustomizer.class));
+	}
+
+	@Test
+	void nothingWithoutSpringdoc() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springdoc"))
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdPropertyCustomizer.class)
+				.doesNotHaveBean(SnowflakeIdParameterCustomizer.class));
+	}
+
+	@Test
+	void nothingWhenIdsAreWrittenAsNumbers() {
+		this.runner.withPropertyValues("snowflake.jackson.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdPropertyCustomizer.class));
+		this.runner.withPropertyValues("snowflake.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdParameterCustomizer.class));
+	}
+
+	@Test
+	void backsOffFromUserCustomizers() {
+		this.runner.withUserConfiguration(UserCustomizers.class)
+			.run((context) -> assertThat(context).getBean(SnowflakeIdPropertyCustomizer.class)
+				.isSameAs(context.getBean(UserCustomizers.class).property));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserCustomizers {
+
+		final SnowflakeIdPropertyCustomizer property = new SnowflakeIdPropertyCustomizer();
+
+		@Bean
+		SnowflakeIdPropertyCustomizer userPropertyCustomizer() {
+			return this.property;
+		}
+
+	}
+
+}
