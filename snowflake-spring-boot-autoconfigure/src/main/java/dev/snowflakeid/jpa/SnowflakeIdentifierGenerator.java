@@ -17,18 +17,22 @@ import org.hibernate.resource.beans.container.spi.BeanContainer;
 import org.hibernate.resource.beans.container.spi.ContainedBean;
 import org.hibernate.resource.beans.spi.BeanInstanceProducer;
 import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
+import org.hibernate.service.ServiceRegistry;
+
+import org.springframework.context.aot.AbstractAotProcessor;
 
 /**
  * Hibernate generator behind {@link GeneratedSnowflakeId}: assigns {@link IdGenerator#nextId()} before the
  * {@code INSERT}, as a {@code Long}/{@code long} or as its decimal {@code String}.
  *
  * <p>The {@code IdGenerator} is the bean of the application context that built this session factory,
- * looked up once, in {@link #initialize}, when the session factory is built, through Hibernate's
- * {@link BeanContainer}; Spring's {@code HibernateJpaVendorAdapter}, which Spring Boot uses, configures that
- * container as a {@code SpringBeanContainer} over the application's bean factory. No static state is kept,
- * so several application contexts in one JVM each use their own generator and worker lease. A missing
- * bean fails the session factory, and so startup, with {@link MissingIdGeneratorException}, instead of
- * failing the first insert.
+ * looked up once through Hibernate's {@link BeanContainer}; Spring's {@code HibernateJpaVendorAdapter}, which
+ * Spring Boot uses, configures that container as a {@code SpringBeanContainer} over the application's bean
+ * factory. No static state is kept, so several application contexts in one JVM each use their own generator
+ * and worker lease. At run time the lookup happens in {@link #initialize}, when the session factory is
+ * built, so a missing bean fails startup with {@link MissingIdGeneratorException} instead of the first
+ * insert. During Spring AOT processing ({@code spring.aot.processing}), when Spring Data JPA builds a session
+ * factory only to read the mapping and no bean exists, the lookup waits for the first ID instead.
  *
  * <p>Hibernate creates the generator either as a Spring bean (with {@code hibernate.cdi.extensions}, which
  * Spring sets) or reflectively; both use the no-argument constructor and then {@link #initialize}, so
@@ -54,7 +58,11 @@ public final class SnowflakeIdentifierGenerator
 
 	};
 
-	private transient IdGenerator ids;
+	private transient volatile IdGenerator ids;
+
+	private transient ServiceRegistry services;
+
+	private String attribute;
 
 	private boolean asString;
 
@@ -65,17 +73,22 @@ public final class SnowflakeIdentifierGenerator
 	}
 
 	/**
-	 * Checks the attribute's type and takes the application's {@code IdGenerator} bean.
+	 * Checks the attribute's type and takes the application's {@code IdGenerator} bean (during AOT processing,
+	 * at the first ID instead).
 	 * @param annotation the annotation on the attribute
 	 * @param member the annotated field or getter
 	 * @param context Hibernate's creation context, giving access to its services
-	 * @throws MissingIdGeneratorException if the application context has no single {@code IdGenerator}
+	 * @throws MissingIdGeneratorException if the application context has no single {@code IdGenerator} (during
+	 * AOT processing, thrown by the first {@link #generate} instead)
 	 */
 	@Override
 	public void initialize(GeneratedSnowflakeId annotation, Member member, GeneratorCreationContext context) {
-		String attribute = member.getDeclaringClass().getName() + "." + member.getName();
-		this.asString = isString(attribute, attributeType(member));
-		this.ids = lookUp(attribute, context);
+		this.attribute = member.getDeclaringClass().getName() + "." + member.getName();
+		this.asString = isString(this.attribute, attributeType(member));
+		this.services = context.getServiceRegistry();
+		if (!Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING)) {
+			this.ids = lookUp(this.attribute, this.services);
+		}
 	}
 
 	/**
@@ -88,8 +101,17 @@ public final class SnowflakeIdentifierGenerator
 		if (isAssigned(currentValue)) {
 			return currentValue;
 		}
-		long id = this.ids.nextId();
+		long id = ids().nextId();
 		return this.asString ? Long.toString(id) : id;
+	}
+
+	private IdGenerator ids() {
+		IdGenerator ids = this.ids;
+		if (ids == null) {
+			ids = lookUp(this.attribute, this.services);
+			this.ids = ids;
+		}
+		return ids;
 	}
 
 	@Override
@@ -123,10 +145,8 @@ public final class SnowflakeIdentifierGenerator
 				+ type.getName());
 	}
 
-	private static IdGenerator lookUp(String attribute, GeneratorCreationContext context) {
-		BeanContainer container = context.getServiceRegistry()
-			.requireService(ManagedBeanRegistry.class)
-			.getBeanContainer();
+	private static IdGenerator lookUp(String attribute, ServiceRegistry services) {
+		BeanContainer container = services.requireService(ManagedBeanRegistry.class).getBeanContainer();
 		if (container == null) {
 			throw new MissingIdGeneratorException(attribute, "Hibernate has no bean container to take the "
 					+ "IdGenerator bean from; set hibernate.resource.beans.container to Spring's "

@@ -6,6 +6,8 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.jpa.MissingIdGeneratorException;
 import dev.snowflakeid.jpa.app.JpaOrder;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -18,8 +20,10 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.aot.AbstractAotProcessor;
 import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,6 +83,27 @@ class MissingIdGeneratorFailureAnalyzerTests {
 		assertThat(output).contains("but there is none: this test slice leaves out the Snowflake auto-configuration.")
 			.contains("Add dev.snowflakeid:snowflake-spring-boot-starter-test with test scope")
 			.doesNotContain("Keep snowflake.enabled=true");
+	}
+
+	@Test
+	void duringAotProcessingTheSessionFactoryBuildsAndTheFirstIdFails() {
+		System.setProperty(AbstractAotProcessor.AOT_PROCESSING, "true");
+		ConfigurableApplicationContext context;
+		try {
+			context = application(EntitiesOnly.class).properties("spring.jpa.hibernate.ddl-auto=create-drop").run();
+		}
+		finally {
+			System.clearProperty(AbstractAotProcessor.AOT_PROCESSING);
+		}
+		try (context) {
+			EntityManager entityManager = context.getBean(EntityManagerFactory.class).createEntityManager();
+			entityManager.getTransaction().begin();
+			assertThatException().isThrownBy(() -> entityManager.persist(new JpaOrder("book")))
+				.isInstanceOf(MissingIdGeneratorException.class)
+				.withMessageContaining("JpaOrder.id");
+			entityManager.getTransaction().rollback();
+			entityManager.close();
+		}
 	}
 
 	private static SpringApplicationBuilder application(Class<?> configuration) {

@@ -1,0 +1,60 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.actuate.SnowflakeEndpoint;
+import dev.snowflakeid.jpa.SnowflakeIdentifierGenerator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.aot.hint.MemberCategory;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
+import org.springframework.beans.factory.aot.AotServices;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What a native image needs from the starter, registered through {@code META-INF/spring/aot.factories} as
+ * Spring's AOT processing finds it: the Lua scripts, the reflectively created Hibernate generator and the
+ * endpoint's response bodies.
+ */
+class SnowflakeRuntimeHintsTests {
+
+	private final RuntimeHints hints = new RuntimeHints();
+
+	@BeforeEach
+	void registerAsAotProcessingDoes() {
+		ClassLoader classLoader = getClass().getClassLoader();
+		AotServices.factories(classLoader)
+			.load(RuntimeHintsRegistrar.class)
+			.forEach((registrar) -> registrar.registerHints(this.hints, classLoader));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "claim.lua", "renew.lua", "release.lua", "available.lua" })
+	void leaseScriptsAreResources(String script) {
+		assertThat(getClass().getClassLoader().getResource("dev/snowflakeid/redis/" + script)).isNotNull();
+		assertThat(RuntimeHintsPredicates.resource().forResource("dev/snowflakeid/redis/" + script))
+			.accepts(this.hints);
+	}
+
+	@Test
+	void hibernateGeneratorCanBeCreatedReflectively() {
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onType(SnowflakeIdentifierGenerator.class)
+			.withMemberCategory(MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS)).accepts(this.hints);
+	}
+
+	@Test
+	void endpointResponseBodiesCanBeWritten() throws NoSuchMethodException {
+		assertThat(RuntimeHintsPredicates.reflection().onType(SnowflakeEndpoint.SnowflakeDescriptor.class))
+			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection().onType(SnowflakeEndpoint.LayoutDescriptor.class))
+			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onMethodInvocation(SnowflakeEndpoint.DecodedIdDescriptor.class.getMethod("timestamp"))).accepts(this.hints);
+	}
+
+}
