@@ -39,10 +39,18 @@ final class SampleProcess implements AutoCloseable {
 
 	/** Starts the sample application on a free port with the given extra arguments. */
 	static SampleProcess app(Path logDirectory, String name, String... arguments) throws IOException {
+		return app(logDirectory, name, List.of(), arguments);
+	}
+
+	/** Starts the sample application with extra JVM options, such as {@code -Dspring.aot.enabled=true}. */
+	static SampleProcess app(Path logDirectory, String name, List<String> jvmOptions, String... arguments)
+			throws IOException {
 		int port = freePort();
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx384m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-				SampleApplication.class.getName(), "--server.port=" + port, "--sample.embedded-redis.enabled=false"));
+				"-Xmx384m", "-XX:TieredStopAtLevel=1"));
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), SampleApplication.class.getName(),
+				"--server.port=" + port, "--sample.embedded-redis.enabled=false"));
 		command.addAll(List.of(arguments));
 		SampleProcess app = new SampleProcess(command, logDirectory.resolve(name + ".log"), port);
 		app.launch();
