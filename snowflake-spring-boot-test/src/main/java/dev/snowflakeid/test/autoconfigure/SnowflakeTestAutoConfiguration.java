@@ -1,9 +1,12 @@
 package dev.snowflakeid.test.autoconfigure;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
@@ -14,9 +17,12 @@ import dev.snowflakeid.lease.WorkerLeaseStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configuration of the in-memory worker-code allocator for tests: a fixed code held in memory with no
@@ -27,12 +33,14 @@ import org.springframework.context.annotation.Conditional;
  *
  * <p>Each application context takes the next code of the region (modulo 2^worker-bits), so contexts that
  * a test run caches side by side never issue the same ID; {@code snowflake.worker.code} fixes the code.
+ * {@code snowflake.test.clock} also fixes the clock, for IDs that are the same in every run.
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		beforeName = "dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "snowflake.enabled", matchIfMissing = true)
 @Conditional(OnInMemoryAllocatorCondition.class)
-@EnableConfigurationProperties(SnowflakeProperties.class)
+@EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeTestProperties.class })
+@Import(SnowflakeTestAutoConfiguration.FixedClockConfiguration.class)
 public final class SnowflakeTestAutoConfiguration {
 
 	private static final AtomicInteger nextCode = new AtomicInteger();
@@ -40,6 +48,11 @@ public final class SnowflakeTestAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
 	StaticWorkerLeaseStore inMemoryWorkerLeaseStore(SnowflakeProperties properties, SnowflakeLayout layout) {
+		return new StaticWorkerLeaseStore(code(properties, layout), null,
+				properties.getWorker().getLease().getCeilingLead(), InstantSource.system());
+	}
+
+	static int code(SnowflakeProperties properties, SnowflakeLayout layout) {
 		Integer fixed = properties.getWorker().getCode();
 		int code = (fixed != null) ? fixed : Math.floorMod(nextCode.getAndIncrement(), layout.maxWorkers());
 		if (code < 0 || code >= layout.maxWorkers()) {
@@ -49,8 +62,35 @@ public final class SnowflakeTestAutoConfiguration {
 					"Set snowflake.worker.code below 2^snowflake.layout.worker-bits, or leave it unset so that each "
 							+ "test application context takes a code of its own.");
 		}
-		return new StaticWorkerLeaseStore(code, null, properties.getWorker().getLease().getCeilingLead(),
-				InstantSource.system());
+		return code;
+	}
+
+	/**
+	 * With {@code snowflake.test.clock}, a generator whose clock stands still at that instant: no lease, so
+	 * no lease store, keeper or worker either, and the same IDs in every run.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty("snowflake.test.clock")
+	static class FixedClockConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(IdGenerator.class)
+		SnowflakeIdGenerator fixedClockIdGenerator(SnowflakeProperties properties, SnowflakeTestProperties test,
+				SnowflakeLayout layout) {
+			Instant clock = test.getClock();
+			if (!clock.isAfter(layout.epoch())) {
+				throw new InvalidSnowflakeConfigurationException("snowflake.test.clock",
+						"fixed clock " + clock + " is not after the epoch " + layout.epoch(),
+						"Set snowflake.test.clock to an instant after snowflake.epoch.");
+			}
+			return SnowflakeIdGenerator.builder(layout)
+				.region(properties.getRegion())
+				.workerCode(code(properties, layout))
+				.wallClock(InstantSource.fixed(clock))
+				.exhaustionWaitBudget(Duration.ZERO)
+				.build();
+		}
+
 	}
 
 }

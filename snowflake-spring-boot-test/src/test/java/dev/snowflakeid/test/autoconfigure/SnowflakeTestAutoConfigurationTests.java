@@ -1,6 +1,12 @@
 package dev.snowflakeid.test.autoconfigure;
 
+import java.time.Instant;
+
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
@@ -12,6 +18,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SnowflakeTestAutoConfigurationTests {
 
@@ -89,6 +96,50 @@ class SnowflakeTestAutoConfigurationTests {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				assertThat(ids.decode(ids.nextId()).worker()).isEqualTo(9);
 			});
+	}
+
+	@Test
+	void aFixedClockGivesTheSameIdsInEveryContext() {
+		long[][] ids = new long[2][];
+		ApplicationContextRunner fixed = this.runner.withPropertyValues("snowflake.worker.allocator=in-memory",
+				"snowflake.worker.code=5", "snowflake.test.clock=2026-06-01T00:00:00Z");
+		for (int run = 0; run < 2; run++) {
+			int r = run;
+			fixed.run((context) -> {
+				assertThat(context).doesNotHaveBean(SnowflakeWorker.class).doesNotHaveBean(WorkerLeaseStore.class);
+				IdGenerator generator = context.getBean(IdGenerator.class);
+				ids[r] = new long[] { generator.nextId(), generator.nextId() };
+			});
+		}
+		assertThat(ids[1]).containsExactly(ids[0]);
+		DecodedId first = SnowflakeLayout.defaults().decode(ids[0][0]);
+		assertThat(first.timestamp()).isEqualTo(Instant.parse("2026-06-01T00:00:00Z"));
+		assertThat(first.worker()).isEqualTo(5);
+		assertThat(first.sequence()).isZero();
+		assertThat(SnowflakeLayout.defaults().decode(ids[0][1]).sequence()).isEqualTo(1);
+	}
+
+	@Test
+	void aFixedClockRefusesAtOnceWhenTheTickIsUsedUp() {
+		this.runner
+			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.test.clock=2026-06-01T00:00:00Z",
+					"snowflake.layout.sequence-bits=12")
+			.run((context) -> {
+				IdGenerator generator = context.getBean(IdGenerator.class);
+				generator.nextIds(4096);
+				assertThatExceptionOfType(IdGenerationException.class).isThrownBy(generator::nextId)
+					.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(IdGenerationException.Reason.SEQUENCE_EXHAUSTED));
+			});
+	}
+
+	@Test
+	void aFixedClockBeforeTheEpochFailsNamingTheProperty() {
+		this.runner
+			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.test.clock=2025-06-01T00:00:00Z")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidSnowflakeConfigurationException.class)
+				.hasMessageContaining("fixed clock 2025-06-01T00:00:00Z is not after the epoch"));
 	}
 
 	@Test
