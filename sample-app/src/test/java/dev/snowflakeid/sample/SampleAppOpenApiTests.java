@@ -5,7 +5,6 @@ import java.util.Map;
 
 import com.jayway.jsonpath.DocumentContext;
 import com.jayway.jsonpath.JsonPath;
-import dev.snowflakeid.DecimalIds;
 import dev.snowflakeid.test.autoconfigure.AutoConfigureSnowflake;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +19,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * The sample app serves its OpenAPI document at {@code /v3/api-docs}, and a client generated from it reads
- * order IDs as strings of digits. Runs with the in-memory allocator of the test library: no Redis.
+ * order IDs as strings in their public form, never as numbers. Runs with the in-memory allocator of the test
+ * library: no Redis.
  */
 @SpringBootTest(properties = "sample.embedded-redis.enabled=false")
 @AutoConfigureSnowflake
@@ -31,23 +31,24 @@ class SampleAppOpenApiTests {
 	MockMvc mvc;
 
 	@Test
-	void orderIdsAreDocumentedAsDigitStrings() throws Exception {
+	void orderIdsAreDocumentedInTheirPublicForm() throws Exception {
 		DocumentContext document = JsonPath.parse(this.mvc.perform(get("/v3/api-docs"))
 			.andExpect(status().isOk())
 			.andReturn()
 			.getResponse()
 			.getContentAsString());
-		assertDigitString(document.read("$.components.schemas.OrderView.properties.id"));
+		assertPublicId(document.read("$.components.schemas.OrderView.properties.id"));
 		List<Object> parameter = document
 			.read("$.paths['/api/orders/{id}'].get.parameters[?(@.name == 'id')].schema");
 		assertThat(parameter).hasSize(1);
-		assertDigitString(parameter.get(0));
+		assertPublicId(parameter.get(0));
 	}
 
 	@SuppressWarnings("unchecked")
-	private static void assertDigitString(Object schema) {
+	private static void assertPublicId(Object schema) {
 		assertThat((Map<String, Object>) schema).containsEntry("type", "string")
-			.containsEntry("pattern", DecimalIds.PATTERN);
+			.containsEntry("pattern", "^[a-z][0-9A-Za-z]{11}$")
+			.doesNotContainKey("format");
 	}
 
 }

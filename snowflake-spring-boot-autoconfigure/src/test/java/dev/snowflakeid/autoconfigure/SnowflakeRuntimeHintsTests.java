@@ -1,17 +1,19 @@
 package dev.snowflakeid.autoconfigure;
 
+import java.io.IOException;
+
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.jpa.SnowflakeIdentifierGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.beans.factory.aot.AotServices;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,12 +34,16 @@ class SnowflakeRuntimeHintsTests {
 			.forEach((registrar) -> registrar.registerHints(this.hints, classLoader));
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "claim.lua", "renew.lua", "release.lua", "available.lua" })
-	void leaseScriptsAreResources(String script) {
-		assertThat(getClass().getClassLoader().getResource("dev/snowflakeid/redis/" + script)).isNotNull();
-		assertThat(RuntimeHintsPredicates.resource().forResource("dev/snowflakeid/redis/" + script))
-			.accepts(this.hints);
+	@Test
+	void leaseScriptsAreResources() throws IOException {
+		Resource[] scripts = new PathMatchingResourcePatternResolver(getClass().getClassLoader())
+			.getResources("classpath*:dev/snowflakeid/redis/*.lua");
+		assertThat(scripts).isNotEmpty();
+		for (Resource script : scripts) {
+			assertThat(RuntimeHintsPredicates.resource().forResource("dev/snowflakeid/redis/" + script.getFilename()))
+				.as(script.getFilename())
+				.accepts(this.hints);
+		}
 	}
 
 	@Test

@@ -3,6 +3,7 @@ package dev.snowflakeid.autoconfigure.openapi;
 import java.util.List;
 import java.util.Map;
 
+import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.jpa.GeneratedSnowflakeId;
 
@@ -26,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 class OpenApiTestApplication {
 
 	record Thing(@SnowflakeId long id, @SnowflakeId List<Long> related, @SnowflakeId Map<String, Long> byName,
-			@SnowflakeId String code, long count) {
+			@SnowflakeId String code, long count, @PublicId long shared) {
 	}
 
 	static class Ticket {
@@ -51,11 +52,12 @@ class OpenApiTestApplication {
 
 		@GetMapping("/things/{id}")
 		Thing thing(@PathVariable @SnowflakeId long id) {
-			return new Thing(id, List.of(), Map.of(), Long.toString(id), 0);
+			return new Thing(id, List.of(), Map.of(), Long.toString(id), 0, id);
 		}
 
 		@GetMapping("/things")
-		List<Thing> things(@RequestParam @SnowflakeId Long after, @RequestParam int limit) {
+		List<Thing> things(@RequestParam @SnowflakeId Long after, @RequestParam int limit,
+				@RequestParam(required = false) @PublicId Long near) {
 			return List.of();
 		}
 

@@ -23,7 +23,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * modules write it, and plain longs stay integers.
  */
 @SpringBootTest(classes = OpenApiTestApplication.class,
-		properties = { "snowflake.worker.allocator=static", "snowflake.worker.code=3" })
+		properties = { "snowflake.worker.allocator=static", "snowflake.worker.code=3",
+				"snowflake.public-ids.active-key=a",
+				"snowflake.public-ids.keys.a=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=" })
 @AutoConfigureMockMvc
 class SnowflakeOpenApiTests {
 
@@ -60,6 +62,16 @@ class SnowflakeOpenApiTests {
 	void pathVariablesAndRequestParametersAreDigitStrings() {
 		assertDigitString("$.paths['/things/{id}'].get.parameters[?(@.name == 'id')].schema");
 		assertDigitString("$.paths['/things'].get.parameters[?(@.name == 'after')].schema");
+	}
+
+	@Test
+	void publicIdsAreDocumentedInTheirPublicForm() {
+		assertThat(schema("$.components.schemas.Thing.properties.shared")).containsEntry("type", "string")
+			.containsEntry("pattern", "^[a-z][0-9A-Za-z]{11}$")
+			.doesNotContainKey("format");
+		assertThat(schema("$.paths['/things'].get.parameters[?(@.name == 'near')].schema"))
+			.containsEntry("type", "string")
+			.containsEntry("pattern", "^[a-z][0-9A-Za-z]{11}$");
 	}
 
 	@Test

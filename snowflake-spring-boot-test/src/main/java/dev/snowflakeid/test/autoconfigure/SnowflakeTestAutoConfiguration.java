@@ -49,7 +49,7 @@ public final class SnowflakeTestAutoConfiguration {
 	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
 	StaticWorkerLeaseStore inMemoryWorkerLeaseStore(SnowflakeProperties properties, SnowflakeLayout layout) {
 		return new StaticWorkerLeaseStore(code(properties, layout), null,
-				properties.getWorker().getLease().getCeilingLead(), InstantSource.system());
+				SnowflakeAutoConfiguration.leaseTiming(properties).ceilingLead(), InstantSource.system());
 	}
 
 	static int code(SnowflakeProperties properties, SnowflakeLayout layout) {
