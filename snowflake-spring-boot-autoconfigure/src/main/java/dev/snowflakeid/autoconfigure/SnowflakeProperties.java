@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.Period;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -420,7 +422,8 @@ public class SnowflakeProperties {
 	}
 
 	/**
-	 * Redis lease store; the server is chosen by spring.data.redis.*.
+	 * Redis lease store; the server is the application's (spring.data.redis.*) unless url, host, sentinel or
+	 * cluster is set here.
 	 */
 	public static class Redis {
 
@@ -450,6 +453,48 @@ public class SnowflakeProperties {
 		 * primary keeps granting.
 		 */
 		private Duration maxReplicaLag = Duration.ofSeconds(1);
+
+		/**
+		 * Name the lease connection gives itself with CLIENT SETNAME, shown by CLIENT LIST.
+		 */
+		private String clientName = "snowflake-lease";
+
+		/**
+		 * Redis URL of a separate lease Redis (redis:// or rediss:// for TLS); overrides host, port,
+		 * database, username and password.
+		 */
+		private String url;
+
+		/**
+		 * Host of a separate lease Redis.
+		 */
+		private String host;
+
+		/**
+		 * Port of a separate lease Redis.
+		 */
+		private int port = 6379;
+
+		/**
+		 * Database index of a separate lease Redis.
+		 */
+		private int database = 0;
+
+		/**
+		 * Login username of a separate lease Redis (an ACL user).
+		 */
+		private String username;
+
+		/**
+		 * Login password of a separate lease Redis.
+		 */
+		private String password;
+
+		private final Ssl ssl = new Ssl();
+
+		private final Sentinel sentinel = new Sentinel();
+
+		private final Cluster cluster = new Cluster();
 
 		public String getNamespace() {
 			return this.namespace;
@@ -489,6 +534,186 @@ public class SnowflakeProperties {
 
 		public void setMaxReplicaLag(Duration maxReplicaLag) {
 			this.maxReplicaLag = maxReplicaLag;
+		}
+
+		public String getClientName() {
+			return this.clientName;
+		}
+
+		public void setClientName(String clientName) {
+			this.clientName = clientName;
+		}
+
+		public String getUrl() {
+			return this.url;
+		}
+
+		public void setUrl(String url) {
+			this.url = url;
+		}
+
+		public String getHost() {
+			return this.host;
+		}
+
+		public void setHost(String host) {
+			this.host = host;
+		}
+
+		public int getPort() {
+			return this.port;
+		}
+
+		public void setPort(int port) {
+			this.port = port;
+		}
+
+		public int getDatabase() {
+			return this.database;
+		}
+
+		public void setDatabase(int database) {
+			this.database = database;
+		}
+
+		public String getUsername() {
+			return this.username;
+		}
+
+		public void setUsername(String username) {
+			this.username = username;
+		}
+
+		public String getPassword() {
+			return this.password;
+		}
+
+		public void setPassword(String password) {
+			this.password = password;
+		}
+
+		public Ssl getSsl() {
+			return this.ssl;
+		}
+
+		public Sentinel getSentinel() {
+			return this.sentinel;
+		}
+
+		public Cluster getCluster() {
+			return this.cluster;
+		}
+
+		/**
+		 * TLS of a separate lease Redis.
+		 */
+		public static class Ssl {
+
+			/**
+			 * Whether to use TLS; on when a bundle is set or the URL is rediss://.
+			 */
+			private Boolean enabled;
+
+			/**
+			 * SSL bundle with the trust material (and, for mutual TLS, the key material).
+			 */
+			private String bundle;
+
+			public Boolean getEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(Boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public String getBundle() {
+				return this.bundle;
+			}
+
+			public void setBundle(String bundle) {
+				this.bundle = bundle;
+			}
+
+		}
+
+		/**
+		 * Sentinel set-up of a separate lease Redis.
+		 */
+		public static class Sentinel {
+
+			/**
+			 * Name of the primary the sentinels monitor.
+			 */
+			private String master;
+
+			/**
+			 * Sentinels as host:port pairs.
+			 */
+			private List<String> nodes = new ArrayList<>();
+
+			/**
+			 * Login username of the sentinels.
+			 */
+			private String username;
+
+			/**
+			 * Login password of the sentinels.
+			 */
+			private String password;
+
+			public String getMaster() {
+				return this.master;
+			}
+
+			public void setMaster(String master) {
+				this.master = master;
+			}
+
+			public List<String> getNodes() {
+				return this.nodes;
+			}
+
+			public void setNodes(List<String> nodes) {
+				this.nodes = nodes;
+			}
+
+			public String getUsername() {
+				return this.username;
+			}
+
+			public void setUsername(String username) {
+				this.username = username;
+			}
+
+			public String getPassword() {
+				return this.password;
+			}
+
+			public void setPassword(String password) {
+				this.password = password;
+			}
+
+		}
+
+		/**
+		 * Cluster set-up of a separate lease Redis.
+		 */
+		public static class Cluster {
+
+			/**
+			 * Initial cluster nodes as host:port pairs; at least one must answer.
+			 */
+			private List<String> nodes = new ArrayList<>();
+
+			public List<String> getNodes() {
+				return this.nodes;
+			}
+
+			public void setNodes(List<String> nodes) {
+				this.nodes = nodes;
+			}
+
 		}
 
 	}

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import io.lettuce.core.ReadFrom;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
@@ -17,7 +18,9 @@ import io.lettuce.core.resource.Delay;
 
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.RedisStaticMasterReplicaConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -36,10 +39,16 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * lost that way holds its code until the lease TTL passes, and a renewal lost that way only raised a
  * high-water mark, which is always safe;</li>
  * <li>reconnecting automatically, at most 500 ms apart, so the lease keeper recovers quickly once Redis
- * is back;</li>
- * <li>for Cluster, topology refresh on redirects and failures, so a failover moves leases to the new
- * primary.</li>
+ * is back (through Sentinel, each reconnect asks the sentinels for the current primary);</li>
+ * <li>every lease command goes to the primary: a read-from setting is replaced by
+ * {@link ReadFrom#UPSTREAM};</li>
+ * <li>for Cluster, topology refresh on redirects, on two failed reconnects and every 30 s, at most once a
+ * second, so a failover moves leases to the new primary within about a second of the promotion.</li>
  * </ul>
+ *
+ * <p>Customizers may set everything else: TLS and peer verification, SSL options, credentials providers,
+ * the client name, socket keep-alive, protocol version, client resources such as tracing or DNS. They run
+ * first; the settings above are applied afterwards and replace whatever a customizer set for them.
  *
  * <p>The factories own their Lettuce client resources and release them in
  * {@link LettuceConnectionFactory#destroy()}. Registered as a bean, the container initializes and
@@ -53,8 +62,8 @@ public final class RedisLeaseConnections {
 	/** Longest pause between two reconnect attempts. */
 	public static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);
 
-	private static final Consumer<LettuceClientConfigurationBuilder> NO_CUSTOMIZATION = (builder) -> {
-	};
+	/** Shortest time between two adaptive Cluster topology refreshes. */
+	public static final Duration CLUSTER_REFRESH_RATE_LIMIT = Duration.ofSeconds(1);
 
 	private RedisLeaseConnections() {
 	}
@@ -70,21 +79,17 @@ public final class RedisLeaseConnections {
 	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
 			Duration commandTimeout) {
-		return standalone(configuration, commandTimeout, NO_CUSTOMIZATION);
+		return standalone(configuration, commandTimeout, Customizers.NONE.client());
 	}
 
 	/**
-	 * A factory for one Redis server, with client settings that do not concern failure handling (TLS,
-	 * peer verification, client name, read-from) applied by {@code customizer}. Client options, client
-	 * resources, command and shutdown timeouts are set afterwards and replace whatever the customizer set.
+	 * A factory for one Redis server, with client settings that do not concern failure handling applied by
+	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Customizers)}.
 	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
 	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
 			Duration commandTimeout, Consumer<LettuceClientConfigurationBuilder> customizer) {
-		Objects.requireNonNull(configuration, "configuration");
-		Objects.requireNonNull(customizer, "customizer");
-		return new LeaseConnectionFactory(configuration, configure(ClientOptions.builder(), commandTimeout).build(),
-				commandTimeout, customizer);
+		return create(configuration, commandTimeout, Customizers.NONE.withClient(customizer));
 	}
 
 	/** A factory for a Redis Cluster with the default 300 ms command timeout. */
@@ -98,37 +103,143 @@ public final class RedisLeaseConnections {
 	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout) {
-		return cluster(configuration, commandTimeout, NO_CUSTOMIZATION);
+		return cluster(configuration, commandTimeout, Customizers.NONE.client());
 	}
 
 	/**
 	 * A factory for a Redis Cluster, with client settings that do not concern failure handling applied by
-	 * {@code customizer}, as for {@link #standalone(RedisStandaloneConfiguration, Duration, Consumer)}.
+	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Customizers)}.
 	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout,
 			Consumer<LettuceClientConfigurationBuilder> customizer) {
-		Objects.requireNonNull(configuration, "configuration");
-		Objects.requireNonNull(customizer, "customizer");
-		ClusterClientOptions.Builder options = ClusterClientOptions.builder()
-			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
-				.enableAllAdaptiveRefreshTriggers()
-				.enablePeriodicRefresh(Duration.ofSeconds(30))
-				.build());
-		configure(options, commandTimeout);
-		return new LeaseConnectionFactory(configuration, options.build(), commandTimeout, customizer);
+		return create(configuration, commandTimeout, Customizers.NONE.withClient(customizer));
 	}
 
-	// The builder's methods are overridden by ClusterClientOptions.Builder, so this configures both kinds.
-	private static ClientOptions.Builder configure(ClientOptions.Builder options, Duration commandTimeout) {
+	/**
+	 * A factory for the primary that the sentinels name. Every connect and reconnect asks the sentinels
+	 * for the current primary, and a sentinel-driven failover closes the old primary's client
+	 * connections, so lease commands follow the promotion.
+	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 */
+	public static LettuceConnectionFactory sentinel(RedisSentinelConfiguration configuration, Duration commandTimeout) {
+		return create(configuration, commandTimeout, Customizers.NONE);
+	}
+
+	/**
+	 * A factory for a fixed primary with replicas: Lettuce finds the primary among the nodes with
+	 * {@code ROLE}, and every lease command goes to it.
+	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 */
+	public static LettuceConnectionFactory masterReplica(RedisStaticMasterReplicaConfiguration configuration,
+			Duration commandTimeout) {
+		return create(configuration, commandTimeout, Customizers.NONE);
+	}
+
+	/**
+	 * A factory for any of Spring Data's Redis configurations (standalone, Sentinel, static master/replica,
+	 * Cluster). The customizers run first, in the order client configuration, client options, client
+	 * resources; then the lease settings replace whatever they set for the command and connect timeouts,
+	 * the disconnected behaviour, replay, auto-reconnect, the reconnect delay, the read-from setting, the
+	 * Cluster topology refresh and the shutdown timeout. A TLS setting cannot be undone: once a customizer
+	 * or the caller asked for TLS, the factory uses it.
+	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 */
+	public static LettuceConnectionFactory create(RedisConfiguration configuration, Duration commandTimeout,
+			Customizers customizers) {
+		Objects.requireNonNull(configuration, "configuration");
+		Objects.requireNonNull(customizers, "customizers");
+		requirePositive(commandTimeout);
+		LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder();
+		customizers.client().accept(builder);
+		LettuceClientConfiguration draft = builder.build();
+		boolean cluster = configuration instanceof RedisClusterConfiguration;
+		ClientOptions.Builder options = optionsFrom(draft.getClientOptions().orElse(null), cluster);
+		customizers.options().accept(options);
+		configure(options, commandTimeout, draft.getClientOptions().map(ClientOptions::getSocketOptions).orElse(null));
+		if (options instanceof ClusterClientOptions.Builder clusterOptions) {
+			clusterOptions.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+				.enableAllAdaptiveRefreshTriggers()
+				.adaptiveRefreshTriggersTimeout(CLUSTER_REFRESH_RATE_LIMIT)
+				.refreshTriggersReconnectAttempts(2)
+				.enablePeriodicRefresh(Duration.ofSeconds(30))
+				.build());
+		}
+		if (draft.isUseSsl()) {
+			// apply(RedisURI) may have turned TLS off again after a customizer or the caller turned it on
+			builder.useSsl().verifyPeer(draft.getVerifyMode());
+		}
+		if (draft.getReadFrom().isPresent() || configuration instanceof RedisStaticMasterReplicaConfiguration
+				|| cluster) {
+			builder.readFrom(ReadFrom.UPSTREAM);
+		}
+		DefaultClientResources.Builder resources = DefaultClientResources.builder();
+		customizers.resources().accept(resources);
+		return new LeaseConnectionFactory(configuration, builder.clientOptions(options.build())
+			.commandTimeout(commandTimeout)
+			.shutdownTimeout(Duration.ZERO), resources
+				.ioThreadPoolSize(2)
+				.computationThreadPoolSize(2)
+				.reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+				.build());
+	}
+
+	private static ClientOptions.Builder optionsFrom(ClientOptions base, boolean cluster) {
+		if (cluster) {
+			if (base instanceof ClusterClientOptions clusterOptions) {
+				return clusterOptions.mutate();
+			}
+			return (base != null) ? ClusterClientOptions.builder(base) : ClusterClientOptions.builder();
+		}
+		return (base != null) ? base.mutate() : ClientOptions.builder();
+	}
+
+	private static void requirePositive(Duration commandTimeout) {
 		if (commandTimeout == null || commandTimeout.isNegative() || commandTimeout.isZero()) {
 			throw new IllegalArgumentException("lease command timeout must be positive but was " + commandTimeout);
 		}
-		return options.autoReconnect(true)
+	}
+
+	// The builder's methods are overridden by ClusterClientOptions.Builder, so this configures both kinds.
+	private static void configure(ClientOptions.Builder options, Duration commandTimeout, SocketOptions socket) {
+		SocketOptions.Builder socketOptions = (socket != null) ? socket.mutate() : SocketOptions.builder();
+		options.autoReconnect(true)
 			.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS)
 			.replayFilter((command) -> true)
-			.socketOptions(SocketOptions.builder().connectTimeout(commandTimeout).build())
+			.socketOptions(socketOptions.connectTimeout(commandTimeout).build())
 			.timeoutOptions(TimeoutOptions.enabled(commandTimeout));
+	}
+
+	/**
+	 * Settings the lease connection takes from the application: its Spring Data client configuration
+	 * (TLS, client name, credentials), its Lettuce client options (SSL options, keep-alive, protocol) and
+	 * its client resources (tracing, metrics, DNS). Failure settings they contain are replaced, as
+	 * {@link RedisLeaseConnections#create(RedisConfiguration, Duration, Customizers)} describes.
+	 * @param client customizes the Spring Data client configuration
+	 * @param options customizes the Lettuce client options; a Cluster factory passes a
+	 * {@link ClusterClientOptions.Builder}
+	 * @param resources customizes the client resources the factory owns
+	 */
+	public record Customizers(Consumer<LettuceClientConfigurationBuilder> client,
+			Consumer<ClientOptions.Builder> options, Consumer<DefaultClientResources.Builder> resources) {
+
+		/** No customization. */
+		public static final Customizers NONE = new Customizers((builder) -> {
+		}, (builder) -> {
+		}, (builder) -> {
+		});
+
+		public Customizers {
+			Objects.requireNonNull(client, "client");
+			Objects.requireNonNull(options, "options");
+			Objects.requireNonNull(resources, "resources");
+		}
+
+		/** These customizers with {@code client} in place of the client configuration customizer. */
+		public Customizers withClient(Consumer<LettuceClientConfigurationBuilder> client) {
+			return new Customizers(client, this.options, this.resources);
+		}
+
 	}
 
 	/** Owns its client resources, whose reconnect delay is capped, and shuts them down on destroy. */
@@ -136,30 +247,10 @@ public final class RedisLeaseConnections {
 
 		private final ClientResources resources;
 
-		private LeaseConnectionFactory(RedisConfiguration configuration, ClientOptions options, Duration commandTimeout,
-				Consumer<LettuceClientConfigurationBuilder> customizer) {
-			this(configuration, options, commandTimeout, customizer, DefaultClientResources.builder()
-				.ioThreadPoolSize(2)
-				.computationThreadPoolSize(2)
-				.reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
-				.build());
-		}
-
-		private LeaseConnectionFactory(RedisConfiguration configuration, ClientOptions options, Duration commandTimeout,
-				Consumer<LettuceClientConfigurationBuilder> customizer, ClientResources resources) {
-			super(configuration, clientConfiguration(options, commandTimeout, customizer, resources));
+		private LeaseConnectionFactory(RedisConfiguration configuration, LettuceClientConfigurationBuilder builder,
+				ClientResources resources) {
+			super(configuration, builder.clientResources(resources).build());
 			this.resources = resources;
-		}
-
-		private static LettuceClientConfiguration clientConfiguration(ClientOptions options, Duration commandTimeout,
-				Consumer<LettuceClientConfigurationBuilder> customizer, ClientResources resources) {
-			LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder();
-			customizer.accept(builder);
-			return builder.clientOptions(options)
-				.clientResources(resources)
-				.commandTimeout(commandTimeout)
-				.shutdownTimeout(Duration.ZERO)
-				.build();
 		}
 
 		@Override

@@ -14,12 +14,20 @@ final class SnowflakeLeaseConnection implements InitializingBean, DisposableBean
 
 	private final LettuceConnectionFactory factory;
 
-	SnowflakeLeaseConnection(LettuceConnectionFactory factory) {
+	private final LeaseRedisEndpoint endpoint;
+
+	SnowflakeLeaseConnection(LettuceConnectionFactory factory, LeaseRedisEndpoint endpoint) {
 		this.factory = factory;
+		this.endpoint = endpoint;
 	}
 
 	LettuceConnectionFactory factory() {
 		return this.factory;
+	}
+
+	/** The Redis the factory reaches, and how it was configured. */
+	LeaseRedisEndpoint endpoint() {
+		return this.endpoint;
 	}
 
 	@Override

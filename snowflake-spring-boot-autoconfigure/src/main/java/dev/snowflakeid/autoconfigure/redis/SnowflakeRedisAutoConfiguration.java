@@ -1,40 +1,51 @@
 package dev.snowflakeid.autoconfigure.redis;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.function.Consumer;
-
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.redis.RedisLeaseConnections;
+import dev.snowflakeid.redis.RedisLeaseConnections.Customizers;
+import dev.snowflakeid.redis.RedisLeaseServerCheck;
 import dev.snowflakeid.redis.RedisWorkerLeaseStore;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
-import org.springframework.data.redis.connection.RedisClusterConfiguration;
-import org.springframework.data.redis.connection.RedisNode;
-import org.springframework.data.redis.connection.RedisPassword;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.StringUtils;
 
 /**
  * Auto-configuration of the Redis worker-lease store, the default allocator. The Redis server is the one
- * {@code spring.data.redis.*} selects, but leases get their own Lettuce connection with a short command
- * timeout that rejects commands while disconnected instead of replaying them later, whatever the
- * application's own Redis client settings are.
+ * {@code spring.data.redis.*} selects (standalone, Sentinel, static primary with replicas, or Cluster) unless
+ * {@code snowflake.worker.redis.*} names a separate one. Leases get their own Lettuce connection: TLS,
+ * credentials and the application's Lettuce customizers as for the application's own client, but a short
+ * command timeout, commands rejected while disconnected instead of replayed later, and every command sent
+ * to the primary, whatever the application's own Redis client settings are. Before the first claim the
+ * server is checked ({@link RedisLeaseServerCheck}).
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
@@ -46,46 +57,36 @@ import org.springframework.util.StringUtils;
 @EnableConfigurationProperties(SnowflakeProperties.class)
 public final class SnowflakeRedisAutoConfiguration {
 
+	private static final Log logger = LogFactory.getLog(SnowflakeRedisAutoConfiguration.class);
+
 	/** Lease connection, with its own short timeout and no replay of commands. */
 	@Bean
-	@ConditionalOnBean(DataRedisConnectionDetails.class)
+	@Conditional(LeaseRedisCondition.class)
 	@ConditionalOnMissingBean
-	SnowflakeLeaseConnection snowflakeLeaseConnection(DataRedisConnectionDetails details,
-			SnowflakeProperties properties) {
-		Duration timeout = properties.getWorker().getRedis().getCommandTimeout();
-		// TLS follows the application's Redis settings; custom trust material from an SSL bundle is not
-		// passed to the lease connection, which then uses the JVM's default trust store.
-		Consumer<LettuceClientConfigurationBuilder> tls = (builder) -> {
-			if (details.getSslBundle() != null) {
-				builder.useSsl();
+	SnowflakeLeaseConnection snowflakeLeaseConnection(SnowflakeProperties properties,
+			ObjectProvider<DataRedisConnectionDetails> details, ObjectProvider<DataRedisProperties> redisProperties,
+			ObjectProvider<RedisConnectionFactory> applicationFactory, ObjectProvider<SslBundles> sslBundles,
+			ObjectProvider<LettuceClientConfigurationBuilderCustomizer> clientCustomizers,
+			ObjectProvider<LettuceClientOptionsBuilderCustomizer> optionsCustomizers,
+			ObjectProvider<ClientResourcesBuilderCustomizer> resourcesCustomizers) {
+		SnowflakeProperties.Redis redis = properties.getWorker().getRedis();
+		LeaseRedisEndpoint endpoint = LeaseRedisEndpoint.isSeparate(redis)
+				? LeaseRedisEndpoint.separate(redis, sslBundles.getIfAvailable())
+				: LeaseRedisEndpoint.application(details.getObject(), redisProperties.getIfAvailable(),
+						applicationFactory.getIfUnique());
+		Customizers customizers = new Customizers((builder) -> {
+			endpoint.applyTls(builder);
+			clientCustomizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
+			endpoint.applyTls(builder);
+			if (StringUtils.hasText(redis.getClientName())) {
+				builder.clientName(redis.getClientName());
 			}
-		};
-		if (details.getCluster() != null) {
-			List<RedisNode> nodes = details.getCluster()
-				.getNodes()
-				.stream()
-				.map((node) -> new RedisNode(node.host(), node.port()))
-				.toList();
-			RedisClusterConfiguration cluster = new RedisClusterConfiguration();
-			cluster.setClusterNodes(nodes);
-			cluster.setUsername(details.getUsername());
-			cluster.setPassword(RedisPassword.of(details.getPassword()));
-			return new SnowflakeLeaseConnection(RedisLeaseConnections.cluster(cluster, timeout, tls));
-		}
-		if (details.getSentinel() != null || details.getMasterReplica() != null) {
-			throw new InvalidSnowflakeConfigurationException("spring.data.redis.sentinel",
-					"worker leases need a standalone Redis or a Redis Cluster; Sentinel and master/replica set-ups "
-							+ "are not supported for leases",
-					"Point spring.data.redis.host/port at the primary, use a Redis Cluster, or set "
-							+ "snowflake.worker.allocator=static.");
-		}
-		DataRedisConnectionDetails.Standalone standalone = details.getStandalone();
-		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(standalone.getHost(),
-				standalone.getPort());
-		configuration.setDatabase(standalone.getDatabase());
-		configuration.setUsername(details.getUsername());
-		configuration.setPassword(RedisPassword.of(details.getPassword()));
-		return new SnowflakeLeaseConnection(RedisLeaseConnections.standalone(configuration, timeout, tls));
+		}, (options) -> {
+			endpoint.applySslOptions(options);
+			optionsCustomizers.orderedStream().forEach((customizer) -> customizer.customize(options));
+		}, (resources) -> resourcesCustomizers.orderedStream().forEach((customizer) -> customizer.customize(resources)));
+		return new SnowflakeLeaseConnection(
+				RedisLeaseConnections.create(endpoint.configuration(), redis.getCommandTimeout(), customizers), endpoint);
 	}
 
 	/**
@@ -100,6 +101,7 @@ public final class SnowflakeRedisAutoConfiguration {
 		SnowflakeProperties.Worker worker = properties.getWorker();
 		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
 				: RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
+		checkServer(connection, worker, namespace, properties.getRegion());
 		return RedisWorkerLeaseStore.builder(connection.factory(), layout)
 			.keyPrefix(worker.getRedis().getKeyPrefix())
 			.namespace(namespace)
@@ -112,22 +114,55 @@ public final class SnowflakeRedisAutoConfiguration {
 			.build();
 	}
 
-	/** The Redis server and database (or Cluster) of the lease connection, and the store's keys. */
+	/** The Redis the lease connection reaches (server and database, Sentinel set-up or Cluster), and the store's keys. */
 	@Bean
-	@ConditionalOnBean({ DataRedisConnectionDetails.class, RedisWorkerLeaseStore.class })
+	@ConditionalOnBean({ SnowflakeLeaseConnection.class, RedisWorkerLeaseStore.class })
 	@ConditionalOnMissingBean
-	UniquenessDomain snowflakeUniquenessDomain(DataRedisConnectionDetails details, RedisWorkerLeaseStore store) {
-		if (details.getCluster() != null) {
-			List<String> nodes = details.getCluster()
-				.getNodes()
-				.stream()
-				.map((node) -> node.host() + ":" + node.port())
-				.toList();
-			return UniquenessDomain.redisCluster(nodes, store.keyPrefix(), store.namespace(), store.region());
+	UniquenessDomain snowflakeUniquenessDomain(SnowflakeLeaseConnection connection, RedisWorkerLeaseStore store) {
+		return connection.endpoint().domain(store.keyPrefix(), store.namespace(), store.region());
+	}
+
+	private static void checkServer(SnowflakeLeaseConnection connection, SnowflakeProperties.Worker worker,
+			String namespace, int region) {
+		String sampleKey = worker.getRedis().getKeyPrefix() + ":{" + namespace + ":" + region + "}:lease:0";
+		for (String warning : new RedisLeaseServerCheck(connection.factory(), connection.endpoint().username(), sampleKey,
+				worker.getLease().getStartupWaitBudget())
+			.verify()) {
+			logger.warn("Worker leases (" + connection.endpoint().properties() + ".*): " + warning);
 		}
-		DataRedisConnectionDetails.Standalone standalone = details.getStandalone();
-		return UniquenessDomain.redis(standalone.getHost() + ":" + standalone.getPort(), standalone.getDatabase(),
-				store.keyPrefix(), store.namespace(), store.region());
+	}
+
+	/** The application's Redis, or a separate one named by {@code snowflake.worker.redis.*}. */
+	static final class LeaseRedisCondition extends AnyNestedCondition {
+
+		LeaseRedisCondition() {
+			super(ConfigurationPhase.REGISTER_BEAN);
+		}
+
+		@ConditionalOnBean(DataRedisConnectionDetails.class)
+		static final class ApplicationRedis {
+
+		}
+
+		@Conditional(SeparateRedisCondition.class)
+		static final class SeparateRedis {
+
+		}
+
+	}
+
+	static final class SeparateRedisCondition extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			boolean separate = Binder.get(context.getEnvironment())
+				.bind(LeaseRedisEndpoint.SEPARATE, SnowflakeProperties.Redis.class)
+				.map(LeaseRedisEndpoint::isSeparate)
+				.orElse(false);
+			return separate ? ConditionOutcome.match(LeaseRedisEndpoint.SEPARATE + " names a lease Redis")
+					: ConditionOutcome.noMatch(LeaseRedisEndpoint.SEPARATE + " names no lease Redis");
+		}
+
 	}
 
 }

@@ -1,0 +1,341 @@
+package dev.snowflakeid.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * Checks, once before the first claim, that the Redis server behind the lease connection can keep leases
+ * safe, reading what the lease user may read:
+ * <ul>
+ * <li>{@code INFO server}: version {@value #MINIMUM_VERSION} or later, for {@code SET ... PXAT};</li>
+ * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
+ * replica is refused);</li>
+ * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached, primaries included (a
+ * deposed primary becomes a replica with its own setting);</li>
+ * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
+ * marks;</li>
+ * <li>ACL: with {@code redis.acl_check_cmd} (Redis 7), that the user may run every command the lease
+ * scripts call, plus {@code EVAL}, {@code EVALSHA} and {@code INFO}, on the lease keys.</li>
+ * </ul>
+ * {@code CONFIG} is often not permitted (ACL users, managed services): then the check returns a warning
+ * naming what to verify by hand, and does not refuse. On a Cluster every node that is not marked failed is
+ * checked. Each refusal is an {@link UnsuitableRedisException}.
+ */
+public final class RedisLeaseServerCheck {
+
+	/** Oldest Redis version the lease scripts run on. */
+	public static final String MINIMUM_VERSION = "6.2.0";
+
+	/** Commands the lease connection sends itself, besides those the scripts call. */
+	private static final List<String> CONNECTION_COMMANDS = List.of("eval", "evalsha", "info");
+
+	private static final String PROBE_SCRIPT = "acl-probe.lua";
+
+	private static final Pattern SCRIPT_CALL = Pattern.compile("redis\\.p?call\\(\\s*['\"]([A-Za-z]+)['\"]");
+
+	private static final Pattern NOPERM_COMMAND = Pattern.compile("NOPERM.*?run the '([^']+)' command");
+
+	private static final long RETRY_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	private final LettuceConnectionFactory factory;
+
+	private final String user;
+
+	private final String sampleKey;
+
+	private final Duration waitBudget;
+
+	/**
+	 * @param factory the lease connection factory, initialized
+	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
+	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
+	 * @param waitBudget how long to retry while the server cannot be reached
+	 */
+	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey,
+			Duration waitBudget) {
+		this.factory = Objects.requireNonNull(factory, "factory");
+		this.user = (user != null && !user.isEmpty()) ? user : "default";
+		this.sampleKey = Objects.requireNonNull(sampleKey, "sample key");
+		this.waitBudget = Objects.requireNonNull(waitBudget, "wait budget");
+	}
+
+	/** Every command the lease scripts and the lease connection send, lower case, sorted. */
+	public static List<String> requiredCommands() {
+		TreeSet<String> commands = new TreeSet<>(CONNECTION_COMMANDS);
+		try {
+			for (Resource script : new PathMatchingResourcePatternResolver(RedisLeaseServerCheck.class.getClassLoader())
+				.getResources("classpath*:dev/snowflakeid/redis/*.lua")) {
+				if (PROBE_SCRIPT.equals(script.getFilename())) {
+					continue;
+				}
+				try (InputStream in = script.getInputStream()) {
+					Matcher call = SCRIPT_CALL.matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+					while (call.find()) {
+						commands.add(call.group(1).toLowerCase(Locale.ROOT));
+					}
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read the lease scripts", ex);
+		}
+		return List.copyOf(commands);
+	}
+
+	/**
+	 * Runs the checks, retrying while the server cannot be reached until the wait budget is spent.
+	 * @return warnings about what could not be read
+	 * @throws UnsuitableRedisException if a setting makes leases unsafe
+	 * @throws LeaseStoreUnavailableException if the server could not be reached within the wait budget
+	 */
+	public List<String> verify() {
+		long deadline = System.nanoTime() + this.waitBudget.toNanos();
+		while (true) {
+			try {
+				return verifyOnce();
+			}
+			catch (DataAccessResourceFailureException | QueryTimeoutException ex) {
+				if (System.nanoTime() - deadline >= 0) {
+					throw new LeaseStoreUnavailableException("could not check the lease Redis server: "
+							+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(), ex);
+				}
+				LockSupport.parkNanos(RETRY_PARK_NANOS);
+			}
+		}
+	}
+
+	private List<String> verifyOnce() {
+		List<String> warnings = new ArrayList<>();
+		if (this.factory.isClusterAware()) {
+			try (RedisClusterConnection cluster = this.factory.getClusterConnection()) {
+				for (RedisClusterNode node : cluster.clusterGetNodes()) {
+					if (node.isMarkedAsFail() || !node.isConnected()) {
+						continue;
+					}
+					Node checked = new ClusterNode(cluster, node);
+					checkNode(checked, node.isReplica() ? null : "master", warnings);
+				}
+				checkPermissions(cluster, "Cluster");
+			}
+		}
+		else {
+			try (RedisConnection connection = this.factory.getConnection()) {
+				Node node = new SingleNode(connection);
+				checkNode(node, "master", warnings);
+				checkPermissions(connection, node.name());
+			}
+		}
+		return warnings;
+	}
+
+	private void checkNode(Node node, String requiredRole, List<String> warnings) {
+		Properties server = info(node, "server");
+		String version = server.getProperty("redis_version", "");
+		if (compareVersions(version, MINIMUM_VERSION) < 0) {
+			throw new RedisVersionException(node.name(), version);
+		}
+		String role = info(node, "replication").getProperty("role", "");
+		if (requiredRole != null && !requiredRole.equals(role)) {
+			throw new RedisNotPrimaryException(node.name(), role);
+		}
+		String readOnly = config(node, "replica-read-only", warnings);
+		if ("no".equalsIgnoreCase(readOnly)) {
+			throw new RedisReplicaWritableException(node.name());
+		}
+		String policy = config(node, "maxmemory-policy", warnings);
+		if (policy != null && policy.toLowerCase(Locale.ROOT).startsWith("allkeys-")) {
+			throw new RedisEvictionPolicyException(node.name(), policy);
+		}
+	}
+
+	private Properties info(Node node, String section) {
+		try {
+			return node.info(section);
+		}
+		catch (DataAccessException ex) {
+			throw permissionOrRethrow(ex, node.name());
+		}
+	}
+
+	private String config(Node node, String setting, List<String> warnings) {
+		try {
+			Properties config = node.config(setting);
+			return (config != null) ? config.getProperty(setting) : null;
+		}
+		catch (DataAccessResourceFailureException | QueryTimeoutException ex) {
+			throw ex;
+		}
+		catch (DataAccessException ex) {
+			warnings.add("could not read " + setting + " of Redis " + node.name() + " ("
+					+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); make sure it is "
+					+ ("replica-read-only".equals(setting) ? "yes" : "noeviction or a volatile-* policy")
+					+ ": worker leases are unsafe otherwise");
+			return null;
+		}
+	}
+
+	private void checkPermissions(RedisConnection connection, String server) {
+		List<String> commands = requiredCommands();
+		byte[][] keysAndArgs = new byte[commands.size() + 1][];
+		keysAndArgs[0] = this.sampleKey.getBytes(StandardCharsets.UTF_8);
+		for (int i = 0; i < commands.size(); i++) {
+			keysAndArgs[i + 1] = commands.get(i).getBytes(StandardCharsets.UTF_8);
+		}
+		List<?> missing;
+		try {
+			missing = connection.scriptingCommands().eval(load(PROBE_SCRIPT), ReturnType.MULTI, 1, keysAndArgs);
+		}
+		catch (DataAccessException ex) {
+			throw permissionOrRethrow(ex, server);
+		}
+		if (missing != null && !missing.isEmpty()) {
+			throw new RedisPermissionException(server, this.user,
+					missing.stream().map((command) -> "+" + text(command)).toList(), this.sampleKey);
+		}
+	}
+
+	private RuntimeException permissionOrRethrow(DataAccessException ex, String server) {
+		String message = String.valueOf(NestedExceptionUtils.getMostSpecificCause(ex).getMessage());
+		if (message.startsWith("NOPERM")) {
+			Matcher command = NOPERM_COMMAND.matcher(message);
+			String permission = command.find() ? "+" + command.group(1) : message;
+			return new RedisPermissionException(server, this.user, List.of(permission), this.sampleKey);
+		}
+		return ex;
+	}
+
+	private static String text(Object value) {
+		return (value instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(value);
+	}
+
+	/** Compares dotted versions numerically; missing or non-numeric parts count as 0. */
+	static int compareVersions(String left, String right) {
+		String[] a = left.split("\\.");
+		String[] b = right.split("\\.");
+		for (int i = 0; i < Math.max(a.length, b.length); i++) {
+			int difference = Integer.compare(number(a, i), number(b, i));
+			if (difference != 0) {
+				return difference;
+			}
+		}
+		return 0;
+	}
+
+	private static int number(String[] parts, int index) {
+		if (index >= parts.length) {
+			return 0;
+		}
+		try {
+			return Integer.parseInt(parts[index].replaceAll("[^0-9].*$", ""));
+		}
+		catch (NumberFormatException ex) {
+			return 0;
+		}
+	}
+
+	private static byte[] load(String name) {
+		try (InputStream in = RedisLeaseServerCheck.class.getResourceAsStream(name)) {
+			if (in == null) {
+				throw new IllegalStateException("missing script " + name);
+			}
+			return in.readAllBytes();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** One server the checks read from. */
+	private interface Node {
+
+		String name();
+
+		Properties info(String section);
+
+		Properties config(String setting);
+
+	}
+
+	private static final class SingleNode implements Node {
+
+		private final RedisConnection connection;
+
+		private String name;
+
+		SingleNode(RedisConnection connection) {
+			this.connection = connection;
+		}
+
+		@Override
+		public String name() {
+			if (this.name == null) {
+				try {
+					Properties server = this.connection.serverCommands().info("server");
+					this.name = "on port " + ((server != null) ? server.getProperty("tcp_port", "?") : "?");
+				}
+				catch (DataAccessException ex) {
+					this.name = "behind the lease connection";
+				}
+			}
+			return this.name;
+		}
+
+		@Override
+		public Properties info(String section) {
+			return this.connection.serverCommands().info(section);
+		}
+
+		@Override
+		public Properties config(String setting) {
+			return this.connection.serverCommands().getConfig(setting);
+		}
+
+	}
+
+	private record ClusterNode(RedisClusterConnection connection, RedisClusterNode node) implements Node {
+
+		@Override
+		public String name() {
+			return this.node.getHost() + ":" + this.node.getPort();
+		}
+
+		@Override
+		public Properties info(String section) {
+			return this.connection.serverCommands().info(this.node, section);
+		}
+
+		@Override
+		public Properties config(String setting) {
+			return this.connection.serverCommands().getConfig(this.node, setting);
+		}
+
+	}
+
+}
