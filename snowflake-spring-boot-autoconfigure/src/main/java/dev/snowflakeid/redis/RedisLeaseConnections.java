@@ -117,9 +117,9 @@ public final class RedisLeaseConnections {
 	}
 
 	/**
-	 * A factory for the primary that the sentinels name. Every connect and reconnect asks the sentinels
-	 * for the current primary, and a sentinel-driven failover closes the old primary's client
-	 * connections, so lease commands follow the promotion.
+	 * A factory for the primary that the sentinels name. The connection subscribes to the sentinels'
+	 * announcements and moves to a promoted replica as soon as they announce the switch, instead of
+	 * waiting until the old primary is demoted and drops its clients.
 	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
 	 */
 	public static LettuceConnectionFactory sentinel(RedisSentinelConfiguration configuration, Duration commandTimeout) {
@@ -170,7 +170,7 @@ public final class RedisLeaseConnections {
 			builder.useSsl().verifyPeer(draft.getVerifyMode());
 		}
 		if (draft.getReadFrom().isPresent() || configuration instanceof RedisStaticMasterReplicaConfiguration
-				|| cluster) {
+				|| configuration instanceof RedisSentinelConfiguration || cluster) {
 			builder.readFrom(ReadFrom.UPSTREAM);
 		}
 		DefaultClientResources.Builder resources = DefaultClientResources.builder();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,11 +20,14 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
+import javax.net.ssl.SSLContext;
+
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 
 /**
  * A real {@code redis-server} process on a free loopback port, in its own temporary directory, for
- * fault injection: kill -9, SIGSTOP/SIGCONT, restart empty or from its AOF or an older RDB snapshot.
+ * fault injection: kill -9, SIGSTOP/SIGCONT, restart empty or from its AOF or an older RDB snapshot. Also
+ * a replica of another one, a sentinel ({@code --sentinel}), a Cluster node, or a TLS-only server.
  * Every start waits, with a deadline, until the server answers PING. {@link #close()} kills the process
  * and deletes the directory.
  */
@@ -45,17 +49,26 @@ final class RedisServerProcess implements AutoCloseable {
 
 	private final boolean needsBusPort;
 
+	/** Contents of the sentinel configuration file, for a sentinel; {@code null} for a data node. */
+	private final String sentinelConfig;
+
+	/** Client side of TLS for a TLS-only server; {@code null} for plaintext. */
+	private final SSLContext tls;
+
 	private int port;
 
 	private boolean appendOnly;
 
 	private Process process;
 
-	private RedisServerProcess(Path dir, boolean appendOnly, List<String> extraArgs, boolean needsBusPort) {
+	private RedisServerProcess(Path dir, boolean appendOnly, List<String> extraArgs, boolean needsBusPort,
+			String sentinelConfig, SSLContext tls) {
 		this.dir = dir;
 		this.appendOnly = appendOnly;
 		this.extraArgs = List.copyOf(extraArgs);
 		this.needsBusPort = needsBusPort;
+		this.sentinelConfig = sentinelConfig;
+		this.tls = tls;
 	}
 
 	/** A server without persistence: a restart comes back empty. */
@@ -69,16 +82,90 @@ final class RedisServerProcess implements AutoCloseable {
 	}
 
 	static RedisServerProcess start(boolean appendOnly, String... extraArgs) {
-		return launch(appendOnly, List.of(extraArgs), false);
+		return launch(appendOnly, List.of(extraArgs), false, null, null);
 	}
 
 	/** A cluster-enabled node; its bus port (port + 10000) is free as well. */
 	static RedisServerProcess startClusterNode() {
 		return launch(false, List.of("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-				"--cluster-node-timeout", "2000"), true);
+				"--cluster-node-timeout", Long.toString(CLUSTER_NODE_TIMEOUT.toMillis())), true, null, null);
 	}
 
-	private static RedisServerProcess launch(boolean appendOnly, List<String> extraArgs, boolean needsBusPort) {
+	/** Node timeout of {@link #startClusterNode()}: how long a primary may be unreachable before failover. */
+	static final Duration CLUSTER_NODE_TIMEOUT = Duration.ofSeconds(2);
+
+	/**
+	 * A Redis Cluster of {@code primaries} primaries with {@code replicasEach} replicas each, created with
+	 * {@code redis-cli --cluster create}; returns once every node reports {@code cluster_state:ok}.
+	 */
+	static List<RedisServerProcess> startCluster(int primaries, int replicasEach) {
+		List<RedisServerProcess> nodes = new ArrayList<>();
+		try {
+			for (int i = 0; i < primaries * (1 + replicasEach); i++) {
+				nodes.add(startClusterNode());
+			}
+			List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
+			nodes.forEach((node) -> command.add("127.0.0.1:" + node.port()));
+			command.addAll(List.of("--cluster-replicas", Integer.toString(replicasEach), "--cluster-yes"));
+			Process create = new ProcessBuilder(command).redirectErrorStream(true).start();
+			String output = new String(create.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!create.waitFor(60, TimeUnit.SECONDS) || create.exitValue() != 0) {
+				throw new IllegalStateException("redis-cli --cluster create failed: " + output);
+			}
+			for (RedisServerProcess node : nodes) {
+				await("node " + node.port() + " sees the cluster ok", Duration.ofSeconds(30),
+						() -> String.valueOf(node.call("CLUSTER", "INFO")).contains("cluster_state:ok"));
+			}
+			return nodes;
+		}
+		catch (IOException ex) {
+			nodes.forEach(RedisServerProcess::close);
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			nodes.forEach(RedisServerProcess::close);
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		catch (RuntimeException ex) {
+			nodes.forEach(RedisServerProcess::close);
+			throw ex;
+		}
+	}
+
+	/** A replica of {@code primary}, without persistence; returns once its link to the primary is up. */
+	static RedisServerProcess startReplicaOf(RedisServerProcess primary) {
+		RedisServerProcess replica = start(false, "--replicaof", "127.0.0.1", Integer.toString(primary.port()));
+		await("replica " + replica.port() + " is in sync with " + primary.port(), START_DEADLINE,
+				() -> String.valueOf(replica.call("INFO", "replication")).contains("master_link_status:up"));
+		return replica;
+	}
+
+	/**
+	 * A sentinel ({@code redis-server --sentinel}) monitoring {@code primary} as {@code master} with a quorum
+	 * of 2, declaring it down after {@code downAfter} without a valid reply.
+	 */
+	static RedisServerProcess startSentinel(String master, RedisServerProcess primary, Duration downAfter) {
+		String config = "sentinel monitor " + master + " 127.0.0.1 " + primary.port() + " 2\n"
+				+ "sentinel down-after-milliseconds " + master + " " + downAfter.toMillis() + "\n"
+				+ "sentinel failover-timeout " + master + " 10000\n" + "sentinel parallel-syncs " + master + " 1\n";
+		return launch(false, List.of(), false, config, null);
+	}
+
+	/**
+	 * A server that speaks only TLS ({@code --port 0 --tls-port P}), presenting {@code certificate} and
+	 * trusting client certificates signed by {@code ca}; with {@code clientCertificates} it refuses clients
+	 * without one. {@code adminTls} is the client side used to ping and administer it.
+	 */
+	static RedisServerProcess startTls(Path certificate, Path key, Path ca, boolean clientCertificates,
+			SSLContext adminTls) {
+		return launch(false, List.of("--tls-cert-file", certificate.toString(), "--tls-key-file", key.toString(),
+				"--tls-ca-cert-file", ca.toString(), "--tls-auth-clients", clientCertificates ? "yes" : "no"), false, null,
+				adminTls);
+	}
+
+	private static RedisServerProcess launch(boolean appendOnly, List<String> extraArgs, boolean needsBusPort,
+			String sentinelConfig, SSLContext tls) {
 		Path dir;
 		try {
 			dir = Files.createTempDirectory("redis-test-");
@@ -86,7 +173,8 @@ final class RedisServerProcess implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		RedisServerProcess server = new RedisServerProcess(dir, appendOnly, extraArgs, needsBusPort);
+		RedisServerProcess server = new RedisServerProcess(dir, appendOnly, extraArgs, needsBusPort, sentinelConfig,
+				tls);
 		IllegalStateException failure = null;
 		for (int attempt = 0; attempt < 5; attempt++) {
 			server.port = freePort(needsBusPort);
@@ -125,10 +213,29 @@ final class RedisServerProcess implements AutoCloseable {
 	}
 
 	private void launch() {
-		List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(this.port), "--bind",
-				"127.0.0.1", "--protected-mode", "no", "--daemonize", "no", "--dir", this.dir.toString(), "--dbfilename",
-				"dump.rdb", "--save", "", "--appendonly", this.appendOnly ? "yes" : "no", "--appendfsync", "always",
-				"--logfile", "redis.log"));
+		List<String> command = new ArrayList<>(List.of("redis-server"));
+		if (this.sentinelConfig != null) {
+			Path config = this.dir.resolve("sentinel.conf");
+			try {
+				Files.writeString(config, this.sentinelConfig);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			command.addAll(List.of(config.toString(), "--sentinel"));
+		}
+		if (this.tls != null) {
+			command.addAll(List.of("--port", "0", "--tls-port", Integer.toString(this.port)));
+		}
+		else {
+			command.addAll(List.of("--port", Integer.toString(this.port)));
+		}
+		command.addAll(List.of("--bind", "127.0.0.1", "--protected-mode", "no", "--daemonize", "no", "--dir",
+				this.dir.toString(), "--logfile", "redis.log"));
+		if (this.sentinelConfig == null) {
+			command.addAll(List.of("--dbfilename", "dump.rdb", "--save", "", "--appendonly",
+					this.appendOnly ? "yes" : "no", "--appendfsync", "always"));
+		}
 		command.addAll(this.extraArgs);
 		try {
 			this.process = new ProcessBuilder(command).directory(this.dir.toFile())
@@ -151,7 +258,7 @@ final class RedisServerProcess implements AutoCloseable {
 				throw new IllegalStateException("redis-server on port " + this.port + " exited with "
 						+ this.process.exitValue() + ": " + log());
 			}
-			try (RespClient client = RespClient.connect(this.port, Duration.ofMillis(500))) {
+			try (RespClient client = RespClient.connect(this.port, Duration.ofMillis(500), this.tls)) {
 				if ("PONG".equals(client.command("PING"))) {
 					return;
 				}
@@ -185,9 +292,9 @@ final class RedisServerProcess implements AutoCloseable {
 		return new RedisStandaloneConfiguration("127.0.0.1", this.port);
 	}
 
-	/** Sends a command on a fresh connection. */
+	/** Sends a command on a fresh connection (over TLS for a TLS-only server). */
 	Object call(String... command) {
-		return RespClient.call(this.port, command);
+		return RespClient.call(this.port, this.tls, command);
 	}
 
 	/** SIGKILL: no shutdown, no final write. */

@@ -13,6 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+
 /**
  * A minimal RESP2 client over a plain socket, for test administration (INFO, SCRIPT FLUSH, DEL,
  * CLUSTER ...) and for reading a MONITOR stream, independent of the client under test.
@@ -36,11 +39,21 @@ final class RespClient implements AutoCloseable {
 	}
 
 	static RespClient connect(int port, Duration timeout) {
+		return connect(port, timeout, null);
+	}
+
+	/** A connection over TLS when {@code tls} is not {@code null}. */
+	static RespClient connect(int port, Duration timeout, SSLContext tls) {
 		Socket socket = new Socket();
 		try {
 			socket.connect(new InetSocketAddress("127.0.0.1", port), (int) timeout.toMillis());
 			socket.setSoTimeout((int) timeout.toMillis());
 			socket.setTcpNoDelay(true);
+			if (tls != null) {
+				SSLSocket secure = (SSLSocket) tls.getSocketFactory().createSocket(socket, "127.0.0.1", port, true);
+				secure.startHandshake();
+				return new RespClient(secure);
+			}
 			return new RespClient(socket);
 		}
 		catch (IOException ex) {
@@ -51,7 +64,12 @@ final class RespClient implements AutoCloseable {
 
 	/** One-shot command on a fresh connection. */
 	static Object call(int port, String... command) {
-		try (RespClient client = connect(port)) {
+		return call(port, null, command);
+	}
+
+	/** One-shot command on a fresh connection, over TLS when {@code tls} is not {@code null}. */
+	static Object call(int port, SSLContext tls, String... command) {
+		try (RespClient client = connect(port, Duration.ofSeconds(5), tls)) {
 			return client.command(command);
 		}
 	}

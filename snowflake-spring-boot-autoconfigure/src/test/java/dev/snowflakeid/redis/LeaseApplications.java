@@ -1,0 +1,56 @@
+package dev.snowflakeid.redis;
+
+import java.util.List;
+
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Applications whose generator leases its worker code from Redis through the auto-configuration, as a
+ * user's application would: Spring Boot's Redis and SSL auto-configuration, then the starter's. And the
+ * failure analysis a failed startup would print, from the analyzers registered in
+ * {@code META-INF/spring.factories}.
+ */
+final class LeaseApplications {
+
+	private LeaseApplications() {
+	}
+
+	/** The auto-configurations, with short lease timings unless {@code defaultTimings}. */
+	static ApplicationContextRunner runner(boolean defaultTimings) {
+		ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
+				SslAutoConfiguration.class, DataRedisAutoConfiguration.class, SnowflakeRedisAutoConfiguration.class,
+				SnowflakeAutoConfiguration.class));
+		if (defaultTimings) {
+			return runner;
+		}
+		return runner.withPropertyValues("snowflake.worker.lease.ttl=3s", "snowflake.worker.lease.renew-interval=200ms",
+				"snowflake.worker.lease.ceiling-lead=300ms", "snowflake.worker.lease.quarantine=400ms",
+				"snowflake.worker.lease.startup-wait-budget=5s", "snowflake.worker.redis.command-timeout=1s");
+	}
+
+	/** The failure analysis Spring Boot would print for {@code failure}. */
+	static FailureAnalysis analyze(Throwable failure) {
+		List<FailureAnalyzer> analyzers = SpringFactoriesLoader.forDefaultResourceLocation(LeaseApplications.class
+			.getClassLoader()).load(FailureAnalyzer.class);
+		for (FailureAnalyzer analyzer : analyzers) {
+			FailureAnalysis analysis = analyzer.analyze(failure);
+			if (analysis != null) {
+				return analysis;
+			}
+		}
+		assertThat(failure).as("a failure some analyzer explains").isNull();
+		return null;
+	}
+
+}

@@ -1,0 +1,105 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.snowflakeid.IdGenerator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Worker leases on a Redis Cluster of three primaries with one replica each (cluster-node-timeout 2 s),
+ * with real processes. An application configured only with {@code spring.data.redis.cluster.nodes} and the
+ * default lease timings issues IDs continuously while the primary owning its region's slot changes twice:
+ * first by {@code CLUSTER FAILOVER} on its replica, then by kill -9 of that new primary, whose replica (the
+ * first primary) takes over. After each change renewals run on the new primary, IDs flow again and no ID
+ * repeats. The longest time without IDs is printed for each failover.
+ */
+class RedisClusterFailoverLeaseTests {
+
+	private static final String NAMESPACE = "cluster-failover";
+
+	private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+	private List<RedisServerProcess> nodes = List.of();
+
+	@AfterEach
+	void stop() {
+		this.nodes.forEach(RedisServerProcess::close);
+	}
+
+	@Test
+	void leasesFollowTheSlotThroughAClusterFailoverAndAKilledPrimary() {
+		this.nodes = RedisServerProcess.startCluster(3, 1);
+		RedisServerProcess first = ownerOfRegion(this.nodes.get(0));
+		RedisServerProcess second = this.nodes.stream()
+			.filter((node) -> String.valueOf(node.call("INFO", "replication")).contains("master_port:" + first.port()))
+			.findFirst()
+			.orElseThrow();
+		awaitInSync(second, first);
+		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
+		LeaseApplications.runner(true)
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "cluster")) {
+					issuer.awaitMore(1_000, DEADLINE);
+					assertThat(RedisSentinelLeaseTests.scriptCalls(first)).isPositive();
+
+					issuer.resetLongestGap();
+					second.call("CLUSTER", "FAILOVER");
+					awaitLeasesOn(second, issuer);
+					Duration planned = issuer.longestGap();
+
+					awaitInSync(first, second);
+					issuer.resetLongestGap();
+					second.kill();
+					awaitLeasesOn(first, issuer);
+					Duration killed = issuer.longestGap();
+
+					System.out.printf("Cluster (cluster-node-timeout %d ms, lease defaults): longest time without IDs "
+							+ "%d ms across CLUSTER FAILOVER, %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
+							RedisServerProcess.CLUSTER_NODE_TIMEOUT.toMillis(), planned.toMillis(), killed.toMillis(),
+							issuer.count(), issuer.refusals());
+					assertThat(issuer.duplicates()).isZero();
+					assertThat(planned).isLessThan(DEADLINE);
+					assertThat(killed).isLessThan(DEADLINE);
+				}
+			});
+	}
+
+	/** The primary that owns the slot of the region's keys, as {@code node} sees it. */
+	@SuppressWarnings("unchecked")
+	private RedisServerProcess ownerOfRegion(RedisServerProcess node) {
+		long slot = (Long) node.call("CLUSTER", "KEYSLOT", "{" + NAMESPACE + ":0}");
+		for (Object range : (List<Object>) node.call("CLUSTER", "SLOTS")) {
+			List<Object> entry = (List<Object>) range;
+			if ((Long) entry.get(0) <= slot && slot <= (Long) entry.get(1)) {
+				long port = (Long) ((List<Object>) entry.get(2)).get(1);
+				return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
+			}
+		}
+		throw new IllegalStateException("no node owns slot " + slot);
+	}
+
+	private static void awaitInSync(RedisServerProcess replica, RedisServerProcess primary) {
+		RedisServerProcess.await("replica " + replica.port() + " is in sync with " + primary.port(), DEADLINE, () -> {
+			String info = String.valueOf(replica.call("INFO", "replication"));
+			return info.contains("master_port:" + primary.port()) && info.contains("master_link_status:up");
+		});
+	}
+
+	/** {@code primary} owns the region's slot, lease scripts run there and IDs flow again. */
+	private void awaitLeasesOn(RedisServerProcess primary, ContinuousIssuer issuer) {
+		RedisServerProcess.await(primary.port() + " owns the region's slot", DEADLINE,
+				() -> ownerOfRegion(primary) == primary);
+		long renewals = RedisSentinelLeaseTests.scriptCalls(primary);
+		RedisServerProcess.await("leases are renewed on " + primary.port(), DEADLINE,
+				() -> RedisSentinelLeaseTests.scriptCalls(primary) > renewals);
+		issuer.awaitMore(1_000, DEADLINE);
+	}
+
+}
