@@ -34,15 +34,19 @@ final class LeaseApplications {
 		if (defaultTimings) {
 			return runner;
 		}
-		return runner.withPropertyValues("snowflake.worker.lease.ttl=3s", "snowflake.worker.lease.renew-interval=200ms",
-				"snowflake.worker.lease.ceiling-lead=300ms", "snowflake.worker.lease.quarantine=400ms",
-				"snowflake.worker.lease.startup-wait-budget=5s", "snowflake.worker.redis.command-timeout=1s");
+		return runner.withPropertyValues("snowflake.worker.lease.ttl=5s", "snowflake.worker.lease.renew-interval=500ms",
+				"snowflake.worker.lease.ceiling-lead=1s", "snowflake.worker.lease.max-clock-skew=300ms",
+				"snowflake.worker.lease.quarantine=1300ms", "snowflake.worker.lease.startup-wait-budget=10s",
+				"snowflake.worker.redis.command-timeout=400ms");
 	}
 
 	/** The failure analysis Spring Boot would print for {@code failure}. */
 	static FailureAnalysis analyze(Throwable failure) {
-		List<FailureAnalyzer> analyzers = SpringFactoriesLoader.forDefaultResourceLocation(LeaseApplications.class
-			.getClassLoader()).load(FailureAnalyzer.class);
+		// Spring Boot's own analyzers that need the bean factory are skipped: none of them explains our failures.
+		List<FailureAnalyzer> analyzers = SpringFactoriesLoader
+			.forDefaultResourceLocation(LeaseApplications.class.getClassLoader())
+			.load(FailureAnalyzer.class, SpringFactoriesLoader.FailureHandler.handleMessage((message, ex) -> {
+			}));
 		for (FailureAnalyzer analyzer : analyzers) {
 			FailureAnalysis analysis = analyzer.analyze(failure);
 			if (analysis != null) {
