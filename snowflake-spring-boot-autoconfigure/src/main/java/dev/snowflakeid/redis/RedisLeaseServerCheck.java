@@ -203,14 +203,14 @@ public final class RedisLeaseServerCheck {
 
 	private void checkPermissions(RedisConnection connection, String server) {
 		List<String> commands = requiredCommands();
-		byte[][] keysAndArgs = new byte[commands.size() + 1][];
-		keysAndArgs[0] = this.sampleKey.getBytes(StandardCharsets.UTF_8);
+		byte[][] args = new byte[commands.size() + 1][];
+		args[0] = this.sampleKey.getBytes(StandardCharsets.UTF_8);
 		for (int i = 0; i < commands.size(); i++) {
-			keysAndArgs[i + 1] = commands.get(i).getBytes(StandardCharsets.UTF_8);
+			args[i + 1] = commands.get(i).getBytes(StandardCharsets.UTF_8);
 		}
 		List<?> missing;
 		try {
-			missing = connection.scriptingCommands().eval(load(PROBE_SCRIPT), ReturnType.MULTI, 1, keysAndArgs);
+			missing = connection.scriptingCommands().eval(load(PROBE_SCRIPT), ReturnType.MULTI, 0, args);
 		}
 		catch (DataAccessException ex) {
 			throw permissionOrRethrow(ex, server);

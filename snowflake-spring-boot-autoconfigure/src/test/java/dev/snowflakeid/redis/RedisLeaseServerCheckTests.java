@@ -1,0 +1,186 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The startup check of the lease Redis against real servers whose settings the test changes: each refusal
+ * names the setting, and its failure analysis names the fix; what the lease user may not read is a
+ * warning, not a refusal.
+ */
+class RedisLeaseServerCheckTests {
+
+	private static final String SAMPLE_KEY = "snowflake:{check:0}:lease:0";
+
+	private final List<AutoCloseable> resources = new ArrayList<>();
+
+	@AfterEach
+	void cleanUp() throws Exception {
+		for (int i = this.resources.size() - 1; i >= 0; i--) {
+			this.resources.get(i).close();
+		}
+	}
+
+	private RedisServerProcess server() {
+		RedisServerProcess server = RedisServerProcess.start();
+		this.resources.add(server);
+		return server;
+	}
+
+	private RedisLeaseServerCheck check(RedisServerProcess server, String user, String password, Duration budget) {
+		RedisStandaloneConfiguration configuration = server.configuration();
+		configuration.setUsername(user);
+		if (password != null) {
+			configuration.setPassword(password);
+		}
+		LettuceConnectionFactory factory = RedisLeaseConnections.standalone(configuration, Duration.ofSeconds(5));
+		factory.afterPropertiesSet();
+		this.resources.add(factory::destroy);
+		return new RedisLeaseServerCheck(factory, user, SAMPLE_KEY, budget);
+	}
+
+	private RedisLeaseServerCheck check(RedisServerProcess server) {
+		return check(server, null, null, Duration.ofSeconds(5));
+	}
+
+	@Test
+	void aSuitableServerPassesWithoutWarnings() {
+		RedisServerProcess server = server();
+		server.call("CONFIG", "SET", "maxmemory-policy", "volatile-lru");
+		assertThat(check(server).verify()).isEmpty();
+	}
+
+	@Test
+	void anAllKeysEvictionPolicyIsRefusedNamingTheSettingAndTheFix() {
+		RedisServerProcess server = server();
+		server.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
+		RedisEvictionPolicyException refusal = catchRefusal(RedisEvictionPolicyException.class, check(server));
+		assertThat(refusal.policy()).isEqualTo("allkeys-lru");
+		assertThat(refusal.setting()).isEqualTo("maxmemory-policy");
+		FailureAnalysis analysis = LeaseApplications.analyze(refusal);
+		assertThat(analysis.getDescription()).contains("maxmemory-policy allkeys-lru");
+		assertThat(analysis.getAction()).contains("noeviction").contains("volatile-*");
+	}
+
+	@Test
+	void aWritableReplicaSettingIsRefusedNamingTheSetting() {
+		RedisServerProcess server = server();
+		server.call("CONFIG", "SET", "replica-read-only", "no");
+		RedisReplicaWritableException refusal = catchRefusal(RedisReplicaWritableException.class, check(server));
+		assertThat(refusal.setting()).isEqualTo("replica-read-only");
+		assertThat(LeaseApplications.analyze(refusal).getAction()).contains("replica-read-only yes");
+	}
+
+	@Test
+	void aLeaseConnectionToAReplicaIsRefused() {
+		RedisServerProcess primary = server();
+		RedisServerProcess replica = RedisServerProcess.startReplicaOf(primary);
+		this.resources.add(replica);
+		RedisNotPrimaryException refusal = catchRefusal(RedisNotPrimaryException.class, check(replica));
+		assertThat(refusal.role()).isEqualTo("slave");
+		assertThat(refusal.getMessage()).contains("port " + replica.port());
+		assertThat(LeaseApplications.analyze(refusal).getAction()).contains("spring.data.redis.sentinel.master")
+			.contains("spring.data.redis.masterreplica.nodes");
+	}
+
+	@Test
+	void settingsTheUserMayNotReadAreWarningsNamingThem() {
+		RedisServerProcess server = server();
+		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
+				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
+				"+hincrby");
+		List<String> warnings = check(server, "reader", "secret", Duration.ofSeconds(5)).verify();
+		assertThat(warnings).hasSize(2);
+		assertThat(warnings.get(0)).contains("replica-read-only").contains("NOPERM");
+		assertThat(warnings.get(1)).contains("maxmemory-policy").contains("noeviction or a volatile-* policy");
+	}
+
+	@Test
+	void aMissingCommandPermissionIsRefusedNamingIt() {
+		RedisServerProcess server = server();
+		server.call("ACL", "SETUSER", "partial", "on", ">secret", "resetkeys", "~snowflake:*", "-@all", "+eval",
+				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby");
+		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
+				check(server, "partial", "secret", Duration.ofSeconds(5)));
+		assertThat(refusal.permissions()).containsExactly("+hset");
+		assertThat(refusal.user()).isEqualTo("partial");
+		FailureAnalysis analysis = LeaseApplications.analyze(refusal);
+		assertThat(analysis.getDescription()).contains("'partial'").contains("+hset");
+		assertThat(analysis.getAction()).contains("ACL SETUSER partial +hset").contains("~snowflake:*");
+	}
+
+	@Test
+	void aKeyPatternThatMissesTheLeaseKeysIsRefused() {
+		RedisServerProcess server = server();
+		server.call("ACL", "SETUSER", "elsewhere", "on", ">secret", "resetkeys", "~cache:*", "+@all");
+		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
+				check(server, "elsewhere", "secret", Duration.ofSeconds(5)));
+		assertThat(refusal.permissions()).contains("+get", "+hset").doesNotContain("+eval", "+info", "+time");
+		assertThat(refusal.getMessage()).contains(SAMPLE_KEY);
+	}
+
+	@Test
+	void aMissingScriptPermissionIsRefusedNamingIt() {
+		RedisServerProcess server = server();
+		server.call("ACL", "SETUSER", "noscripts", "on", ">secret", "resetkeys", "~snowflake:*", "+@all", "-eval",
+				"-evalsha");
+		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
+				check(server, "noscripts", "secret", Duration.ofSeconds(5)));
+		assertThat(refusal.permissions()).containsExactly("+eval");
+	}
+
+	@Test
+	void anUnreachableServerIsUnavailableOnceTheBudgetIsSpent() {
+		RedisServerProcess server = server();
+		RedisLeaseServerCheck check = check(server, null, null, Duration.ofMillis(500));
+		server.kill();
+		long start = System.nanoTime();
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(check::verify)
+			.withMessageContaining("could not check the lease Redis server");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+	}
+
+	@Test
+	void versionsCompareNumericallyAndAnOldServerIsExplained() {
+		assertThat(RedisLeaseServerCheck.compareVersions("6.2.0", RedisLeaseServerCheck.MINIMUM_VERSION)).isZero();
+		assertThat(RedisLeaseServerCheck.compareVersions("6.0.20", "6.2.0")).isNegative();
+		assertThat(RedisLeaseServerCheck.compareVersions("7.0.15", "6.2.0")).isPositive();
+		assertThat(RedisLeaseServerCheck.compareVersions("10.0.0", "6.2.0")).isPositive();
+		assertThat(RedisLeaseServerCheck.compareVersions("6.2", "6.2.0")).isZero();
+		assertThat(RedisLeaseServerCheck.compareVersions("6.2.1-rc1", "6.2.0")).isPositive();
+		FailureAnalysis analysis = LeaseApplications.analyze(new RedisVersionException("on port 6379", "6.0.9"));
+		assertThat(analysis.getDescription()).contains("6.0.9").contains("PXAT");
+		assertThat(analysis.getAction()).contains("6.2.0 or later");
+	}
+
+	@Test
+	void theRequiredCommandsAreThoseTheScriptsCallPlusTheConnectionsOwn() {
+		assertThat(RedisLeaseServerCheck.requiredCommands()).contains("eval", "evalsha", "info", "hset", "time")
+			.isSorted()
+			.doesNotHaveDuplicates();
+	}
+
+	private static <T extends UnsuitableRedisException> T catchRefusal(Class<T> type, RedisLeaseServerCheck check) {
+		try {
+			check.verify();
+		}
+		catch (UnsuitableRedisException ex) {
+			assertThat(ex).isInstanceOf(type);
+			return type.cast(ex);
+		}
+		throw new AssertionError("expected " + type.getSimpleName());
+	}
+
+}
