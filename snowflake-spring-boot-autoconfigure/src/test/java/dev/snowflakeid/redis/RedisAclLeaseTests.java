@@ -1,0 +1,112 @@
+package dev.snowflakeid.redis;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.snowflakeid.IdGenerator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Worker leases as an ACL user with exactly the rule the README gives (read from the README itself): it
+ * claims, issues, renews and releases. The same rule without one permission stops startup with a failure
+ * analysis that names the permission.
+ */
+class RedisAclLeaseTests {
+
+	private static final String PASSWORD = "lease-secret";
+
+	private static RedisServerProcess server;
+
+	private static List<String> readmeRule;
+
+	@BeforeAll
+	static void start() throws IOException {
+		server = RedisServerProcess.start();
+		String line = Files.readAllLines(Path.of("..", "README.md"))
+			.stream()
+			.filter((each) -> each.startsWith("ACL SETUSER snowflake-lease "))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("README has no ACL rule for the lease user"));
+		readmeRule = Arrays.asList(line.replace(">PASSWORD", ">" + PASSWORD).split("\\s+"));
+	}
+
+	@AfterAll
+	static void stop() {
+		if (server != null) {
+			server.close();
+		}
+	}
+
+	@Test
+	void theReadmeRuleGrantsEveryCommandTheLeasesNeed() {
+		List<String> granted = readmeRule.stream().filter((part) -> part.startsWith("+")).map((part) -> part.substring(1))
+			.toList();
+		assertThat(granted).containsAll(RedisLeaseServerCheck.requiredCommands());
+	}
+
+	@Test
+	void aUserWithTheReadmeRuleClaimsIssuesRenewsAndReleases() {
+		server.call(readmeRule.toArray(String[]::new));
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + server.port(),
+					"spring.data.redis.username=snowflake-lease", "spring.data.redis.password=" + PASSWORD)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
+				assertThat(String.valueOf(server.call("CLIENT", "LIST"))).contains("user=snowflake-lease")
+					.contains("name=snowflake-lease");
+				long calls = RedisSentinelLeaseTests.scriptCalls(server);
+				RedisServerProcess.await("two renewals", Duration.ofSeconds(10),
+						() -> RedisSentinelLeaseTests.scriptCalls(server) >= calls + 2);
+				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
+				assertThat((List<?>) server.call("KEYS", "snowflake:*:lease:*")).hasSize(1);
+			});
+		assertThat((List<?>) server.call("KEYS", "snowflake:*:lease:*")).as("released").isEmpty();
+		assertThat(deniedCommands("snowflake-lease")).as("only the optional CONFIG GET of the startup check")
+			.containsOnly("config|get");
+	}
+
+	@Test
+	void aUserMissingOnePermissionFailsStartupNamingIt() {
+		List<String> rule = new ArrayList<>(readmeRule);
+		rule.set(2, "snowflake-partial");
+		assertThat(rule.remove("+hset")).isTrue();
+		server.call(rule.toArray(String[]::new));
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + server.port(),
+					"spring.data.redis.username=snowflake-partial", "spring.data.redis.password=" + PASSWORD)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = LeaseApplications.analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).contains("'snowflake-partial' lacks the permission +hset");
+				assertThat(analysis.getAction()).contains("ACL SETUSER snowflake-partial +hset")
+					.contains("spring.data.redis.username");
+			});
+	}
+
+	/** The commands ACL LOG recorded as denied to {@code user}. */
+	@SuppressWarnings("unchecked")
+	private static List<String> deniedCommands(String user) {
+		List<String> denied = new ArrayList<>();
+		for (Object entry : (List<Object>) server.call("ACL", "LOG")) {
+			List<Object> fields = (List<Object>) entry;
+			int username = fields.indexOf("username");
+			if (username >= 0 && user.equals(fields.get(username + 1))) {
+				denied.add(String.valueOf(fields.get(fields.indexOf("object") + 1)));
+			}
+		}
+		return denied;
+	}
+
+}
