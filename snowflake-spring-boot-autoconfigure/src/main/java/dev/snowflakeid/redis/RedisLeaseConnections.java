@@ -156,7 +156,7 @@ public final class RedisLeaseConnections {
 		boolean cluster = configuration instanceof RedisClusterConfiguration;
 		ClientOptions.Builder options = optionsFrom(draft.getClientOptions().orElse(null), cluster);
 		customizers.options().accept(options);
-		configure(options, commandTimeout, draft.getClientOptions().map(ClientOptions::getSocketOptions).orElse(null));
+		configure(options, commandTimeout, options.build().getSocketOptions());
 		if (options instanceof ClusterClientOptions.Builder clusterOptions) {
 			clusterOptions.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
 				.enableAllAdaptiveRefreshTriggers()

@@ -1,0 +1,243 @@
+package dev.snowflakeid.autoconfigure.redis;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.lease.WorkerLeaseStore;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import io.lettuce.core.ReadFrom;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.protocol.ProtocolVersion;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisNode;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+
+/**
+ * The lease connection the auto-configuration builds for each Redis set-up, without a Redis server (a
+ * user lease store replaces the Redis one, so nothing connects): where it points, its TLS, and which of
+ * the application's Lettuce customizations it takes.
+ */
+class SnowflakeRedisAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, DataRedisAutoConfiguration.class,
+				SnowflakeRedisAutoConfiguration.class))
+		.withUserConfiguration(UserLeaseStore.class);
+
+	private static LettuceConnectionFactory leaseFactory(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed().hasSingleBean(SnowflakeLeaseConnection.class);
+		return context.getBean(SnowflakeLeaseConnection.class).factory();
+	}
+
+	@Test
+	void theApplicationsStandaloneRedisWithTheLeaseFailureSettingsAndName() {
+		this.runner.withPropertyValues("spring.data.redis.host=redis.internal", "spring.data.redis.port=6380",
+				"spring.data.redis.username=app", "spring.data.redis.password=secret", "spring.data.redis.timeout=1m",
+				"spring.data.redis.client-name=app")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.getHostName()).isEqualTo("redis.internal");
+				assertThat(factory.getPort()).isEqualTo(6380);
+				assertThat(factory.getPassword()).isEqualTo("secret");
+				LettuceClientConfiguration client = factory.getClientConfiguration();
+				assertThat(client.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
+				assertThat(client.getClientName()).hasValue("snowflake-lease");
+				assertThat(client.isUseSsl()).isFalse();
+				ClientOptions options = client.getClientOptions().orElseThrow();
+				assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
+				assertThat(context.getBean(SnowflakeLeaseConnection.class).properties()).isEqualTo("spring.data.redis");
+			});
+	}
+
+	@Test
+	void sentinelWithDataAndSentinelCredentials() {
+		this.runner.withPropertyValues("spring.data.redis.sentinel.master=leases",
+				"spring.data.redis.sentinel.nodes=s1:26379,s2:26380", "spring.data.redis.sentinel.username=watcher",
+				"spring.data.redis.sentinel.password=watch", "spring.data.redis.username=app",
+				"spring.data.redis.password=secret", "spring.data.redis.database=2")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.isRedisSentinelAware()).isTrue();
+				RedisSentinelConfiguration sentinel = factory.getSentinelConfiguration();
+				assertThat(sentinel.getMaster().getName()).isEqualTo("leases");
+				assertThat(sentinel.getSentinels()).extracting(RedisNode::asString).containsExactly("s1:26379", "s2:26380");
+				assertThat(sentinel.getSentinelUsername()).isEqualTo("watcher");
+				assertThat(sentinel.getSentinelPassword().get()).isEqualTo("watch".toCharArray());
+				assertThat(sentinel.getUsername()).isEqualTo("app");
+				assertThat(sentinel.getPassword().get()).isEqualTo("secret".toCharArray());
+				assertThat(sentinel.getDatabase()).isEqualTo(2);
+				assertThat(factory.getClientConfiguration().getReadFrom()).hasValue(ReadFrom.UPSTREAM);
+			});
+	}
+
+	@Test
+	void aFixedPrimaryWithReplicasReadsAndWritesOnThePrimary() {
+		this.runner.withPropertyValues("spring.data.redis.masterreplica.nodes=r1:6379,p1:6379")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.isClusterAware()).isFalse();
+				assertThat(factory.isRedisSentinelAware()).isFalse();
+				assertThat(factory.getClientConfiguration().getReadFrom()).hasValue(ReadFrom.UPSTREAM);
+			});
+	}
+
+	@Test
+	void clusterWithTopologyRefreshOnFailover() {
+		this.runner.withPropertyValues("spring.data.redis.cluster.nodes=c1:7000,c2:7001").run((context) -> {
+			LettuceConnectionFactory factory = leaseFactory(context);
+			assertThat(factory.isClusterAware()).isTrue();
+			assertThat(factory.getClusterConfiguration().getClusterNodes()).hasSize(2);
+			ClusterClientOptions options = (ClusterClientOptions) factory.getClientConfiguration()
+				.getClientOptions()
+				.orElseThrow();
+			assertThat(options.getTopologyRefreshOptions().useDynamicRefreshSources()).isTrue();
+			assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTriggers()).isNotEmpty();
+			assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTimeout()).isEqualTo(Duration.ofSeconds(1));
+			assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
+		});
+	}
+
+	@Test
+	void theApplicationsCustomizersApplyExceptWhereTheyWouldWeakenTheFailureSettings() {
+		this.runner.withUserConfiguration(Customizers.class)
+			.withPropertyValues("spring.data.redis.host=127.0.0.1")
+			.run((context) -> {
+				LettuceClientConfiguration client = leaseFactory(context).getClientConfiguration();
+				assertThat(client.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
+				assertThat(client.getReadFrom()).hasValue(ReadFrom.UPSTREAM);
+				assertThat(client.getClientName()).hasValue("snowflake-lease");
+				assertThat(client.isUseSsl()).as("TLS from a customizer is kept").isTrue();
+				ClientOptions options = client.getClientOptions().orElseThrow();
+				assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
+				assertThat(options.isAutoReconnect()).isTrue();
+				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofMillis(300));
+				assertThat(options.getSocketOptions().isKeepAlive()).as("keep-alive from a customizer is kept").isTrue();
+				assertThat(options.getConfiguredProtocolVersion()).isEqualTo(ProtocolVersion.RESP2);
+				assertThat(context.getBean(Customizers.class).resourcesCustomized).hasPositiveValue();
+			});
+	}
+
+	@Test
+	void tlsFollowsEveryWayTheApplicationTurnsItOn() {
+		this.runner.withPropertyValues("spring.data.redis.ssl.enabled=true")
+			.run((context) -> assertThat(leaseFactory(context).getClientConfiguration().isUseSsl()).isTrue());
+		this.runner.withPropertyValues("spring.data.redis.url=rediss://user:pw@redis.internal:6380/1")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.getClientConfiguration().isUseSsl()).isTrue();
+				assertThat(factory.getHostName()).isEqualTo("redis.internal");
+				assertThat(factory.getDatabase()).isEqualTo(1);
+				assertThat(factory.getPassword()).isEqualTo("pw");
+			});
+		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1")
+			.run((context) -> assertThat(leaseFactory(context).getClientConfiguration().isUseSsl()).isFalse());
+	}
+
+	@Test
+	void aSeparateLeaseRedisBesideTheApplicationsRedis() {
+		this.runner.withPropertyValues("spring.data.redis.host=app.internal", "snowflake.worker.redis.host=leases.internal",
+				"snowflake.worker.redis.port=6390", "snowflake.worker.redis.username=lease",
+				"snowflake.worker.redis.password=pw", "snowflake.worker.redis.client-name=orders-leases")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.getHostName()).isEqualTo("leases.internal");
+				assertThat(factory.getPort()).isEqualTo(6390);
+				assertThat(factory.getPassword()).isEqualTo("pw");
+				assertThat(factory.getClientConfiguration().getClientName()).hasValue("orders-leases");
+				assertThat(context.getBean(SnowflakeLeaseConnection.class).properties())
+					.isEqualTo("snowflake.worker.redis");
+			});
+		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://leases.internal:6391")
+			.run((context) -> assertThat(leaseFactory(context).getClientConfiguration().isUseSsl()).isTrue());
+		this.runner.withPropertyValues("snowflake.worker.redis.sentinel.master=leases",
+				"snowflake.worker.redis.sentinel.nodes=s1:26379")
+			.run((context) -> assertThat(leaseFactory(context).isRedisSentinelAware()).isTrue());
+		this.runner.withPropertyValues("snowflake.worker.redis.cluster.nodes=c1:7000")
+			.run((context) -> assertThat(leaseFactory(context).isClusterAware()).isTrue());
+	}
+
+	@Test
+	void aSeparateLeaseRedisNeedsNoApplicationRedis() {
+		ApplicationContextRunner withoutApplicationRedis = new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, SnowflakeRedisAutoConfiguration.class))
+			.withUserConfiguration(UserLeaseStore.class);
+		withoutApplicationRedis.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeLeaseConnection.class));
+		withoutApplicationRedis.withPropertyValues("snowflake.worker.redis.host=leases.internal")
+			.run((context) -> assertThat(leaseFactory(context).getHostName()).isEqualTo("leases.internal"));
+	}
+
+	@Test
+	void tlsSwitchedOffBesideARedissUrlFailsNamingTheProperty() {
+		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://leases.internal:6391",
+				"snowflake.worker.redis.ssl.enabled=false")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.isInstanceOf(InvalidSnowflakeConfigurationException.class)
+					.hasMessageContaining("rediss://");
+				InvalidSnowflakeConfigurationException failure = (InvalidSnowflakeConfigurationException) context
+					.getStartupFailure()
+					.getCause()
+					.getCause();
+				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.ssl.enabled");
+			});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserLeaseStore {
+
+		@Bean
+		WorkerLeaseStore userLeaseStore() {
+			return mock(WorkerLeaseStore.class);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Customizers {
+
+		final AtomicInteger resourcesCustomized = new AtomicInteger();
+
+		@Bean
+		LettuceClientConfigurationBuilderCustomizer clientCustomizer() {
+			return (builder) -> builder.commandTimeout(Duration.ofMinutes(1))
+				.readFrom(ReadFrom.REPLICA_PREFERRED)
+				.clientName("app")
+				.useSsl();
+		}
+
+		@Bean
+		LettuceClientOptionsBuilderCustomizer optionsCustomizer() {
+			return (builder) -> builder.disconnectedBehavior(DisconnectedBehavior.ACCEPT_COMMANDS)
+				.autoReconnect(false)
+				.protocolVersion(ProtocolVersion.RESP2)
+				.socketOptions(SocketOptions.builder().keepAlive(true).connectTimeout(Duration.ofMinutes(1)).build());
+		}
+
+		@Bean
+		ClientResourcesBuilderCustomizer resourcesCustomizer() {
+			return (builder) -> this.resourcesCustomized.incrementAndGet();
+		}
+
+	}
+
+}
