@@ -117,32 +117,17 @@ public final class RedisLeaseConnections {
 	}
 
 	/**
-	 * A factory for the primary that the sentinels name. The connection subscribes to the sentinels'
-	 * announcements and moves to a promoted replica as soon as they announce the switch, instead of
-	 * waiting until the old primary is demoted and drops its clients.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
-	 */
-	public static LettuceConnectionFactory sentinel(RedisSentinelConfiguration configuration, Duration commandTimeout) {
-		return create(configuration, commandTimeout, Customizers.NONE);
-	}
-
-	/**
-	 * A factory for a fixed primary with replicas: Lettuce finds the primary among the nodes with
-	 * {@code ROLE}, and every lease command goes to it.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
-	 */
-	public static LettuceConnectionFactory masterReplica(RedisStaticMasterReplicaConfiguration configuration,
-			Duration commandTimeout) {
-		return create(configuration, commandTimeout, Customizers.NONE);
-	}
-
-	/**
 	 * A factory for any of Spring Data's Redis configurations (standalone, Sentinel, static master/replica,
 	 * Cluster). The customizers run first, in the order client configuration, client options, client
 	 * resources; then the lease settings replace whatever they set for the command and connect timeouts,
 	 * the disconnected behaviour, replay, auto-reconnect, the reconnect delay, the read-from setting, the
 	 * Cluster topology refresh and the shutdown timeout. A TLS setting cannot be undone: once a customizer
 	 * or the caller asked for TLS, the factory uses it.
+	 *
+	 * <p>Behind Sentinel the connection subscribes to the sentinels' announcements and moves to a promoted
+	 * replica when they announce it (Lettuce refreshes the Sentinel topology at most every 5 s), instead of
+	 * staying on a deposed primary until it is demoted. A static primary with replicas is found among the
+	 * nodes with {@code ROLE}.
 	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
 	 */
 	public static LettuceConnectionFactory create(RedisConfiguration configuration, Duration commandTimeout,

@@ -66,9 +66,9 @@ class RedisAclLeaseTests {
 				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
 				assertThat(String.valueOf(server.call("CLIENT", "LIST"))).contains("user=snowflake-lease")
 					.contains("name=snowflake-lease");
-				long calls = RedisSentinelLeaseTests.scriptCalls(server);
+				long calls = server.scriptCalls();
 				RedisServerProcess.await("two renewals", Duration.ofSeconds(10),
-						() -> RedisSentinelLeaseTests.scriptCalls(server) >= calls + 2);
+						() -> server.scriptCalls() >= calls + 2);
 				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
 				assertThat((List<?>) server.call("KEYS", "snowflake:*:lease:*")).hasSize(1);
 			});

@@ -47,7 +47,7 @@ class RedisClusterFailoverLeaseTests {
 				assertThat(context).hasNotFailed();
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "cluster")) {
 					issuer.awaitMore(1_000, DEADLINE);
-					assertThat(RedisSentinelLeaseTests.scriptCalls(first)).isPositive();
+					assertThat(first.scriptCalls()).isPositive();
 
 					issuer.resetLongestGap();
 					second.call("CLUSTER", "FAILOVER");
@@ -96,9 +96,9 @@ class RedisClusterFailoverLeaseTests {
 	private void awaitLeasesOn(RedisServerProcess primary, ContinuousIssuer issuer) {
 		RedisServerProcess.await(primary.port() + " owns the region's slot", DEADLINE,
 				() -> ownerOfRegion(primary) == primary);
-		long renewals = RedisSentinelLeaseTests.scriptCalls(primary);
+		long renewals = primary.scriptCalls();
 		RedisServerProcess.await("leases are renewed on " + primary.port(), DEADLINE,
-				() -> RedisSentinelLeaseTests.scriptCalls(primary) > renewals);
+				() -> primary.scriptCalls() > renewals);
 		issuer.awaitMore(1_000, DEADLINE);
 	}
 

@@ -25,8 +25,8 @@ class RedisMasterReplicaLeaseTests {
 					assertThat(context).hasNotFailed();
 					assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
 					assertThat((List<?>) primary.call("KEYS", "snowflake:*:lease:*")).hasSize(1);
-					assertThat(RedisSentinelLeaseTests.scriptCalls(primary)).isPositive();
-					assertThat(RedisSentinelLeaseTests.scriptCalls(replica)).isZero();
+					assertThat(primary.scriptCalls()).isPositive();
+					assertThat(replica.scriptCalls()).isZero();
 				});
 		}
 	}

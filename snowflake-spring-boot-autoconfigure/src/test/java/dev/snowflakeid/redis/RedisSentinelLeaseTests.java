@@ -55,7 +55,7 @@ class RedisSentinelLeaseTests {
 				assertThat(context).hasNotFailed();
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "sentinel")) {
 					issuer.awaitMore(1_000, DEADLINE);
-					assertThat(leaseClients(first)).isOne();
+					assertThat(first.clientsNamed("snowflake-lease")).isOne();
 
 					issuer.resetLongestGap();
 					awaitSentinelsAgree(sentinels, first, second);
@@ -117,24 +117,11 @@ class RedisSentinelLeaseTests {
 				() -> sentinels.stream().allMatch((sentinel) -> ((List<Object>) sentinel.call("SENTINEL",
 						"GET-MASTER-ADDR-BY-NAME", MASTER)).get(1).equals(Integer.toString(primary.port()))));
 		RedisServerProcess.await("the lease connection is on " + primary.port(), DEADLINE,
-				() -> leaseClients(primary) == 1);
-		long renewals = scriptCalls(primary);
+				() -> primary.clientsNamed("snowflake-lease") == 1);
+		long renewals = primary.scriptCalls();
 		RedisServerProcess.await("leases are renewed on " + primary.port(), DEADLINE,
-				() -> scriptCalls(primary) > renewals);
+				() -> primary.scriptCalls() > renewals);
 		issuer.awaitMore(1_000, DEADLINE);
-	}
-
-	static long leaseClients(RedisServerProcess server) {
-		return String.valueOf(server.call("CLIENT", "LIST")).lines().filter((line) -> line.contains("name=snowflake-lease"))
-			.count();
-	}
-
-	static long scriptCalls(RedisServerProcess server) {
-		return String.valueOf(server.call("INFO", "commandstats"))
-			.lines()
-			.filter((line) -> line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_eval:"))
-			.mapToLong((line) -> Long.parseLong(line.replaceAll("^[^:]*:calls=(\\d+),.*$", "$1")))
-			.sum();
 	}
 
 }

@@ -297,6 +297,20 @@ final class RedisServerProcess implements AutoCloseable {
 		return RespClient.call(this.port, this.tls, command);
 	}
 
+	/** Clients connected under {@code name} (CLIENT SETNAME), from CLIENT LIST. */
+	long clientsNamed(String name) {
+		return String.valueOf(call("CLIENT", "LIST")).lines().filter((line) -> line.contains(" name=" + name + " ")).count();
+	}
+
+	/** Scripts run here so far (EVAL and EVALSHA calls, from INFO commandstats). */
+	long scriptCalls() {
+		return String.valueOf(call("INFO", "commandstats"))
+			.lines()
+			.filter((line) -> line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_eval:"))
+			.mapToLong((line) -> Long.parseLong(line.replaceAll("^[^:]*:calls=(\\d+),.*$", "$1")))
+			.sum();
+	}
+
 	/** SIGKILL: no shutdown, no final write. */
 	void kill() {
 		destroyProcess();
