@@ -36,7 +36,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * <ul>
  * <li>{@code INFO server}: version {@value #MINIMUM_VERSION} or later, for {@code SET ... PXAT};</li>
  * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
- * replica is refused);</li>
+ * replica is refused; Cluster commands follow the slot owner, so there every node is checked whatever its
+ * role);</li>
  * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached, primaries included (a
  * deposed primary becomes a replica with its own setting);</li>
  * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
@@ -139,8 +140,9 @@ public final class RedisLeaseServerCheck {
 					if (node.isMarkedAsFail() || !node.isConnected()) {
 						continue;
 					}
-					Node checked = new ClusterNode(cluster, node);
-					checkNode(checked, node.isReplica() ? null : "master", warnings);
+					// Cluster commands follow the slot owner (and its redirects), so no node's role is refused; a
+					// topology read right after a change may list a replica as a primary for a while.
+					checkNode(new ClusterNode(cluster, node), null, warnings);
 				}
 				checkPermissions(cluster, "Cluster");
 			}

@@ -233,8 +233,9 @@ final class RedisServerProcess implements AutoCloseable {
 		command.addAll(List.of("--bind", "127.0.0.1", "--protected-mode", "no", "--daemonize", "no", "--dir",
 				this.dir.toString(), "--logfile", "redis.log"));
 		if (this.sentinelConfig == null) {
+			// replicas sync at once instead of after the default 5 s wait for more replicas
 			command.addAll(List.of("--dbfilename", "dump.rdb", "--save", "", "--appendonly",
-					this.appendOnly ? "yes" : "no", "--appendfsync", "always"));
+					this.appendOnly ? "yes" : "no", "--appendfsync", "always", "--repl-diskless-sync-delay", "0"));
 		}
 		command.addAll(this.extraArgs);
 		try {
