@@ -26,6 +26,10 @@ final class LeaseApplications {
 	private LeaseApplications() {
 	}
 
+	/** The short lease timings of {@link #runner(boolean)}, for reports. */
+	static final String SHORT_TIMINGS = "outage-tolerance 1s, renew-interval 500ms, max-clock-skew 300ms, "
+			+ "max-replica-lag 1s";
+
 	/** The auto-configurations, with short lease timings unless {@code defaultTimings}. */
 	static ApplicationContextRunner runner(boolean defaultTimings) {
 		ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
@@ -35,9 +39,8 @@ final class LeaseApplications {
 			return runner;
 		}
 		return runner.withPropertyValues("snowflake.worker.lease.ttl=5s", "snowflake.worker.lease.renew-interval=500ms",
-				"snowflake.worker.lease.ceiling-lead=1s", "snowflake.worker.lease.max-clock-skew=300ms",
-				"snowflake.worker.lease.quarantine=1300ms", "snowflake.worker.lease.startup-wait-budget=10s",
-				"snowflake.worker.redis.command-timeout=400ms");
+				"snowflake.worker.lease.outage-tolerance=1s", "snowflake.worker.lease.max-clock-skew=300ms",
+				"snowflake.worker.lease.startup-wait-budget=10s", "snowflake.worker.redis.command-timeout=400ms");
 	}
 
 	/** The failure analysis Spring Boot would print for {@code failure}. */

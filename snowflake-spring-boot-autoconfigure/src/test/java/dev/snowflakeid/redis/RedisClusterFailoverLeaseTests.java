@@ -1,6 +1,7 @@
 package dev.snowflakeid.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -11,11 +12,12 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worker leases on a Redis Cluster of three primaries with one replica each (cluster-node-timeout 2 s),
- * with real processes. An application configured only with {@code spring.data.redis.cluster.nodes} and the
- * default lease timings issues IDs continuously while the primary owning its region's slot changes twice:
- * first by {@code CLUSTER FAILOVER} on its replica, then by kill -9 of that new primary, whose replica (the
- * first primary) takes over. After each change renewals run on the new primary, IDs flow again and no ID
+ * Worker leases on a Redis Cluster of three primaries with one replica each, and a second replica for the
+ * primary of the region's slot (cluster-node-timeout 2 s), with real processes. An application configured
+ * with {@code spring.data.redis.cluster.nodes}, one required replica and short lease timings issues IDs
+ * continuously while the primary owning its region's slot changes twice: first by {@code CLUSTER FAILOVER}
+ * on a replica, then by kill -9 of that new primary, whose replicas (the first primary among them) elect a
+ * successor. After each change renewals run on the new primary, IDs flow again and no ID
  * repeats. The longest time without IDs is printed for each failover.
  */
 class RedisClusterFailoverLeaseTests {
@@ -24,7 +26,7 @@ class RedisClusterFailoverLeaseTests {
 
 	private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-	private List<RedisServerProcess> nodes = List.of();
+	private List<RedisServerProcess> nodes = new ArrayList<>();
 
 	@AfterEach
 	void stop() {
@@ -33,16 +35,27 @@ class RedisClusterFailoverLeaseTests {
 
 	@Test
 	void leasesFollowTheSlotThroughAClusterFailoverAndAKilledPrimary() {
-		this.nodes = RedisServerProcess.startCluster(3, 1);
+		this.nodes = new ArrayList<>(RedisServerProcess.startCluster(3, 1));
 		RedisServerProcess first = ownerOfRegion(this.nodes.get(0));
 		RedisServerProcess second = this.nodes.stream()
 			.filter((node) -> String.valueOf(node.call("INFO", "replication")).contains("master_port:" + first.port()))
 			.findFirst()
 			.orElseThrow();
+		// A second replica for the region's primary: after the primary is killed, its successor still has one
+		// replica, as snowflake.worker.redis.min-replicas=1 requires for grants.
+		RedisServerProcess spare = RedisServerProcess.startClusterNode();
+		this.nodes.add(spare);
+		spare.call("CLUSTER", "MEET", "127.0.0.1", Integer.toString(first.port()));
+		String firstId = String.valueOf(first.call("CLUSTER", "MYID"));
+		RedisServerProcess.await("the spare node knows the region's primary", DEADLINE,
+				() -> String.valueOf(spare.call("CLUSTER", "NODES")).contains(firstId));
+		spare.call("CLUSTER", "REPLICATE", firstId);
 		awaitInSync(second, first);
+		awaitInSync(spare, first);
 		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
-		LeaseApplications.runner(true)
-			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE)
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE,
+					"snowflake.worker.redis.min-replicas=1")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "cluster")) {
@@ -55,14 +68,21 @@ class RedisClusterFailoverLeaseTests {
 					Duration planned = issuer.longestGap();
 
 					awaitInSync(first, second);
+					awaitInSync(spare, second);
 					issuer.resetLongestGap();
 					second.kill();
-					awaitLeasesOn(first, issuer);
+					RedisServerProcess[] third = new RedisServerProcess[1];
+					RedisServerProcess.await("a replica of " + second.port() + " takes over", DEADLINE, () -> {
+						third[0] = ownerOfRegion(first);
+						return third[0] != second && ownerOfRegion(spare) == third[0];
+					});
+					awaitLeasesOn(third[0], issuer);
 					Duration killed = issuer.longestGap();
 
-					System.out.printf("Cluster (cluster-node-timeout %d ms, lease defaults): longest time without IDs "
+					System.out.printf("Cluster (cluster-node-timeout %d ms, %s): longest time without IDs "
 							+ "%d ms across CLUSTER FAILOVER, %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
-							RedisServerProcess.CLUSTER_NODE_TIMEOUT.toMillis(), planned.toMillis(), killed.toMillis(),
+							RedisServerProcess.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
+							planned.toMillis(), killed.toMillis(),
 							issuer.count(), issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
 					assertThat(planned).isLessThan(DEADLINE);

@@ -100,7 +100,7 @@ class RedisLeaseServerCheckTests {
 		RedisServerProcess server = server();
 		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
 				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
-				"+hincrby");
+				"+hincrby", "+hmget", "+wait");
 		List<String> warnings = check(server, "reader", "secret", Duration.ofSeconds(5)).verify();
 		assertThat(warnings).hasSize(2);
 		assertThat(warnings.get(0)).contains("replica-read-only").contains("NOPERM");
@@ -111,7 +111,7 @@ class RedisLeaseServerCheckTests {
 	void aMissingCommandPermissionIsRefusedNamingIt() {
 		RedisServerProcess server = server();
 		server.call("ACL", "SETUSER", "partial", "on", ">secret", "resetkeys", "~snowflake:*", "-@all", "+eval",
-				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby");
+				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby", "+hmget", "+wait");
 		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
 				check(server, "partial", "secret", Duration.ofSeconds(5)));
 		assertThat(refusal.permissions()).containsExactly("+hset");
@@ -167,7 +167,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void theRequiredCommandsAreThoseTheScriptsCallPlusTheConnectionsOwn() {
-		assertThat(RedisLeaseServerCheck.requiredCommands()).contains("eval", "evalsha", "info", "hset", "time")
+		assertThat(RedisLeaseServerCheck.requiredCommands()).contains("eval", "evalsha", "info", "wait", "hset", "time")
 			.isSorted()
 			.doesNotHaveDuplicates();
 	}

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Worker leases behind Redis Sentinel, with real processes: one primary, two replicas and three sentinels
  * ({@code redis-server --sentinel}, quorum 2, down after 1 s). An application configured only with
- * {@code spring.data.redis.sentinel.*} and the default lease timings issues IDs continuously while the
+ * {@code spring.data.redis.sentinel.*}, one required replica and short lease timings issues IDs continuously while the
  * primary changes twice: first by kill -9 of the primary, then by {@code SENTINEL FAILOVER}. After each
  * change its lease connection (named by CLIENT SETNAME) is on the new primary, renewals run there, it
  * issues again, and no ID repeats. The longest time without IDs is printed for each failover.
@@ -50,8 +50,9 @@ class RedisSentinelLeaseTests {
 		}
 		awaitSentinelsAgree(sentinels, first, replicas);
 		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
-		LeaseApplications.runner(true)
-			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes)
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes,
+					"snowflake.worker.redis.min-replicas=1")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "sentinel")) {
@@ -75,9 +76,10 @@ class RedisSentinelLeaseTests {
 					awaitLeasesOn(third, issuer);
 					Duration planned = issuer.longestGap();
 
-					System.out.printf("Sentinel (down-after %d ms, lease defaults): longest time without IDs %d ms "
+					System.out.printf("Sentinel (down-after %d ms, %s): longest time without IDs %d ms "
 							+ "across kill -9 of the primary, %d ms across SENTINEL FAILOVER; %d IDs, %d refusals%n",
-							DOWN_AFTER.toMillis(), killed.toMillis(), planned.toMillis(), issuer.count(),
+							DOWN_AFTER.toMillis(), LeaseApplications.SHORT_TIMINGS, killed.toMillis(), planned.toMillis(),
+							issuer.count(),
 							issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
 					assertThat(killed).isLessThan(DEADLINE);

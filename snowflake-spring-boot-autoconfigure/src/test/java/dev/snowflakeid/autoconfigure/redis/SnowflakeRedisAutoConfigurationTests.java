@@ -64,7 +64,7 @@ class SnowflakeRedisAutoConfigurationTests {
 				assertThat(client.isUseSsl()).isFalse();
 				ClientOptions options = client.getClientOptions().orElseThrow();
 				assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
-				assertThat(context.getBean(SnowflakeLeaseConnection.class).properties()).isEqualTo("spring.data.redis");
+				assertThat(context.getBean(SnowflakeLeaseConnection.class).endpoint().properties()).isEqualTo("spring.data.redis");
 			});
 	}
 
@@ -163,7 +163,7 @@ class SnowflakeRedisAutoConfigurationTests {
 				assertThat(factory.getPort()).isEqualTo(6390);
 				assertThat(factory.getPassword()).isEqualTo("pw");
 				assertThat(factory.getClientConfiguration().getClientName()).hasValue("orders-leases");
-				assertThat(context.getBean(SnowflakeLeaseConnection.class).properties())
+				assertThat(context.getBean(SnowflakeLeaseConnection.class).endpoint().properties())
 					.isEqualTo("snowflake.worker.redis");
 			});
 		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://leases.internal:6391")
