@@ -111,7 +111,8 @@ class RedisLeaseServerCheckTests {
 	void aMissingCommandPermissionIsRefusedNamingIt() {
 		RedisServerProcess server = server();
 		server.call("ACL", "SETUSER", "partial", "on", ">secret", "resetkeys", "~snowflake:*", "-@all", "+eval",
-				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby", "+hmget", "+wait");
+				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby",
+				"+hmget", "+wait");
 		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
 				check(server, "partial", "secret", Duration.ofSeconds(5)));
 		assertThat(refusal.permissions()).containsExactly("+hset");

@@ -10,8 +10,12 @@ class RedisEvictionPolicyFailureAnalyzer extends AbstractFailureAnalyzer<RedisEv
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, RedisEvictionPolicyException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage() + ". The marks that keep successive owners of a worker code apart have no expiry; an allkeys-* policy may evict them, and the next owner could then reuse timestamps.",
-				"Set maxmemory-policy noeviction (recommended) or a volatile-* policy on the lease Redis (CONFIG SET maxmemory-policy noeviction, and in redis.conf), or give the leases a Redis of their own with snowflake.worker.redis.*.",
+		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage()
+				+ ". The marks that keep successive owners of a worker code apart have no expiry; an allkeys-* "
+				+ "policy may evict them, and the next owner could then reuse timestamps.",
+				"Set maxmemory-policy noeviction (recommended) or a volatile-* policy on the lease Redis "
+						+ "(CONFIG SET maxmemory-policy noeviction, and in redis.conf), or give the leases a Redis "
+						+ "of their own with snowflake.worker.redis.*.",
 				cause);
 	}
 

@@ -10,8 +10,12 @@ class RedisNotPrimaryFailureAnalyzer extends AbstractFailureAnalyzer<RedisNotPri
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, RedisNotPrimaryException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage() + ". Leases written anywhere but the primary are not fenced.",
-				"Point spring.data.redis.host (or snowflake.worker.redis.host/url) at the primary, or configure the set-up as it is so the client finds the primary itself: spring.data.redis.sentinel.master and .nodes for Sentinel, spring.data.redis.masterreplica.nodes for a fixed primary with replicas, spring.data.redis.cluster.nodes for a Cluster.",
+		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage()
+				+ ". Leases written anywhere but the primary are not fenced.",
+				"Point spring.data.redis.host (or snowflake.worker.redis.host/url) at the primary, or configure "
+						+ "the set-up as it is so the client finds the primary itself: spring.data.redis.sentinel.master "
+						+ "and .nodes for Sentinel, spring.data.redis.masterreplica.nodes for a fixed primary with "
+						+ "replicas, spring.data.redis.cluster.nodes for a Cluster.",
 				cause);
 	}
 

@@ -11,7 +11,10 @@ class RedisPermissionFailureAnalyzer extends AbstractFailureAnalyzer<RedisPermis
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, RedisPermissionException cause) {
 		return new FailureAnalysis("Worker leases cannot use this Redis user: " + cause.getMessage() + ".",
-				"Grant the missing permissions (ACL SETUSER " + cause.user() + " " + String.join(" ", cause.permissions()) + "), or give the user the lease rule from the README: the lease commands on keys ~" + keyPattern(cause.sampleKey()) + ". The user is spring.data.redis.username (or snowflake.worker.redis.username).",
+				"Grant the missing permissions (ACL SETUSER " + cause.user() + " " + String.join(" ", cause.permissions())
+						+ "), or give the user the lease rule from the README: the lease commands on keys ~"
+						+ keyPattern(cause.sampleKey()) + ". The user is spring.data.redis.username (or "
+						+ "snowflake.worker.redis.username).",
 				cause);
 	}
 

@@ -10,8 +10,11 @@ class RedisReplicaWritableFailureAnalyzer extends AbstractFailureAnalyzer<RedisR
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, RedisReplicaWritableException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage() + ". A writable replica, or a deposed primary that became one, could grant a worker code that the primary has granted too.",
-				"Set replica-read-only yes on every node of the lease Redis (CONFIG SET replica-read-only yes, and in redis.conf so it survives a restart; it is the default).",
+		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage()
+				+ ". A writable replica, or a deposed primary that became one, could grant a worker code that the "
+				+ "primary has granted too.",
+				"Set replica-read-only yes on every node of the lease Redis (CONFIG SET replica-read-only yes, and "
+						+ "in redis.conf so it survives a restart; it is the default).",
 				cause);
 	}
 

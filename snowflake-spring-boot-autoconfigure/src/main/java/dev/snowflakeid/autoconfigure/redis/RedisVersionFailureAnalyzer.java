@@ -11,8 +11,12 @@ class RedisVersionFailureAnalyzer extends AbstractFailureAnalyzer<RedisVersionEx
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, RedisVersionException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage() + ". The lease scripts set absolute expiry times (SET ... PXAT), which Redis accepts from version " + RedisLeaseServerCheck.MINIMUM_VERSION + " on.",
-				"Upgrade Redis to " + RedisLeaseServerCheck.MINIMUM_VERSION + " or later, or point the lease connection at a newer server with spring.data.redis.* or snowflake.worker.redis.* (url, host, sentinel, cluster).",
+		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage()
+				+ ". The lease scripts set absolute expiry times (SET ... PXAT), which Redis accepts from version "
+				+ RedisLeaseServerCheck.MINIMUM_VERSION + " on.",
+				"Upgrade Redis to " + RedisLeaseServerCheck.MINIMUM_VERSION + " or later, or point the lease "
+						+ "connection at a newer server with spring.data.redis.* or snowflake.worker.redis.* (url, "
+						+ "host, sentinel, cluster).",
 				cause);
 	}
 
