@@ -42,8 +42,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * is back (through Sentinel, each reconnect asks the sentinels for the current primary);</li>
  * <li>every lease command goes to the primary: a read-from setting is replaced by
  * {@link ReadFrom#UPSTREAM};</li>
- * <li>for Cluster, topology refresh on redirects, on two failed reconnects and every 30 s, at most once a
- * second, so a failover moves leases to the new primary within about a second of the promotion.</li>
+ * <li>for Cluster, topology refresh on redirects, on repeated failed reconnects and every 30 s, at most once
+ * a second (Lettuce's default is once in 30 s), so a second failover soon after a first one is found as
+ * quickly.</li>
  * </ul>
  *
  * <p>Customizers may set everything else: TLS and peer verification, SSL options, credentials providers,
@@ -146,7 +147,6 @@ public final class RedisLeaseConnections {
 			clusterOptions.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
 				.enableAllAdaptiveRefreshTriggers()
 				.adaptiveRefreshTriggersTimeout(CLUSTER_REFRESH_RATE_LIMIT)
-				.refreshTriggersReconnectAttempts(2)
 				.enablePeriodicRefresh(Duration.ofSeconds(30))
 				.build());
 		}
