@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.Period;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -106,7 +107,8 @@ class SnowflakePropertiesMetadataTests {
 	}
 
 	private static boolean sameDefault(Object expected, JsonNode declared) {
-		if (expected instanceof Map<?, ?> map && map.isEmpty()) {
+		if ((expected instanceof Map<?, ?> map && map.isEmpty())
+				|| (expected instanceof Collection<?> collection && collection.isEmpty())) {
 			expected = null;
 		}
 		if (expected == null || declared == null || declared.isNull()) {
@@ -147,6 +149,16 @@ class SnowflakePropertiesMetadataTests {
 		return defaults;
 	}
 
+	/** Whether {@code type} is declared inside {@code outer}, directly or within another nested class. */
+	private static boolean nestedIn(Class<?> type, Class<?> outer) {
+		for (Class<?> enclosing = type.getEnclosingClass(); enclosing != null; enclosing = enclosing.getEnclosingClass()) {
+			if (enclosing == outer) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	private static void collect(String prefix, Object bean, Map<String, Object> defaults) {
 		BeanWrapper wrapper = PropertyAccessorFactory.forBeanPropertyAccess(bean);
 		for (PropertyDescriptor descriptor : wrapper.getPropertyDescriptors()) {
@@ -155,7 +167,7 @@ class SnowflakePropertiesMetadataTests {
 			}
 			String name = prefix + "." + kebab(descriptor.getName());
 			Object value = wrapper.getPropertyValue(descriptor.getName());
-			if (descriptor.getPropertyType().getEnclosingClass() == SnowflakeProperties.class
+			if (nestedIn(descriptor.getPropertyType(), SnowflakeProperties.class)
 					&& !descriptor.getPropertyType().isEnum()) {
 				collect(name, value, defaults);
 			}
