@@ -22,15 +22,19 @@ import dev.snowflakeid.lease.LeaseTiming;
 
 /**
  * One seeded schedule of the lease protocol under faults: real keepers and generators on simulated hosts,
- * a simulated Redis primary (with a replica in half of the schedules), and a fault schedule drawn from the
- * seed. Every issued ID is checked at once: it was never issued before (by any process), and its tick lies
- * inside a range the store granted to the process that issued it. The same seed replays the same run.
+ * a simulated Redis primary (with one or two replicas in half of the schedules, a Redis Cluster shard without
+ * WAIT in half of those), and a fault schedule drawn from the seed. Every issued ID is checked at once: it
+ * was never issued before (by any process), no other process issued in its code and tick, and its tick lies
+ * inside a range the store granted to the process that issued it. Every range handed to a keeper is checked
+ * too: it overlaps no range of the same code handed to another process. The same seed replays the same run.
  *
  * <p>Faults: worker pauses (a stale owner resuming), kills, graceful restarts and wall-clock steps; Redis
- * restarts with and without data, restores of an older snapshot, FLUSHALL, an evicted state hash, a deleted
- * lease key, a replica promotion with the deposed primary still granting to some workers, a paused primary
- * resuming after its replica was promoted, a Redis clock step, a writable replica that some worker talks to,
- * and lost, late and unanswered requests.
+ * restarts with and without data (one with its clock behind), restores of an older snapshot, FLUSHALL, an
+ * evicted state hash, a deleted or restored lease key, a replica promotion with the deposed primary still
+ * granting to some workers, a paused primary resuming after its replica was promoted, a failover right after
+ * a claim followed by a failback, a Redis clock step, a replica that some worker talks to (one its primary no
+ * longer lists, left writable), and lost, late and unanswered requests. Some faults are targeted: they strike
+ * right after a grant (see {@link Nemesis}).
  */
 public final class LeaseSimulation {
 
@@ -50,6 +54,13 @@ public final class LeaseSimulation {
 	}
 
 	private record Event(long at, long order, Runnable action) {
+	}
+
+	/**
+	 * A targeted fault: it strikes after the first used grant of the operation ({@code null} for any) from the
+	 * primary or from a deposed primary, then disarms.
+	 */
+	private record Nemesis(String op, boolean fromDeposed, java.util.function.Consumer<SimulatedWorker> strike) {
 	}
 
 	private final long seed;
@@ -73,6 +84,12 @@ public final class LeaseSimulation {
 	private final Map<Long, SimulatedWorker> tickOwners = new HashMap<>(4096);
 
 	private final SnowflakeLayout layout;
+
+	/** Whether granted ranges are checked too, not only the IDs. */
+	private final boolean checkRanges;
+
+	/** Every non-empty range handed to a keeper, by code. */
+	private final Map<Integer, List<TokenRange>> grants = new HashMap<>();
 
 	private final Deque<String> timeline = new ArrayDeque<>();
 
@@ -100,9 +117,16 @@ public final class LeaseSimulation {
 
 	private RedisNode deposed;
 
-	private RedisNode replica;
+	/** The replicas: those that follow the primary, and a deposed primary until it is demoted. */
+	private final List<RedisNode> followers = new ArrayList<>();
 
 	private double lossRate;
+
+	/** A fault armed to strike right after a grant that a worker uses, or {@code null}. */
+	private Nemesis armed;
+
+	/** A replica its primary no longer lists, left writable, that a worker reaches; or {@code null}. */
+	private RedisNode stray;
 
 	private String failure;
 
@@ -123,9 +147,10 @@ public final class LeaseSimulation {
 	 */
 	private final boolean workerClocksStep;
 
-	private LeaseSimulation(long seed, Set<Mutation> mutations) {
+	private LeaseSimulation(long seed, Set<Mutation> mutations, boolean checkRanges) {
 		this.seed = seed;
-		this.random = new Random(seed);
+		this.checkRanges = checkRanges;
+		this.random = new Random(mix(seed));
 		this.mutations = mutations.isEmpty() ? EnumSet.noneOf(Mutation.class) : EnumSet.copyOf(mutations);
 		this.replicated = this.random.nextBoolean();
 		this.cluster = this.replicated && this.random.nextBoolean();
@@ -150,22 +175,49 @@ public final class LeaseSimulation {
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
 	}
 
+	/**
+	 * SplitMix64's finaliser: {@code Random}'s first draws for small consecutive seeds are correlated (seeds
+	 * 1 to 2,000 would all draw a replicated set-up), so each seed is mixed before it seeds the schedule.
+	 */
+	private static long mix(long seed) {
+		long z = seed * 0x9E3779B97F4A7C15L;
+		z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+		z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+		return z ^ (z >>> 31);
+	}
+
 	private static java.util.logging.Logger quiet() {
 		java.util.logging.Logger logger = java.util.logging.Logger.getLogger("dev.snowflakeid");
 		logger.setLevel(java.util.logging.Level.OFF);
 		return logger;
 	}
 
-	/** Runs the schedule of {@code seed} with the correct protocol, or with the given known-bad rules. */
+	/**
+	 * Runs the schedule of {@code seed} with the correct protocol, or with the given known-bad rules, checking
+	 * every ID and every granted range.
+	 */
 	public static Result run(long seed, Set<Mutation> mutations) {
-		return new LeaseSimulation(seed, mutations).run();
+		return new LeaseSimulation(seed, mutations, true).run();
+	}
+
+	/**
+	 * Runs the schedule of {@code seed} checking only the IDs: it fails only on an ID issued twice (or twice
+	 * in one tick of one code) or outside its process's ranges, never on overlapping ranges alone.
+	 */
+	public static Result runCheckingIdsOnly(long seed, Set<Mutation> mutations) {
+		return new LeaseSimulation(seed, mutations, false).run();
 	}
 
 	private Result run() {
 		this.primary = new RedisNode("redis-a", this::trueMillis, this.mutations);
 		if (this.replicated) {
-			this.replica = new RedisNode("redis-b", this::trueMillis, this.mutations);
-			this.replica.replicate(this.primary);
+			// One replica, or two as in the usual Sentinel set-up (a promoted replica then has one at once).
+			int count = 1 + this.random.nextInt(2);
+			for (int i = 0; i < count; i++) {
+				RedisNode follower = new RedisNode("redis-" + (char) ('b' + i), this::trueMillis, this.mutations);
+				follower.replicate(this.primary, true);
+				this.followers.add(follower);
+			}
 			every(400, this::replicate);
 		}
 		long[] snapshotVersion = { -1 };
@@ -213,6 +265,33 @@ public final class LeaseSimulation {
 			fail("ID " + id + " (code " + decoded.worker() + ", " + decoded.timestamp() + ") issued by " + worker
 					+ " lies in no range the store granted to it: " + worker.store.granted);
 		}
+	}
+
+	/**
+	 * Claims 5 and 7 of the safety model, checked on every range a keeper is handed: ranges of one code
+	 * granted to different processes never overlap, whichever server granted them and whatever it lost since.
+	 * This catches a protocol fault even where the two owners happen not to issue in the same tick. (Ranges
+	 * of one process may overlap across its own tokens, say a claim after its lease key was lost: its
+	 * generator never repeats a tick, so that costs nothing.)
+	 */
+	void checkGrant(SimulatedWorker worker, SimulatedLeaseStore.Granted range, String token) {
+		if (!this.checkRanges || range.floor() >= range.ceiling()) {
+			return;
+		}
+		List<TokenRange> ranges = this.grants.computeIfAbsent(range.code(), (code) -> new ArrayList<>());
+		for (TokenRange other : ranges) {
+			if (other.worker() != worker && Math.max(other.range().floor(), range.floor()) < Math
+				.min(other.range().ceiling(), range.ceiling())) {
+				fail("code " + range.code() + ": range (" + range.floor() + ", " + range.ceiling() + "] granted to "
+						+ worker + " (token " + token + ") overlaps (" + other.range().floor() + ", "
+						+ other.range().ceiling() + "] granted to " + other.worker() + " (token " + other.token() + ")");
+				return;
+			}
+		}
+		ranges.add(new TokenRange(worker, token, range));
+	}
+
+	private record TokenRange(SimulatedWorker worker, String token, SimulatedLeaseStore.Granted range) {
 	}
 
 	void refused(IdGenerationException.Reason reason) {
@@ -420,9 +499,21 @@ public final class LeaseSimulation {
 		return true;
 	}
 
+	/** A worker is about to use a grant of {@code node}: an armed targeted fault may strike now. */
+	void used(SimulatedWorker worker, RedisNode node, String op) {
+		Nemesis nemesis = this.armed;
+		if (nemesis != null && (nemesis.op() == null || nemesis.op().equals(op))
+				&& (node == this.deposed) == nemesis.fromDeposed()) {
+			this.armed = null;
+			nemesis.strike().accept(worker);
+		}
+	}
+
 	// Replicas that still follow their primary receive its data and acknowledge it.
 	private void replicate() {
-		for (RedisNode node : List.of(this.primary, this.replica)) {
+		List<RedisNode> nodes = new ArrayList<>(this.followers);
+		nodes.add(this.primary);
+		for (RedisNode node : nodes) {
 			if (node.master != null && reachable(null, node.master) && reachable(null, node)
 					&& !this.detached.contains(node)) {
 				if (node.copiedVersion != node.master.version || node.master.version == 0) {
@@ -453,8 +544,11 @@ public final class LeaseSimulation {
 		}
 		else if (this.replicated && this.random.nextInt(3) == 0) {
 			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
-			kind = (this.cluster || !this.workerClocksStep) ? new int[] { 14, 16 }[this.random.nextInt(2)]
-					: 14 + this.random.nextInt(3);
+			kind = (this.cluster || !this.workerClocksStep) ? new int[] { 14, 16, 19 }[this.random.nextInt(3)]
+					: new int[] { 14, 15, 16, 19, 20 }[this.random.nextInt(5)];
+		}
+		else if (!this.replicated && this.random.nextInt(4) == 0) {
+			kind = 21;
 		}
 		else {
 			kind = 5 + this.random.nextInt(7);
@@ -462,7 +556,7 @@ public final class LeaseSimulation {
 			kind = (this.workerClocksStep && kind == 11) ? 6 : kind;
 		}
 		SimulatedWorker worker = anyLiveWorker();
-		if (kind >= 5 && kind <= 11 || kind >= 13 && kind <= 15 || kind == 18) {
+		if (kind >= 5 && kind <= 11 || kind >= 13 && kind <= 15 || kind >= 18 && kind <= 20) {
 			redisFault((this.workerClocksStep && kind == 18) ? 5 : kind);
 		}
 		else {
@@ -522,10 +616,26 @@ public final class LeaseSimulation {
 					at(100 + this.random.nextInt(700), () -> redisFault(fault));
 				}
 			}
+			case 21 -> {
+				// A replica whose primary dropped it (its link reset), left writable, reached through a stale
+				// address: it has no replicas of its own, so only its role tells it apart from a primary.
+				if (worker != null && this.stray == null) {
+					RedisNode node = new RedisNode("redis-s", this::trueMillis, this.mutations);
+					node.replicate(this.primary, true);
+					this.primary.replicas.remove(node);
+					this.stray = node;
+					this.misrouted.put(worker, node);
+					log(worker + " talks to " + node + ", a copy its primary no longer lists");
+					at(1000 + this.random.nextInt(8000), () -> {
+						this.misrouted.remove(worker);
+						this.stray = null;
+					});
+				}
+			}
 			default -> {
 				// A worker reaches a replica whose link to its primary is down (a writable replica would grant).
 				if (worker != null) {
-					RedisNode wrong = this.replica;
+					RedisNode wrong = this.followers.get(this.random.nextInt(this.followers.size()));
 					this.misrouted.put(worker, wrong);
 					this.detached.add(wrong);
 					log(worker + " talks to replica " + wrong + ", which has lost its primary");
@@ -549,7 +659,7 @@ public final class LeaseSimulation {
 				// It comes back without data on a host whose clock lags until NTP steps it.
 				this.primary.restart(RedisNode.Data.empty());
 				resyncReplica();
-				long behind = 300 + this.random.nextInt(2700);
+				long behind = 300 + this.random.nextInt(5700);
 				this.primary.clockOffset -= behind;
 				RedisNode restarted = this.primary;
 				at(2000 + this.random.nextInt(6000), () -> restarted.clockOffset = 0);
@@ -605,38 +715,85 @@ public final class LeaseSimulation {
 					}
 				}
 			}
-			case 14 -> promote(false);
-			case 15 -> promote(true);
+			case 14 -> promote(0, false);
+			case 15 -> promote(2000 + this.random.nextInt(6000), false);
+			case 19 -> {
+				// Fail over right after a claim reached only the primary, then fail back before the promoted
+				// replica has written anything: the first primary is back with the copy that lacks the claim.
+				if (this.armed == null) {
+					this.armed = new Nemesis("claim", false, (claimant) -> at(this.random.nextInt(200),
+							() -> failoverAndBack(claimant)));
+				}
+			}
+			case 20 -> {
+				// A primary frozen long enough for its replica to take over and be written to; the first grant it
+				// gives after it resumes goes to a worker that then stalls while others claim on the new primary.
+				promote(4000 + this.random.nextInt(4000), true);
+				if (this.armed == null) {
+					this.armed = new Nemesis(null, true, this::stall);
+				}
+			}
 			default -> throw new IllegalArgumentException("no Redis fault " + kind);
 		}
 	}
 
 	private void resyncReplica() {
-		if (this.replica != null && this.replica.master == this.primary) {
-			this.replica.replicate(this.primary);
+		for (RedisNode follower : this.followers) {
+			if (follower.master == this.primary) {
+				follower.replicate(this.primary, true);
+			}
 		}
+	}
+
+	/** A replica of the primary that can take over, or {@code null} (none, or a failover under way). */
+	private RedisNode candidate() {
+		if (this.deposed != null) {
+			return null;
+		}
+		return this.followers.stream().filter((f) -> f.master == this.primary).findFirst().orElse(null);
+	}
+
+	/**
+	 * The candidate becomes the primary and the other replicas follow it. The old primary, cut off, is not
+	 * told: it lists its replicas, with their last acknowledgements, until it is demoted.
+	 */
+	private void takeOver(RedisNode old, RedisNode promoted) {
+		promoted.promote();
+		for (RedisNode follower : this.followers) {
+			if (follower != promoted && follower.master == old) {
+				follower.replicate(promoted, false);
+			}
+		}
+		this.followers.remove(promoted);
+		this.followers.add(old);
+		this.primary = promoted;
+		this.deposed = old;
 	}
 
 	// A replica takes over; the old primary goes on granting to workers that have not switched yet, until it
 	// is demoted. With pause, the old primary was frozen when it was replaced and resumes later.
-	private void promote(boolean pause) {
-		if (this.replica == null || this.replica.master != this.primary || this.deposed != null) {
+	private void promote(long pauseMillis, boolean eagerSwitch) {
+		RedisNode promoted = candidate();
+		if (promoted == null) {
 			return;
 		}
 		RedisNode old = this.primary;
-		RedisNode promoted = this.replica;
-		long pauseMillis = pause ? 2000 + this.random.nextInt(6000) : 0;
+		boolean pause = pauseMillis > 0;
 		if (pause) {
 			this.pausedUntil.put(old, this.nanos + pauseMillis * MS);
 			log("pause " + old + " for " + pauseMillis + " ms");
 		}
 		Runnable takeOver = () -> {
-			promoted.promote();
-			this.primary = promoted;
-			this.replica = old;
-			this.deposed = old;
+			if (this.primary != old || this.deposed != null || promoted.master != old) {
+				return;
+			}
+			takeOver(old, promoted);
 			for (SimulatedWorker worker : this.workers) {
 				this.routeSwitchAt.put(worker, this.nanos + this.random.nextInt(pause ? 12_000 : 4000) * MS);
+			}
+			SimulatedWorker first = anyLiveWorker();
+			if (eagerSwitch && first != null) {
+				this.routeSwitchAt.put(first, this.nanos);
 			}
 			log("promote " + promoted + "; deposed " + old + " still reachable");
 			SimulatedWorker restarted = anyLiveWorker();
@@ -647,7 +804,7 @@ public final class LeaseSimulation {
 			}
 			long demoteAfter = pauseMillis + 1000 + this.random.nextInt(6000);
 			at(demoteAfter, () -> {
-				old.replicate(promoted);
+				old.replicate(promoted, true);
 				this.deposed = null;
 				log("demote " + old + " to replica of " + promoted);
 			});
@@ -658,6 +815,40 @@ public final class LeaseSimulation {
 		}
 		else {
 			takeOver.run();
+		}
+	}
+
+	private void failoverAndBack(SimulatedWorker claimant) {
+		RedisNode second = candidate();
+		if (second == null) {
+			return;
+		}
+		RedisNode first = this.primary;
+		takeOver(first, second);
+		for (SimulatedWorker worker : this.workers) {
+			this.routeSwitchAt.put(worker, this.nanos + this.random.nextInt(4000) * MS);
+		}
+		log("promote " + second + " right after " + claimant + " claimed on " + first);
+		stall(claimant);
+		at(100 + this.random.nextInt(1200), () -> {
+			if (this.primary != second || this.deposed != first) {
+				return;
+			}
+			first.replicate(second, true);
+			this.deposed = null;
+			takeOver(second, first);
+			this.deposed = null;
+			second.replicate(first, true);
+			log("demote " + first + ", then fail back to it; " + second + " replicates from it");
+		});
+	}
+
+	// A worker stalls (a GC pause, a VM steal) right after a grant: others may claim meanwhile.
+	private void stall(SimulatedWorker worker) {
+		if (worker.alive) {
+			long pause = 500 + this.random.nextInt(3000);
+			worker.pausedUntilNanos = Math.max(worker.pausedUntilNanos, this.nanos + pause * MS);
+			log("pause " + worker + " for " + pause + " ms after its grant");
 		}
 	}
 

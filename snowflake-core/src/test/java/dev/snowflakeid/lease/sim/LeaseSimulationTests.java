@@ -3,6 +3,7 @@ package dev.snowflakeid.lease.sim;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongFunction;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
@@ -26,11 +27,18 @@ class LeaseSimulationTests {
 	private static final long FIRST_SEED = Long.getLong("snowflake.simulation.seed", 1);
 
 	/**
-	 * Each caught rule is caught within a few hundred schedules (in the first 1,000 schedules: V1_CEILINGS 21
-	 * times, RENEW_WITHOUT_FLOOR0 37, RENEW_FLOOR_IGNORES_MARKS 14, NO_REPLICA_CHECKS 8). The schedule mix
-	 * does not yet reach LINEAGE_RUN_ID_ONLY, NO_CLOCK_CHECK, NO_ROLE_CHECK and NO_WAIT (see the README).
+	 * Schedules searched for a broken range: in seeds 1 to 2,000 the checker catches LINEAGE_RUN_ID_ONLY 17
+	 * times, NO_CLOCK_CHECK 73, NO_ROLE_CHECK 151, NO_WAIT 11, V1_CEILINGS 680, RENEW_WITHOUT_FLOOR0 1,064,
+	 * RENEW_FLOOR_IGNORES_MARKS 1,039 and NO_REPLICA_CHECKS 36.
 	 */
-	private static final long MUTATION_BUDGET = 5_000;
+	private static final long RANGE_BUDGET = 5_000;
+
+	/**
+	 * Schedules searched for an ID actually issued twice, with the range check off: in seeds 1 to 5,000,
+	 * LINEAGE_RUN_ID_ONLY 10, NO_CLOCK_CHECK 16, NO_ROLE_CHECK 43, NO_WAIT 1, V1_CEILINGS 112,
+	 * RENEW_WITHOUT_FLOOR0 385, RENEW_FLOOR_IGNORES_MARKS 134 and NO_REPLICA_CHECKS 10.
+	 */
+	private static final long DUPLICATE_BUDGET = 30_000;
 
 	@Test
 	void noScheduleIssuesADuplicateOrAnIdOutsideItsGrantedRange() {
@@ -44,7 +52,7 @@ class LeaseSimulationTests {
 		long faults = results.stream().mapToLong(LeaseSimulation.Result::faults).sum();
 		System.out.printf("lease simulation: %d schedules, %d IDs checked, %d faults, %d s%n", SCHEDULES, ids, faults,
 				(System.nanoTime() - started) / 1_000_000_000);
-		assertThat(failures).as("schedules that issued a duplicate").isEmpty();
+		assertThat(failures).as("schedules that issued a duplicate or overlapping ranges").isEmpty();
 		assertThat(ids).as("IDs issued and checked").isGreaterThan(SCHEDULES * 50);
 	}
 
@@ -54,16 +62,31 @@ class LeaseSimulationTests {
 	}
 
 	@ParameterizedTest
-	@EnumSource(names = { "V1_CEILINGS", "RENEW_WITHOUT_FLOOR0", "RENEW_FLOOR_IGNORES_MARKS", "NO_REPLICA_CHECKS" })
-	void everyKnownBadRuleIsCaught(Mutation mutation) {
-		LeaseSimulation.Result caught = LongStream.range(FIRST_SEED, FIRST_SEED + MUTATION_BUDGET)
+	@EnumSource
+	void everyKnownBadRuleHandsOverlappingRangesToTwoProcesses(Mutation mutation) {
+		LeaseSimulation.Result caught = firstFailure(RANGE_BUDGET, (seed) -> LeaseSimulation.run(seed, Set.of(mutation)));
+		System.out.println(mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));
+		assertThat(caught.failure()).contains("overlaps");
+	}
+
+	@ParameterizedTest
+	@EnumSource
+	void everyKnownBadRuleIssuesADuplicateId(Mutation mutation) {
+		LeaseSimulation.Result caught = firstFailure(DUPLICATE_BUDGET,
+				(seed) -> LeaseSimulation.runCheckingIdsOnly(seed, Set.of(mutation)));
+		System.out.println(mutation + " duplicate: " + caught.failure().lines().findFirst().orElse(""));
+		assertThat(caught.failure()).containsAnyOf("duplicate ID", "both issue sequence 0");
+	}
+
+	private static LeaseSimulation.Result firstFailure(long budget, LongFunction<LeaseSimulation.Result> schedule) {
+		LeaseSimulation.Result caught = LongStream.range(FIRST_SEED, FIRST_SEED + budget)
 			.parallel()
-			.mapToObj((seed) -> LeaseSimulation.run(seed, Set.of(mutation)))
+			.mapToObj(schedule)
 			.filter((result) -> !result.ok())
 			.findAny()
 			.orElse(null);
-		assertThat(caught).as("a schedule that exposes " + mutation).isNotNull();
-		System.out.println(mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));
+		assertThat(caught).as("a failing schedule within " + budget).isNotNull();
+		return caught;
 	}
 
 }

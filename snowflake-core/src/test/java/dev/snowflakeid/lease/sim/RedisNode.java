@@ -39,7 +39,8 @@ public final class RedisNode {
 	record LeaseKey(String token, long expiresAt) {
 	}
 
-	private static int identities;
+	/** Run ids and replication ids are unique across every node of every schedule, even run in parallel. */
+	private static final java.util.concurrent.atomic.AtomicLong identities = new java.util.concurrent.atomic.AtomicLong();
 
 	private final String name;
 
@@ -90,11 +91,11 @@ public final class RedisNode {
 	}
 
 	void newRunId() {
-		this.runId = this.name + "-run-" + (++identities);
+		this.runId = this.name + "-run-" + identities.incrementAndGet();
 	}
 
 	void newReplid() {
-		this.replid = this.name + "-repl-" + (++identities);
+		this.replid = this.name + "-repl-" + identities.incrementAndGet();
 	}
 
 	String lineage() {
@@ -344,9 +345,12 @@ public final class RedisNode {
 		newReplid();
 	}
 
-	/** REPLICAOF primary: a full resync, taking the primary's data and replication id. */
-	void replicate(RedisNode from) {
-		if (this.master != null) {
+	/**
+	 * REPLICAOF primary: a full resync, taking the primary's data and replication id. The primary this node
+	 * followed until now drops it from its list only if it {@code notices} (it is not cut off).
+	 */
+	void replicate(RedisNode from, boolean notices) {
+		if (this.master != null && notices) {
 			this.master.replicas.remove(this);
 		}
 		this.master = from;

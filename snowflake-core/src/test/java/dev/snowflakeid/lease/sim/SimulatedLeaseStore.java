@@ -66,9 +66,10 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			throw new NoFreeWorkerCodeException(0, this.settings.codes());
 		}
 		refuseUnlessGranted(reply);
-		this.granted.add(new Granted((int) reply.code(), reply.floor(), reply.ceiling()));
-		return new LeaseGrant((int) reply.code(), reply.generation(), reply.generation() + "|" + nonce, reply.floor(),
-				reply.ceiling(), reply.time(), this.ttl);
+		String token = reply.generation() + "|" + nonce;
+		record(new Granted((int) reply.code(), reply.floor(), reply.ceiling()), token);
+		return new LeaseGrant((int) reply.code(), reply.generation(), token, reply.floor(), reply.ceiling(),
+				reply.time(), this.ttl);
 	}
 
 	@Override
@@ -81,7 +82,7 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			return LeaseRenewal.fenced(reply.time());
 		}
 		refuseUnlessGranted(reply);
-		this.granted.add(new Granted(grant.workerCode(), reply.floor(), reply.ceiling()));
+		record(new Granted(grant.workerCode(), reply.floor(), reply.ceiling()), grant.token());
 		return LeaseRenewal.renewed(reply.floor(), reply.ceiling(), reply.time());
 	}
 
@@ -126,7 +127,15 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas() && !this.world.acknowledged(node)) {
 			throw new LeaseStoreUnavailableException("not every replica acknowledged the grant", null);
 		}
+		if (reply.status() == 1) {
+			this.world.used(this.worker, node, op);
+		}
 		return reply;
+	}
+
+	private void record(Granted range, String token) {
+		this.granted.add(range);
+		this.world.checkGrant(this.worker, range, token);
 	}
 
 	private void refuseUnlessGranted(RedisNode.Reply reply) {
