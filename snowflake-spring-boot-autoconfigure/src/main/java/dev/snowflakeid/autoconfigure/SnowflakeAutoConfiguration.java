@@ -2,12 +2,14 @@ package dev.snowflakeid.autoconfigure;
 
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.MonotonicClock;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
@@ -17,10 +19,8 @@ import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
@@ -41,7 +41,8 @@ import org.springframework.context.annotation.Import;
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "snowflake.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(SnowflakeProperties.class)
-@Import(SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class)
+@Import({ SnowflakeAutoConfiguration.SelectedAllocatorConfiguration.class,
+		SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class })
 public final class SnowflakeAutoConfiguration {
 
 	@Bean
@@ -69,12 +70,8 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
-	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeProperties properties, ObjectProvider<WorkerLeaseStore> stores,
+	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeProperties properties, WorkerLeaseStore store,
 			ObjectProvider<WorkerLeaseListener> listeners) {
-		WorkerLeaseStore store = stores.getIfAvailable();
-		if (store == null) {
-			throw MissingLeaseStore.exception(properties.getWorker().getAllocator());
-		}
 		validateTiming(properties, store);
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
 		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
@@ -214,46 +211,66 @@ public final class SnowflakeAutoConfiguration {
 		return new InvalidSnowflakeConfigurationException(property, description, action);
 	}
 
+	/**
+	 * The lease store of the allocator that {@code snowflake.worker.allocator} selects, chosen when the
+	 * application starts: every allocator on the classpath is a bean, whichever the property names, so an
+	 * AOT-processed application follows the property it is started with. A lease store of the application's
+	 * own replaces the selection.
+	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnProperty(name = "snowflake.worker.allocator", havingValue = "static")
-	static class StaticAllocatorConfiguration {
+	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
+	static class SelectedAllocatorConfiguration {
 
-		/**
-		 * Claimed for this context from construction to close: the state file's lock, and the code within
-		 * this JVM. The owner named to a second claimant is this context.
-		 */
 		@Bean
-		@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
-		StaticWorkerLeaseStore staticWorkerLeaseStore(SnowflakeProperties properties, SnowflakeLayout layout,
-				ApplicationContext context) {
-			SnowflakeProperties.Worker worker = properties.getWorker();
-			Integer code = worker.getCode();
-			if (code == null) {
-				throw new InvalidSnowflakeConfigurationException("snowflake.worker.code",
-						"the static allocator is selected but no worker code is configured",
-						"Set snowflake.worker.code to this instance's own code (for example its StatefulSet ordinal), "
-								+ "below 2^snowflake.layout.worker-bits, or use snowflake.worker.allocator=redis.");
-			}
-			if (code < 0 || code >= layout.maxWorkers()) {
-				throw new InvalidSnowflakeConfigurationException("snowflake.worker.code",
-						"worker code " + code + " is outside 0.." + (layout.maxWorkers() - 1) + " ("
-								+ layout.workerBits() + " worker bits)",
-						"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
-			}
-			return StaticWorkerLeaseStore.builder(code)
-				.region(properties.getRegion())
-				.stateFile(worker.getStateFile())
-				.stateFileMustExist(worker.isStateFileMustExist())
-				.ceilingLead(leaseTiming(properties).ceilingLead())
-				.owner("application context '" + context.getId() + "'")
-				.build();
+		WorkerLeaseStore snowflakeWorkerLeaseStore(SnowflakeProperties properties,
+				ObjectProvider<WorkerCodeAllocator> allocators) {
+			return selected(properties, allocators).leaseStore();
 		}
 
 		@Bean
-		@ConditionalOnBean(StaticWorkerLeaseStore.class)
 		@ConditionalOnMissingBean
-		UniquenessDomain snowflakeUniquenessDomain(StaticWorkerLeaseStore store) {
-			return store.domain();
+		UniquenessDomain snowflakeUniquenessDomain(SnowflakeProperties properties,
+				ObjectProvider<WorkerCodeAllocator> allocators, WorkerLeaseStore store) {
+			return selected(properties, allocators).domain(store);
+		}
+
+		/**
+		 * The allocator {@code snowflake.worker.allocator} names; when it is not set, one that claims the
+		 * default in this application (the in-memory allocator in a test slice), otherwise redis.
+		 */
+		static WorkerCodeAllocator selected(SnowflakeProperties properties,
+				ObjectProvider<WorkerCodeAllocator> allocators) {
+			SnowflakeProperties.Worker worker = properties.getWorker();
+			List<WorkerCodeAllocator> candidates = allocators.orderedStream().toList();
+			if (!worker.allocatorSet()) {
+				for (WorkerCodeAllocator candidate : candidates) {
+					if (candidate.isDefault()) {
+						return candidate;
+					}
+				}
+			}
+			Allocator kind = worker.getAllocator();
+			for (WorkerCodeAllocator candidate : candidates) {
+				if (candidate.kind() == kind && candidate.isAvailable()) {
+					return candidate;
+				}
+			}
+			throw MissingLeaseStore.exception(kind);
+		}
+
+	}
+
+	/** {@code snowflake.worker.allocator=static}, selected or not. */
+	@Configuration(proxyBeanMethods = false)
+	static class StaticAllocatorConfiguration {
+
+		/** The owner named to a second claimant of the code is this context. */
+		@Bean
+		@ConditionalOnMissingBean
+		StaticWorkerCodeAllocator staticWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeLayout layout,
+				ApplicationContext context) {
+			return new StaticWorkerCodeAllocator(properties, layout,
+					"application context '" + context.getId() + "'");
 		}
 
 	}

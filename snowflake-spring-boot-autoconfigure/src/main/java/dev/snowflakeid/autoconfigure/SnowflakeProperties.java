@@ -262,6 +262,9 @@ public class SnowflakeProperties {
 		 */
 		private Allocator allocator = Allocator.REDIS;
 
+		// Whether the allocator was configured rather than left at its default.
+		private boolean allocatorSet;
+
 		/**
 		 * Static worker code, below 2^worker-bits; required with the static allocator, optional with the
 		 * in-memory one.
@@ -289,6 +292,11 @@ public class SnowflakeProperties {
 
 		public void setAllocator(Allocator allocator) {
 			this.allocator = allocator;
+			this.allocatorSet = true;
+		}
+
+		boolean allocatorSet() {
+			return this.allocatorSet;
 		}
 
 		public Integer getCode() {

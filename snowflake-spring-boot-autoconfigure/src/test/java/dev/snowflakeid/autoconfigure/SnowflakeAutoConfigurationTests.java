@@ -19,6 +19,8 @@ import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration
 import dev.snowflakeid.autoconfigure.openapi.SnowflakeOpenApiAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -73,9 +75,11 @@ class SnowflakeAutoConfigurationTests {
 				SnowflakeReadinessListener readiness = context.getBean(SnowflakeReadinessListener.class);
 				assertThat(readiness.isRunning()).isTrue();
 				context.getBean(SnowflakeIdGenerator.class).stop();
+				// The listener marks itself refusing just before it publishes: wait for the event itself.
 				Awaitility.await()
 					.atMost(SnowflakeReadinessListener.EVALUATION_PERIOD.multipliedBy(10))
-					.until(readiness::refusing);
+					.until(() -> !published.isEmpty());
+				assertThat(readiness.refusing()).isTrue();
 				assertThat(published).containsExactly(ReadinessState.REFUSING_TRAFFIC);
 			});
 	}
@@ -119,6 +123,15 @@ class SnowflakeAutoConfigurationTests {
 				.doesNotHaveBean(WorkerLeaseKeeper.class);
 			assertThat(context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).worker())
 				.isEqualTo(99);
+		});
+	}
+
+	@Test
+	void aLeaseStoreOfTheApplicationReplacesTheSelectedAllocator() {
+		this.runner.withUserConfiguration(UserLeaseStore.class).run((context) -> {
+			assertThat(context).hasSingleBean(WorkerLeaseStore.class).doesNotHaveBean(UniquenessDomain.class);
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(ids.decode(ids.nextId()).worker()).isEqualTo(99);
 		});
 	}
 
@@ -277,6 +290,16 @@ class SnowflakeAutoConfigurationTests {
 		FailureAnalysis analysis = analyzer.analyze(context.getStartupFailure());
 		assertThat(analysis).as("analysis of %s", context.getStartupFailure()).isNotNull();
 		return analysis;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserLeaseStore {
+
+		@Bean
+		StaticWorkerLeaseStore userLeaseStore() {
+			return StaticWorkerLeaseStore.builder(99).owner("a user lease store").build();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

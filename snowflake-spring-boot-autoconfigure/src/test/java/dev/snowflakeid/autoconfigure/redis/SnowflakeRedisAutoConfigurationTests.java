@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
@@ -23,6 +24,7 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -34,7 +36,7 @@ import static org.mockito.Mockito.mock;
 /**
  * The lease connection the auto-configuration builds for each Redis set-up, without a Redis server (a
  * user lease store replaces the Redis one, so nothing connects): where it points, its TLS, and which of
- * the application's Lettuce customizations it takes.
+ * the application's Lettuce customizations it takes. The connection is lazy: these tests ask for it.
  */
 class SnowflakeRedisAutoConfigurationTests {
 
@@ -180,24 +182,40 @@ class SnowflakeRedisAutoConfigurationTests {
 		ApplicationContextRunner withoutApplicationRedis = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, SnowflakeRedisAutoConfiguration.class))
 			.withUserConfiguration(UserLeaseStore.class);
-		withoutApplicationRedis.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeLeaseConnection.class));
-		withoutApplicationRedis.withPropertyValues("snowflake.worker.redis.host=leases.internal")
-			.run((context) -> assertThat(leaseFactory(context).getHostName()).isEqualTo("leases.internal"));
+		withoutApplicationRedis.run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(RedisWorkerCodeAllocator.class).isAvailable()).isFalse();
+		});
+		withoutApplicationRedis.withPropertyValues("snowflake.worker.redis.host=leases.internal").run((context) -> {
+			assertThat(context.getBean(RedisWorkerCodeAllocator.class).isAvailable()).isTrue();
+			assertThat(leaseFactory(context).getHostName()).isEqualTo("leases.internal");
+		});
+	}
+
+	@Test
+	void theLeaseConnectionIsMadeOnlyWhenAskedFor() {
+		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBeanFactory().containsSingleton("snowflakeLeaseConnection")).isFalse();
+			leaseFactory(context);
+			assertThat(context.getBeanFactory().containsSingleton("snowflakeLeaseConnection")).isTrue();
+		});
 	}
 
 	@Test
 	void tlsSwitchedOffBesideARedissUrlFailsNamingTheProperty() {
-		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://leases.internal:6391",
-				"snowflake.worker.redis.ssl.enabled=false")
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, DataRedisAutoConfiguration.class,
+					SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker.redis.url=rediss://leases.internal:6391",
+					"snowflake.worker.redis.ssl.enabled=false")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				assertThat(context.getStartupFailure()).rootCause()
 					.isInstanceOf(InvalidSnowflakeConfigurationException.class)
 					.hasMessageContaining("rediss://");
-				InvalidSnowflakeConfigurationException failure = (InvalidSnowflakeConfigurationException) context
-					.getStartupFailure()
-					.getCause()
-					.getCause();
+				InvalidSnowflakeConfigurationException failure = (InvalidSnowflakeConfigurationException) NestedExceptionUtils
+					.getRootCause(context.getStartupFailure());
 				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.ssl.enabled");
 			});
 	}

@@ -9,9 +9,10 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Matches when {@code snowflake.worker.allocator} is {@code in-memory}, or when no allocator is chosen
- * and auto-configuration is limited to an explicit list ({@code spring.boot.enableautoconfiguration=false}),
- * as in Spring Boot's test slices, where this configuration is present only because the slice imports it.
+ * For the fixed-clock generator, which replaces the lease altogether: matches when
+ * {@code snowflake.worker.allocator} is {@code in-memory}, or when no allocator is chosen and
+ * auto-configuration is limited to an explicit list ({@code spring.boot.enableautoconfiguration=false}), as
+ * in Spring Boot's test slices, where this configuration is present only because the slice imports it.
  */
 class OnInMemoryAllocatorCondition extends SpringBootCondition {
 
@@ -26,9 +27,16 @@ class OnInMemoryAllocatorCondition extends SpringBootCondition {
 			return canonical.equals("inmemory") ? ConditionOutcome.match(ALLOCATOR + " is " + allocator)
 					: ConditionOutcome.noMatch(ALLOCATOR + " is " + allocator);
 		}
-		boolean sliced = !environment.getProperty("spring.boot.enableautoconfiguration", Boolean.class, Boolean.TRUE);
-		return sliced ? ConditionOutcome.match("no allocator chosen in a test slice")
+		return inTestSlice(environment) ? ConditionOutcome.match("no allocator chosen in a test slice")
 				: ConditionOutcome.noMatch("no allocator chosen; the default is redis");
+	}
+
+	/**
+	 * Whether auto-configuration is limited to an explicit list, as Spring Boot's test slices limit it
+	 * ({@code spring.boot.enableautoconfiguration=false}).
+	 */
+	static boolean inTestSlice(Environment environment) {
+		return !environment.getProperty("spring.boot.enableautoconfiguration", Boolean.class, Boolean.TRUE);
 	}
 
 }

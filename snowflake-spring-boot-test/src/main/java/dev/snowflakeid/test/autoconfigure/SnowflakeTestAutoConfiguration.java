@@ -11,8 +11,6 @@ import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
-import dev.snowflakeid.lease.StaticWorkerLeaseStore;
-import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -23,10 +21,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of the in-memory worker-code allocator for tests: a fixed code held in memory with no
- * state file, so the generator starts at once and needs no Redis. Active with
+ * state file, so the generator starts at once and needs no Redis. Selected with
  * {@code snowflake.worker.allocator=in-memory} ({@link AutoConfigureSnowflake} sets it), and in the JPA and
  * JDBC test slices when the application chose no allocator. This library is meant for the test classpath
  * only; without it, {@code in-memory} fails startup.
@@ -38,18 +37,22 @@ import org.springframework.context.annotation.Import;
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		beforeName = "dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "snowflake.enabled", matchIfMissing = true)
-@Conditional(OnInMemoryAllocatorCondition.class)
 @EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeTestProperties.class })
 @Import(SnowflakeTestAutoConfiguration.FixedClockConfiguration.class)
 public final class SnowflakeTestAutoConfiguration {
 
 	private static final AtomicInteger nextCode = new AtomicInteger();
 
+	/**
+	 * Registered whatever {@code snowflake.worker.allocator} says; the generator's auto-configuration selects
+	 * it when the context starts.
+	 */
 	@Bean
-	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
-	StaticWorkerLeaseStore inMemoryWorkerLeaseStore(SnowflakeProperties properties, SnowflakeLayout layout) {
-		return new StaticWorkerLeaseStore(code(properties, layout), null,
-				SnowflakeAutoConfiguration.leaseTiming(properties).ceilingLead(), InstantSource.system());
+	@ConditionalOnMissingBean
+	InMemoryWorkerCodeAllocator inMemoryWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeLayout layout,
+			Environment environment) {
+		return new InMemoryWorkerCodeAllocator(properties, layout,
+				OnInMemoryAllocatorCondition.inTestSlice(environment));
 	}
 
 	static int code(SnowflakeProperties properties, SnowflakeLayout layout) {
@@ -66,10 +69,13 @@ public final class SnowflakeTestAutoConfiguration {
 	}
 
 	/**
-	 * With {@code snowflake.test.clock}, a generator whose clock stands still at that instant: no lease, so
-	 * no lease store, keeper or worker either, and the same IDs in every run.
+	 * With {@code snowflake.test.clock} and the in-memory allocator, a generator whose clock stands still at
+	 * that instant: no lease, so no lease store, keeper or worker either, and the same IDs in every run. Both
+	 * are settings of the test (its annotations and properties), so the conditions see the same values
+	 * whether or not the test context is AOT-processed.
 	 */
 	@Configuration(proxyBeanMethods = false)
+	@Conditional(OnInMemoryAllocatorCondition.class)
 	@ConditionalOnProperty("snowflake.test.clock")
 	static class FixedClockConfiguration {
 

@@ -1,5 +1,6 @@
 package dev.snowflakeid.test.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Instant;
 
 import dev.snowflakeid.DecodedId;
@@ -11,8 +12,10 @@ import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -62,6 +65,29 @@ class SnowflakeTestAutoConfigurationTests {
 	}
 
 	@Test
+	void theDomainIsTheCodeInTheConfiguredRegion() {
+		this.runner.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=42",
+				"snowflake.region=2")
+			.run((context) -> assertThat(context.getBean(UniquenessDomain.class))
+				.isEqualTo(UniquenessDomain.staticCode(null, 42, 2)));
+	}
+
+	@Test
+	void theAllocatorIsSelectedAtRunTimeFromTheSameBeanDefinitions() {
+		ApplicationContextRunner inMemory = this.runner.withPropertyValues("snowflake.worker.allocator=in-memory",
+				"snowflake.worker.code=8");
+		ApplicationContextRunner fixed = this.runner.withPropertyValues("snowflake.worker.allocator=static",
+				"snowflake.worker.code=9");
+		inMemory.run((a) -> fixed.run((b) -> {
+			assertThat(a).hasNotFailed();
+			assertThat(b).hasNotFailed();
+			assertThat(a.getBeanDefinitionNames()).contains("inMemoryWorkerCodeAllocator", "staticWorkerCodeAllocator",
+					"redisWorkerCodeAllocator", "snowflakeWorkerLeaseStore")
+				.containsExactlyInAnyOrder(b.getBeanDefinitionNames());
+		}));
+	}
+
+	@Test
 	void aCodeOutsideTheLayoutFailsNamingTheProperty() {
 		this.runner.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=256")
 			.run((context) -> assertThat(context).getFailure()
@@ -87,12 +113,15 @@ class SnowflakeTestAutoConfigurationTests {
 	}
 
 	@Test
-	void anAllocatorChosenByTheApplicationIsKeptInATestSlice() {
+	void anAllocatorChosenByTheApplicationIsKeptInATestSlice(@TempDir Path directory) {
 		this.runner
 			.withPropertyValues("spring.boot.enableautoconfiguration=false", "snowflake.worker.allocator=static",
-					"snowflake.worker.code=9")
+					"snowflake.worker.code=9", "snowflake.worker.state-file=" + directory.resolve("worker.hwm"))
 			.run((context) -> {
-				assertThat(context).hasSingleBean(WorkerLeaseStore.class).doesNotHaveBean("inMemoryWorkerLeaseStore");
+				assertThat(context).hasSingleBean(WorkerLeaseStore.class);
+				assertThat(context.getBean(StaticWorkerLeaseStore.class).persistent())
+					.as("the static allocator's store, with its state file")
+					.isTrue();
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				assertThat(ids.decode(ids.nextId()).worker()).isEqualTo(9);
 			});

@@ -1,0 +1,69 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.lease.StaticWorkerLeaseStore;
+import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.lease.WorkerLeaseStore;
+
+/**
+ * {@code snowflake.worker.allocator=static}: the code of {@code snowflake.worker.code}, with the high-water
+ * mark in {@code snowflake.worker.state-file} when one is set.
+ */
+final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
+
+	private final SnowflakeProperties properties;
+
+	private final SnowflakeLayout layout;
+
+	private final String owner;
+
+	/**
+	 * @param owner who holds the code while the store is open, named to a second claimant
+	 */
+	StaticWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeLayout layout, String owner) {
+		this.properties = properties;
+		this.layout = layout;
+		this.owner = owner;
+	}
+
+	@Override
+	public Allocator kind() {
+		return Allocator.STATIC;
+	}
+
+	/**
+	 * Claims the state file's lock and the code within this JVM, until the store is closed with its
+	 * application context.
+	 */
+	@Override
+	public StaticWorkerLeaseStore leaseStore() {
+		SnowflakeProperties.Worker worker = this.properties.getWorker();
+		Integer code = worker.getCode();
+		if (code == null) {
+			throw new InvalidSnowflakeConfigurationException("snowflake.worker.code",
+					"the static allocator is selected but no worker code is configured",
+					"Set snowflake.worker.code to this instance's own code (for example its StatefulSet ordinal), "
+							+ "below 2^snowflake.layout.worker-bits, or use snowflake.worker.allocator=redis.");
+		}
+		if (code < 0 || code >= this.layout.maxWorkers()) {
+			throw new InvalidSnowflakeConfigurationException("snowflake.worker.code",
+					"worker code " + code + " is outside 0.." + (this.layout.maxWorkers() - 1) + " ("
+							+ this.layout.workerBits() + " worker bits)",
+					"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
+		}
+		return StaticWorkerLeaseStore.builder(code)
+			.region(this.properties.getRegion())
+			.stateFile(worker.getStateFile())
+			.stateFileMustExist(worker.isStateFileMustExist())
+			.ceilingLead(SnowflakeAutoConfiguration.leaseTiming(this.properties).ceilingLead())
+			.owner(this.owner)
+			.build();
+	}
+
+	@Override
+	public UniquenessDomain domain(WorkerLeaseStore store) {
+		return ((StaticWorkerLeaseStore) store).domain();
+	}
+
+}

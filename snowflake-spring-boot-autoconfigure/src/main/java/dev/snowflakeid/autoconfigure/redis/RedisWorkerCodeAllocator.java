@@ -1,0 +1,97 @@
+package dev.snowflakeid.autoconfigure.redis;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.autoconfigure.WorkerCodeAllocator;
+import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.redis.RedisLeaseServerCheck;
+import dev.snowflakeid.redis.RedisWorkerLeaseStore;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.util.StringUtils;
+
+/**
+ * {@code snowflake.worker.allocator=redis}: codes leased from the lease Redis. Only when selected does it ask
+ * for the lease connection (a lazy bean, so it is created, and later destroyed, around the store) and check
+ * the server ({@link RedisLeaseServerCheck}).
+ */
+final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
+
+	private static final Log logger = LogFactory.getLog(RedisWorkerCodeAllocator.class);
+
+	private final SnowflakeProperties properties;
+
+	private final ObjectProvider<SnowflakeLayout> layout;
+
+	private final ObjectProvider<SnowflakeLeaseConnection> connection;
+
+	private final ObjectProvider<DataRedisConnectionDetails> applicationRedis;
+
+	RedisWorkerCodeAllocator(SnowflakeProperties properties, ObjectProvider<SnowflakeLayout> layout,
+			ObjectProvider<SnowflakeLeaseConnection> connection,
+			ObjectProvider<DataRedisConnectionDetails> applicationRedis) {
+		this.properties = properties;
+		this.layout = layout;
+		this.connection = connection;
+		this.applicationRedis = applicationRedis;
+	}
+
+	@Override
+	public Allocator kind() {
+		return Allocator.REDIS;
+	}
+
+	/** The application's Redis (Spring Boot's Redis auto-configuration ran), or a separate one named by {@code snowflake.worker.redis.*}. */
+	@Override
+	public boolean isAvailable() {
+		return LeaseRedisEndpoint.isSeparate(this.properties.getWorker().getRedis())
+				|| this.applicationRedis.getIfAvailable() != null;
+	}
+
+	/**
+	 * Every application on one Redis database shares the namespace {@code default} unless one is
+	 * configured: applications that never configured a namespace can never lease the same code.
+	 */
+	@Override
+	public RedisWorkerLeaseStore leaseStore() {
+		SnowflakeLeaseConnection connection = this.connection.getObject();
+		SnowflakeProperties.Worker worker = this.properties.getWorker();
+		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
+				: RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
+		checkServer(connection, worker, namespace, this.properties.getRegion());
+		return RedisWorkerLeaseStore.builder(connection.factory(), this.layout.getObject())
+			.keyPrefix(worker.getRedis().getKeyPrefix())
+			.namespace(namespace)
+			.region(this.properties.getRegion())
+			.ttl(worker.getLease().getTtl())
+			.timing(SnowflakeAutoConfiguration.leaseTiming(this.properties))
+			.commandTimeout(worker.getRedis().getCommandTimeout())
+			.minReplicas(worker.getRedis().getMinReplicas())
+			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
+			.build();
+	}
+
+	/** The Redis the lease connection reaches (server and database, Sentinel set-up or Cluster), and the store's keys. */
+	@Override
+	public UniquenessDomain domain(WorkerLeaseStore store) {
+		RedisWorkerLeaseStore redis = (RedisWorkerLeaseStore) store;
+		return this.connection.getObject().endpoint().domain(redis.keyPrefix(), redis.namespace(), redis.region());
+	}
+
+	private static void checkServer(SnowflakeLeaseConnection connection, SnowflakeProperties.Worker worker,
+			String namespace, int region) {
+		String sampleKey = worker.getRedis().getKeyPrefix() + ":{" + namespace + ":" + region + "}:lease:0";
+		for (String warning : new RedisLeaseServerCheck(connection.factory(), connection.endpoint().username(), sampleKey,
+				worker.getLease().getStartupWaitBudget())
+			.verify()) {
+			logger.warn("Worker leases (" + connection.endpoint().properties() + ".*): " + warning);
+		}
+	}
+
+}
