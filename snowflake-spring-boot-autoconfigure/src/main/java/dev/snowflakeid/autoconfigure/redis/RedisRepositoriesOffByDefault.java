@@ -11,9 +11,11 @@ import org.springframework.util.ClassUtils;
 /**
  * Turns Spring Data Redis repositories off unless the application turns them on. The starter brings Spring
  * Data Redis for the lease connection only; without this, adding it to an application with another Spring
- * Data module (JPA, JDBC) would switch repository scanning to strict mode and log a store-assignment line
- * for every repository. The default has the lowest precedence: {@code spring.data.redis.repositories.enabled=true}
- * anywhere (or {@code @EnableRedisRepositories}) brings them back.
+ * Data module (JPA, JDBC) would make Spring Data Redis scan the application's repositories too and log a
+ * store-assignment line for every one. (Strict repository configuration mode itself follows from the jars on
+ * the class path, not from what is enabled: this cannot prevent it.) The default has the lowest precedence:
+ * {@code spring.data.redis.repositories.enabled=true} anywhere (or {@code @EnableRedisRepositories}) brings
+ * them back.
  */
 class RedisRepositoriesOffByDefault implements EnvironmentPostProcessor {
 
