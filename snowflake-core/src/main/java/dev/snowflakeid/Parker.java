@@ -3,8 +3,9 @@ package dev.snowflakeid;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How the generator waits for a tick: by parking the calling thread, never by spinning. Tests inject
- * one that advances a fake clock instead of sleeping.
+ * How the generator parks the calling thread while it waits for a tick (it spins only for a bounded moment
+ * around the expected tick boundary, see {@code TickWaiter}). Tests inject one that advances a fake clock
+ * instead of sleeping.
  */
 @FunctionalInterface
 public interface Parker {

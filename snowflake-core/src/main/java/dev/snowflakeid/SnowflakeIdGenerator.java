@@ -9,6 +9,7 @@ import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseSource;
+import dev.snowflakeid.internal.Durations;
 
 /**
  * The Snowflake generator: one lock around {@code (lastTick, lastSequence)}, no I/O, no allocation and
@@ -42,16 +43,6 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	public static final Duration DEFAULT_FORWARD_JUMP_ALERT = Duration.ofSeconds(1);
 
-	private static final long SHORT_PARK_NANOS = 100_000;
-
-	private static final long MAX_PARK_NANOS = 1_000_000;
-
-	private static final long SPIN_WINDOW_NANOS = 200_000;
-
-	private static final int MAX_SPINS = 50_000;
-
-	private static final System.Logger logger = System.getLogger(SnowflakeIdGenerator.class.getName());
-
 	private final SnowflakeLayout layout;
 
 	private final int region;
@@ -60,17 +51,11 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private final InstantSource wallClock;
 
-	private final MonotonicClock monotonicClock;
-
-	private final Parker parker;
-
 	private final long rollbackBudgetNanos;
 
 	private final long exhaustionBudgetNanos;
 
 	private final long borrowTicks;
-
-	private final long forwardJumpAlertMillis;
 
 	private final long maxSequence;
 
@@ -80,54 +65,41 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private final ReentrantLock lock = new ReentrantLock();
 
-	// Guarded by lock.
+	// The parts below, and lastTick and lastSequence, are used only under the lock.
+	private final WallClockReader clock;
+
+	private final TickWaiter waiter;
+
+	private final Refusals refusals;
+
+	private final LeaseRanges ranges;
+
 	private long lastTick;
 
 	private long lastSequence;
-
-	private long lastClockMillis = Long.MIN_VALUE;
-
-	private long lastAdvanceMillis;
-
-	private long lastAdvanceNanos;
-
-	private WorkerLease adoptedLease;
-
-	private long ownerBits;
-
-	private long earlierOwnerBits;
 
 	private volatile boolean stopped;
 
 	private SnowflakeIdGenerator(Builder builder) {
 		this.layout = builder.layout;
-		this.region = builder.region;
+		this.region = this.layout.requireRegion(builder.region);
 		this.leases = Objects.requireNonNull(builder.leases, "worker lease source");
 		if (this.leases instanceof WorkerLeaseKeeper keeper) {
 			keeper.attach();
 		}
 		this.wallClock = builder.wallClock;
-		this.monotonicClock = builder.monotonicClock;
-		this.parker = builder.parker;
-		this.rollbackBudgetNanos = nonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
-		this.exhaustionBudgetNanos = nonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
-		this.borrowTicks = nonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
-		this.forwardJumpAlertMillis = nonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
-		if ((this.region >>> this.layout.regionBits()) != 0 || this.region < 0) {
-			throw new IllegalArgumentException("region " + this.region + " is outside 0.."
-					+ (this.layout.maxRegions() - 1) + " (" + this.layout.regionBits() + " region bits)");
-		}
+		this.rollbackBudgetNanos = Durations.requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
+		this.exhaustionBudgetNanos = Durations.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
+		this.borrowTicks = Durations.requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
+		long forwardJumpAlertMillis = Durations.requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
 		this.maxSequence = this.layout.maxIdsPerTick() - 1;
 		this.timestampShift = this.layout.timestampShift();
 		this.statistics = new GeneratorStatistics(this.layout);
+		this.clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics, forwardJumpAlertMillis);
+		this.waiter = new TickWaiter(this.layout, this.clock, builder.parker, this.statistics);
+		this.refusals = new Refusals(this.layout, this.statistics, this.borrowTicks);
+		this.ranges = new LeaseRanges(this.layout, this.region, this.refusals);
 		this.lastSequence = this.maxSequence;
-	}
-
-	private static Duration nonNegative(String name, Duration value) {
-		if (value == null || value.isNegative()) {
-			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
-		}
-		return value;
 	}
 
 	/** Starts a builder for the given layout. */
@@ -162,6 +134,37 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	/** Borrow-ahead window; zero when off. */
 	public Duration borrowAhead() {
 		return this.layout.tick().multipliedBy(this.borrowTicks);
+	}
+
+	/**
+	 * Why {@link #nextId()} would refuse now, or {@code null} if it would issue: the generator's own checks in
+	 * its own order, evaluated without issuing, waiting or counting anything. Health and readiness read this.
+	 */
+	public String unavailableReason() {
+		if (this.stopped) {
+			return "generator is stopped";
+		}
+		WorkerLease lease = this.leases.currentLease();
+		if (lease == null) {
+			return "no worker lease is held";
+		}
+		long now = this.wallClock.millis();
+		long nowTick = this.layout.tickAt(now);
+		if (nowTick > this.layout.maxTimestamp()) {
+			return "layout lifetime ended at " + this.layout.lifetimeEnd();
+		}
+		long lastTick = this.statistics.lastIssuedTick();
+		if (lastTick > 0 && lastTick - nowTick > this.borrowTicks
+				&& TickWaiter.tooFar(this.layout, lastTick - this.borrowTicks, now, this.rollbackBudgetNanos)) {
+			return "clock is " + (this.layout.tickStartMillis(lastTick) - now) + " ms behind the last issued tick";
+		}
+		return switch (LeaseRanges.coverage(lease, this.layout.tickStartMillis(nowTick), this.layout.tickEndMillis(nowTick))) {
+			case LEASE, EARLIER -> null;
+			case BELOW_FLOOR -> "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
+					+ (lease.floorMillis() - now + 1) + " ms to go)";
+			case ABOVE_CEILING -> "clock reached the ceiling of worker code " + lease.workerCode()
+					+ " and renewals have not raised it";
+		};
 	}
 
 	@Override
@@ -220,22 +223,24 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	// Called with the lock held. Commits (lastTick, lastSequence) only when the ID is returned.
 	private long issue() {
-		WorkerLease lease = this.leases.currentLease();
-		if (lease != this.adoptedLease || lease == null || this.stopped) {
-			adopt(lease);
+		if (this.stopped) {
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "generator is stopped; no IDs are issued after shutdown");
 		}
-		long now = readClock();
+		WorkerLease lease = this.leases.currentLease();
+		if (!this.ranges.isAdopted(lease)) {
+			this.ranges.adopt(lease);
+		}
+		long now = this.clock.read();
 		long nowTick = this.layout.tickAt(now);
 		if (nowTick < 1) {
-			throw refuse(Reason.CLOCK_MOVED_BACKWARDS, "clock reads " + now + " ms, not after the first tick of epoch "
-					+ this.layout.epoch() + "; tick 0 is never issued so that no ID is 0");
+			throw this.refusals.beforeFirstTick(now);
 		}
 		long tick;
 		long sequence;
 		if (nowTick > this.lastTick) {
 			tick = nowTick;
 			sequence = 0;
-			observeAdvance(now);
+			this.clock.observeAdvance(now);
 		}
 		else {
 			if (this.lastTick - nowTick > this.borrowTicks) {
@@ -257,7 +262,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 				sequence = 0;
 				if (tick - nowTick > this.borrowTicks) {
 					// Wait for the next tick, or with borrowing for the window to reach it.
-					nowTick = awaitTick(tick - this.borrowTicks, this.lastClockMillis, this.exhaustionBudgetNanos,
+					nowTick = awaitTick(tick - this.borrowTicks, this.clock.lastReading(), this.exhaustionBudgetNanos,
 							Reason.SEQUENCE_EXHAUSTED);
 					tick = Math.max(tick, nowTick);
 				}
@@ -266,153 +271,22 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 				}
 			}
 		}
-		long owner = check(lease, tick);
+		if (tick > this.layout.maxTimestamp()) {
+			throw this.refusals.epochExhausted(tick);
+		}
+		long owner = this.ranges.ownerBitsFor(tick);
 		this.lastTick = tick;
 		this.lastSequence = sequence;
 		return (tick << this.timestampShift) | owner | sequence;
 	}
 
-	private void adopt(WorkerLease lease) {
-		if (this.stopped) {
-			throw refuse(Reason.LEASE_UNAVAILABLE, "generator is stopped; no IDs are issued after shutdown");
-		}
-		if (lease == null) {
-			throw refuse(Reason.LEASE_UNAVAILABLE, "no worker lease is held");
-		}
-		WorkerLease earlier = lease.earlier();
-		for (WorkerLease range : new WorkerLease[] { lease, earlier }) {
-			if (range != null && (range.workerCode() >>> this.layout.workerBits()) != 0) {
-				throw refuse(Reason.LEASE_UNAVAILABLE, "worker code " + range.workerCode() + " does not fit in "
-						+ this.layout.workerBits() + " worker bits");
-			}
-		}
-		this.ownerBits = this.layout.ownerBits(this.region, lease.workerCode());
-		this.earlierOwnerBits = (earlier != null) ? this.layout.ownerBits(this.region, earlier.workerCode()) : 0;
-		this.adoptedLease = lease;
-	}
-
-	private long readClock() {
-		long now = this.wallClock.millis();
-		if (now < this.lastClockMillis) {
-			this.statistics.clockRolledBack(this.lastClockMillis - now);
-		}
-		this.lastClockMillis = now;
-		return now;
-	}
-
-	// A wall-clock advance larger than the monotonic advance since the previous new tick is a forward step.
-	private void observeAdvance(long now) {
-		long nanos = this.monotonicClock.nanoTime();
-		if (this.lastAdvanceNanos != 0 || this.lastAdvanceMillis != 0) {
-			long jump = (now - this.lastAdvanceMillis) - (nanos - this.lastAdvanceNanos) / 1_000_000;
-			if (jump > this.forwardJumpAlertMillis && this.forwardJumpAlertMillis > 0) {
-				this.statistics.clockJumpedForward(jump);
-				logger.log(System.Logger.Level.WARNING, "Wall clock jumped forward by {0} ms more than elapsed time; "
-						+ "IDs continue from the new time and the jump uses up epoch lifetime", jump);
-			}
-		}
-		this.lastAdvanceMillis = now;
-		this.lastAdvanceNanos = nanos;
-	}
-
-	/**
-	 * Waits until the wall clock reaches tick {@code target}, for at most {@code budgetNanos}; refuses at
-	 * once if the needed wait already exceeds the budget. Returns the tick reached.
-	 *
-	 * <p>The wall clock only tells whole milliseconds, so the wait is timed on the monotonic clock: the
-	 * target tick starts no later than {@code lastAdvanceNanos} plus the milliseconds between the tick seen
-	 * then and the target (that tick had already started when it was seen). The caller parks until just
-	 * before that instant, then spins for at most {@link #MAX_SPINS} short pauses around it, then parks in
-	 * short slices; every path is bounded by the budget's deadline.
-	 */
 	private long awaitTick(long target, long now, long budgetNanos, Reason reason) {
-		long targetStart = this.layout.tickStartMillis(target);
-		long neededMillis = targetStart - now;
-		if (neededMillis > budgetNanos / 1_000_000) {
-			throw refuse(reason, describe(reason, target, now, neededMillis, budgetNanos, false));
+		long reached = this.waiter.await(target, now, budgetNanos, reason);
+		if (reached < 0) {
+			throw this.refusals.waitRefused(reason, this.lastTick, target, now, budgetNanos,
+					reached == TickWaiter.TIMED_OUT);
 		}
-		long start = this.monotonicClock.nanoTime();
-		long deadline = start + budgetNanos;
-		long estimate = start + neededMillis * 1_000_000;
-		if (this.lastAdvanceNanos != 0 || this.lastAdvanceMillis != 0) {
-			estimate = Math.min(estimate, this.lastAdvanceNanos + (targetStart - this.lastAdvanceMillis) * 1_000_000);
-		}
-		int spins = 0;
-		while (true) {
-			long nanos = this.monotonicClock.nanoTime();
-			long remaining = deadline - nanos;
-			if (remaining <= 0) {
-				throw refuse(reason, describe(reason, target, now, neededMillis, budgetNanos, true));
-			}
-			long untilEstimate = estimate - nanos;
-			if (untilEstimate > SPIN_WINDOW_NANOS) {
-				this.parker.park(Math.min(remaining, Math.min(untilEstimate - SPIN_WINDOW_NANOS, MAX_PARK_NANOS)));
-			}
-			else if (spins < MAX_SPINS && untilEstimate > -SPIN_WINDOW_NANOS) {
-				spins++;
-				Thread.onSpinWait();
-			}
-			else {
-				this.parker.park(Math.min(remaining, SHORT_PARK_NANOS));
-			}
-			long reading = readClock();
-			long nowTick = this.layout.tickAt(reading);
-			if (nowTick >= target) {
-				this.statistics.waited(reason, this.monotonicClock.nanoTime() - start);
-				observeAdvance(reading);
-				return nowTick;
-			}
-		}
-	}
-
-	private String describe(Reason reason, long target, long now, long neededMillis, long budgetNanos,
-			boolean timedOut) {
-		String budget = formatBudget(budgetNanos);
-		long borrowMillis = this.borrowTicks * this.layout.tickMillis();
-		if (reason == Reason.CLOCK_MOVED_BACKWARDS) {
-			long step = this.layout.tickStartMillis(this.lastTick) - now;
-			String amount = "clock moved backwards by " + step + " ms"
-					+ ((borrowMillis > 0) ? ", " + neededMillis + " ms beyond the " + borrowMillis + " ms borrow window" : "");
-			return timedOut ? amount + " and did not catch up within the " + budget + " wait budget"
-					: amount + ", more than the " + budget + " wait budget";
-		}
-		String full = "sequence exhausted: all " + this.layout.maxIdsPerTick() + " IDs of tick " + this.lastTick
-				+ " are used" + ((borrowMillis > 0) ? " and the " + borrowMillis + " ms borrow window is full" : "");
-		return full + "; the next usable tick " + (timedOut ? "did not start within the " + budget + " wait budget"
-				: "starts in " + neededMillis + " ms, beyond the " + budget + " wait budget");
-	}
-
-	private static String formatBudget(long nanos) {
-		return (nanos % 1_000_000 == 0) ? (nanos / 1_000_000) + " ms" : Duration.ofNanos(nanos).toString();
-	}
-
-	// Returns the owner bits of the range the tick is issued under: the current one, else the earlier one.
-	private long check(WorkerLease lease, long tick) {
-		if (tick > this.layout.maxTimestamp()) {
-			throw refuse(Reason.EPOCH_EXHAUSTED, "tick " + tick + " is beyond the last tick " + this.layout.maxTimestamp()
-					+ " of the layout; its lifetime ended at " + this.layout.lifetimeEnd());
-		}
-		long start = this.layout.tickStartMillis(tick);
-		long end = this.layout.tickEndMillis(tick);
-		if (lease.covers(start, end)) {
-			return this.ownerBits;
-		}
-		WorkerLease earlier = lease.earlier();
-		if (earlier != null && earlier.covers(start, end)) {
-			return this.earlierOwnerBits;
-		}
-		if (start <= lease.floorMillis()) {
-			throw refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + start + " ms is not above the lease floor "
-					+ lease.floorMillis() + " ms of worker code " + lease.workerCode());
-		}
-		throw refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + end + " ms is above the lease ceiling "
-				+ lease.highestCeilingMillis() + " ms of worker code " + lease.workerCode()
-				+ "; waiting for the lease to be renewed");
-	}
-
-	private IdGenerationException refuse(Reason reason, String message) {
-		this.statistics.refused(reason);
-		return new IdGenerationException(reason, message);
+		return reached;
 	}
 
 	/** Configures a {@link SnowflakeIdGenerator}; every setting but the lease source has a default. */

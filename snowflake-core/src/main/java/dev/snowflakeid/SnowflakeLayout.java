@@ -167,6 +167,24 @@ public final class SnowflakeLayout {
 		return 1 << this.regionBits;
 	}
 
+	/**
+	 * Returns {@code region} if it fits the region bits.
+	 * @throws IllegalArgumentException naming the range otherwise: the one home of this rule and its wording
+	 */
+	public int requireRegion(int region) {
+		requireField("region", "region", region, this.regionBits);
+		return region;
+	}
+
+	/**
+	 * Returns {@code workerCode} if it fits the worker bits.
+	 * @throws IllegalArgumentException naming the range otherwise: the one home of this rule and its wording
+	 */
+	public int requireWorkerCode(int workerCode) {
+		requireField("worker code", "worker", workerCode, this.workerBits);
+		return workerCode;
+	}
+
 	/** First instant the timestamp field cannot represent: the end of the last tick. */
 	public Instant lifetimeEnd() {
 		return Instant.ofEpochMilli(tickStartMillis(this.maxTimestamp) + this.tickMillis);
@@ -194,11 +212,11 @@ public final class SnowflakeLayout {
 	public long encode(long timestamp, int region, int worker, int sequence) {
 		if (timestamp < 0 || timestamp > this.maxTimestamp) {
 			throw new IllegalArgumentException(
-					"timestamp " + timestamp + " is outside 0.." + this.maxTimestamp + " (" + this.timestampBits + " bits)");
+					"timestamp " + timestamp + " is outside 0.." + this.maxTimestamp + " (" + this.timestampBits + " timestamp bits)");
 		}
-		requireField("region", region, this.regionBits);
-		requireField("worker", worker, this.workerBits);
-		requireField("sequence", sequence, this.sequenceBits);
+		requireField("region", "region", region, this.regionBits);
+		requireField("worker code", "worker", worker, this.workerBits);
+		requireField("sequence", "sequence", sequence, this.sequenceBits);
 		return compose(timestamp, region, worker, sequence);
 	}
 
@@ -216,10 +234,10 @@ public final class SnowflakeLayout {
 		return this.timestampShift;
 	}
 
-	private static void requireField(String name, int value, int bits) {
+	private static void requireField(String name, String field, int value, int bits) {
 		if (value < 0 || (value >>> bits) != 0) {
 			throw new IllegalArgumentException(
-					name + " " + value + " is outside 0.." + ((1L << bits) - 1) + " (" + bits + " bits)");
+					name + " " + value + " is outside 0.." + ((1L << bits) - 1) + " (" + bits + " " + field + " bits)");
 		}
 	}
 

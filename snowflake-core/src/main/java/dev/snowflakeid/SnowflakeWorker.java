@@ -20,24 +20,15 @@ public final class SnowflakeWorker implements AutoCloseable {
 
 	private final InstantSource wallClock;
 
-	private final MonotonicClock monotonicClock;
-
-	private final long rollbackBudgetMillis;
-
 	/**
 	 * @param generator a generator whose lease source is {@code keeper}
 	 * @param keeper the lease keeper, not yet started
-	 * @param wallClock the generator's wall clock
-	 * @param monotonicClock the generator's monotonic clock
-	 * @param rollbackBudgetMillis the generator's rollback wait budget, for {@link #status()}
+	 * @param wallClock the generator's wall clock, for the remaining times of {@link #status()}
 	 */
-	public SnowflakeWorker(SnowflakeIdGenerator generator, WorkerLeaseKeeper keeper, InstantSource wallClock,
-			MonotonicClock monotonicClock, long rollbackBudgetMillis) {
+	public SnowflakeWorker(SnowflakeIdGenerator generator, WorkerLeaseKeeper keeper, InstantSource wallClock) {
 		this.generator = Objects.requireNonNull(generator, "generator");
 		this.keeper = Objects.requireNonNull(keeper, "keeper");
 		this.wallClock = Objects.requireNonNull(wallClock, "wall clock");
-		this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
-		this.rollbackBudgetMillis = rollbackBudgetMillis;
 	}
 
 	/** Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. */
@@ -54,7 +45,7 @@ public final class SnowflakeWorker implements AutoCloseable {
 		return this.keeper;
 	}
 
-	/** Evaluates whether IDs can be issued now, in the order the generator checks. */
+	/** Whether IDs can be issued now, and why not: the generator's own checks, with the remaining times. */
 	public WorkerStatus status() {
 		SnowflakeLayout layout = this.generator.layout();
 		WorkerLease lease = this.keeper.currentLease();
@@ -64,36 +55,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 		long ceilingRemaining = (lease == null || lease.highestCeilingMillis() == Long.MAX_VALUE) ? -1
 				: Math.max(0, lease.highestCeilingMillis() - now);
 		long leaseRemaining = (lease == null || !lease.renewable()) ? -1 : ceilingRemaining;
-		String reason = reason(layout, lease, now);
+		String reason = this.generator.unavailableReason();
 		return new WorkerStatus(reason == null, reason, lease, leaseRemaining, ceilingRemaining, epochRemaining, lead);
-	}
-
-	private String reason(SnowflakeLayout layout, WorkerLease lease, long now) {
-		if (this.generator.isStopped()) {
-			return "generator is stopped";
-		}
-		if (lease == null) {
-			return "no worker lease is held";
-		}
-		long tick = layout.tickAt(now);
-		if (tick > layout.maxTimestamp()) {
-			return "layout lifetime ended at " + layout.lifetimeEnd();
-		}
-		long lastTick = this.generator.statistics().lastIssuedTick();
-		long behind = layout.tickStartMillis(lastTick) - now;
-		if (lastTick > 0 && behind > this.rollbackBudgetMillis && behind > this.generator.borrowAhead().toMillis()) {
-			return "clock is " + behind + " ms behind the last issued tick";
-		}
-		long start = layout.tickStartMillis(tick);
-		long end = layout.tickEndMillis(tick);
-		if (lease.covers(start, end) || (lease.earlier() != null && lease.earlier().covers(start, end))) {
-			return null;
-		}
-		if (start <= lease.floorMillis()) {
-			return "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
-					+ (lease.floorMillis() - now + 1) + " ms to go)";
-		}
-		return "clock reached the ceiling of worker code " + lease.workerCode() + " and renewals have not raised it";
 	}
 
 	/**

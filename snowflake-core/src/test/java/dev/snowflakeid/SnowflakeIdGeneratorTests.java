@@ -390,7 +390,7 @@ class SnowflakeIdGeneratorTests {
 	@Test
 	void aWorkerCodeThatDoesNotFitIsRefused() {
 		SnowflakeIdGenerator ids = generator().workerCode(256).build();
-		assertThatThrownBy(ids::nextId).hasMessage("worker code 256 does not fit in 8 worker bits");
+		assertThatThrownBy(ids::nextId).hasMessage("worker code 256 is outside 0..255 (8 worker bits)");
 	}
 
 	@Test

@@ -97,14 +97,14 @@ class SnowflakeLayoutTests {
 	void encodeRejectsEveryOutOfRangeFieldInsteadOfMasking() {
 		SnowflakeLayout layout = SnowflakeLayout.defaults();
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(1L << 41, 0, 0, 0))
-			.withMessage("timestamp 2199023255552 is outside 0..2199023255551 (41 bits)");
+			.withMessage("timestamp 2199023255552 is outside 0..2199023255551 (41 timestamp bits)");
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(-1, 0, 0, 0));
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(1, 4, 0, 0))
-			.withMessage("region 4 is outside 0..3 (2 bits)");
+			.withMessage("region 4 is outside 0..3 (2 region bits)");
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(1, 0, 256, 0))
-			.withMessage("worker 256 is outside 0..255 (8 bits)");
+			.withMessage("worker code 256 is outside 0..255 (8 worker bits)");
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(1, 0, 0, 4096))
-			.withMessage("sequence 4096 is outside 0..4095 (12 bits)");
+			.withMessage("sequence 4096 is outside 0..4095 (12 sequence bits)");
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(1, 0, -1, 0));
 		assertThat(layout.encode(layout.maxTimestamp(), 3, 255, 4095)).isEqualTo(Long.MAX_VALUE);
 	}

@@ -2,6 +2,7 @@ package dev.snowflakeid.lease;
 
 import java.time.Duration;
 import java.util.Objects;
+import dev.snowflakeid.internal.Durations;
 
 /**
  * The timing of a lease protocol, derived from one figure a user chooses: how long a holder keeps issuing
@@ -79,13 +80,13 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 
 	private static void requireMillis(String name, Duration value, boolean zeroAllowed) {
 		Objects.requireNonNull(value, name);
-		if (value.isNegative() || (!zeroAllowed && value.isZero())) {
-			throw new IllegalArgumentException(name + " must be " + (zeroAllowed ? "zero or positive" : "positive")
-					+ " but was " + value);
+		if (zeroAllowed) {
+			Durations.requireNonNegative(name, value);
 		}
-		if (value.toNanos() % 1_000_000 != 0) {
-			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);
+		else {
+			Durations.requirePositive(name, value);
 		}
+		Durations.requireWholeMillis(name, value);
 	}
 
 }

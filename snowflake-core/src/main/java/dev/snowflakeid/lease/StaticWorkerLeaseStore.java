@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
+import dev.snowflakeid.internal.Durations;
 
 /**
  * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with a state file
@@ -66,9 +67,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 			throw new IllegalArgumentException("region " + builder.region + " is negative");
 		}
 		Duration ceilingLead = builder.ceilingLead;
-		if (ceilingLead == null || ceilingLead.isNegative() || ceilingLead.isZero()) {
-			throw new IllegalArgumentException("ceiling lead must be positive but was " + ceilingLead);
-		}
+		Durations.requirePositive("ceiling lead", ceilingLead);
 		this.workerCode = builder.workerCode;
 		this.ceilingLeadMillis = ceilingLead.toMillis();
 		this.clock = Objects.requireNonNull(builder.clock, "clock");

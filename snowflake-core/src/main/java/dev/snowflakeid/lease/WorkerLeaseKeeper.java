@@ -5,17 +5,14 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.snowflakeid.MonotonicClock;
 import dev.snowflakeid.Parker;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.internal.Durations;
 
 /**
  * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one
@@ -46,10 +43,6 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	/** Covers the quarantine of a first claim on an empty Redis with the default timing. */
 	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(30);
 
-	private static final long RETRY_PARK_NANOS = 50_000_000;
-
-	private static final long MAX_RETRY_PARK_NANOS = 1_000_000_000;
-
 	private static final System.Logger logger = System.getLogger(WorkerLeaseKeeper.class.getName());
 
 	private final WorkerLeaseStore store;
@@ -58,15 +51,11 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private final long startupBudgetNanos;
 
-	private final InstantSource wallClock;
-
 	private final MonotonicClock monotonicClock;
 
-	private final Parker parker;
+	private final StartupWait startup;
 
 	private final List<WorkerLeaseListener> listeners;
-
-	private final int preferredCode;
 
 	private final String threadName;
 
@@ -90,38 +79,21 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private AutoCloseable renewals;
 
-	private Executor events;
-
-	private ExecutorService ownEvents;
+	private LeaseEventDispatcher events;
 
 	private volatile boolean closed;
 
 	private WorkerLeaseKeeper(Builder builder) {
 		this.store = builder.store;
-		this.renewInterval = positive("renew interval", builder.renewInterval);
-		this.startupBudgetNanos = notNegative("startup wait budget", builder.startupWaitBudget).toNanos();
-		this.wallClock = builder.wallClock;
+		this.renewInterval = Durations.requirePositive("renew interval", builder.renewInterval);
+		this.startupBudgetNanos = Durations.requireNonNegative("startup wait budget", builder.startupWaitBudget).toNanos();
 		this.monotonicClock = builder.monotonicClock;
-		this.parker = builder.parker;
+		this.startup = new StartupWait(this.store, builder.preferredCode, builder.wallClock, builder.monotonicClock,
+				builder.parker);
 		this.listeners = List.copyOf(builder.listeners);
-		this.preferredCode = builder.preferredCode;
 		this.threadName = builder.threadName;
-		this.scheduler = (builder.scheduler != null) ? builder.scheduler : this::scheduleOnOwnThread;
+		this.scheduler = (builder.scheduler != null) ? builder.scheduler : DaemonThreads.scheduler(this.threadName);
 		this.configuredEvents = builder.eventExecutor;
-	}
-
-	private static Duration positive(String name, Duration value) {
-		if (value == null || value.isNegative() || value.isZero()) {
-			throw new IllegalArgumentException(name + " must be positive but was " + value);
-		}
-		return value;
-	}
-
-	private static Duration notNegative(String name, Duration value) {
-		if (value == null || value.isNegative()) {
-			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
-		}
-		return value;
 	}
 
 	public static Builder builder(WorkerLeaseStore store) {
@@ -176,13 +148,13 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 				throw new IllegalStateException("lease keeper already started or closed");
 			}
 			this.started = true;
-			this.events = (this.configuredEvents != null) ? this.configuredEvents : ownEventThread();
+			this.events = new LeaseEventDispatcher(this.listeners, this.configuredEvents, this.threadName + "-events");
 		}
 		long startedAt = this.monotonicClock.nanoTime();
 		long budgetEnd = startedAt + this.startupBudgetNanos;
 		LeaseGrant granted;
 		try {
-			granted = claimWithin(budgetEnd);
+			granted = this.startup.claim(budgetEnd);
 		}
 		catch (RuntimeException ex) {
 			close();
@@ -200,70 +172,13 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			this.renewals = this.scheduler.schedule(this::round, firstDelay, period);
 		}
 		try {
-			awaitUsable(budgetEnd);
+			this.startup.awaitUsable(this, budgetEnd);
 		}
 		catch (WorkerLeaseException ex) {
 			close();
 			throw ex;
 		}
 		dispatch(List.of(event(Type.ACQUIRED, null, null)));
-	}
-
-	// Retries with a doubling pause (50 ms up to 1 s): during a rolling deploy many starters wait for the
-	// same few codes, and a full region does not empty faster for being asked every 50 ms.
-	private LeaseGrant claimWithin(long budgetEnd) {
-		long pause = RETRY_PARK_NANOS;
-		while (true) {
-			try {
-				return this.store.claim(this.preferredCode);
-			}
-			catch (NoFreeWorkerCodeException | LeaseStoreUnavailableException | ClockSkewException ex) {
-				// A skew refusal is also what a request that ran too late gets; a real skew persists.
-				long remaining = budgetEnd - this.monotonicClock.nanoTime();
-				if (remaining <= 0) {
-					throw ex;
-				}
-				this.parker.park(Math.min(pause, remaining));
-				pause = Math.min(pause * 2, MAX_RETRY_PARK_NANOS);
-			}
-		}
-	}
-
-	// Waits until the wall clock lies inside a published range. Renewal rounds run meanwhile: after a
-	// detected loss the first grant's range is empty until a renewal's ceiling passes the floor.
-	private void awaitUsable(long budgetEnd) {
-		while (true) {
-			WorkerLease lease = this.current;
-			long now = this.wallClock.millis();
-			if (lease == null) {
-				throw new LeaseStoreUnavailableException("the worker lease was lost while starting", null);
-			}
-			if (usable(lease, now)) {
-				return;
-			}
-			long remaining = budgetEnd - this.monotonicClock.nanoTime();
-			if (now <= lease.floorMillis()) {
-				long behind = lease.floorMillis() - now + 1;
-				if (behind * 1_000_000 > remaining) {
-					throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
-							+ lease.floorMillis() + " of worker code " + lease.workerCode()
-							+ " (the highest ceiling granted before, or the quarantine after the lease store lost data); "
-							+ "the startup wait budget has " + Math.max(0, remaining / 1_000_000) + " ms left", behind);
-				}
-				this.parker.park(Math.min(behind * 1_000_000, Math.min(remaining, RETRY_PARK_NANOS)));
-			}
-			else if (remaining <= 0) {
-				throw new LeaseStoreUnavailableException("renewals did not raise the ceiling of worker code "
-						+ lease.workerCode() + " above the wall clock within the startup wait budget", null);
-			}
-			else {
-				this.parker.park(Math.min(RETRY_PARK_NANOS, remaining));
-			}
-		}
-	}
-
-	private static boolean usable(WorkerLease lease, long now) {
-		return lease.covers(now, now) || (lease.earlier() != null && lease.earlier().covers(now, now));
 	}
 
 	/** Runs one renewal round now, on the calling thread: renew, or claim again after a loss. */
@@ -301,7 +216,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 		switch (renewal.status()) {
 			case RENEWED -> {
-				this.current = merge(this.current, range(held, renewal.floorMillis(), renewal.ceilingMillis()));
+				this.current = HeldRanges.merge(this.current,
+						HeldRanges.range(held, renewal.floorMillis(), renewal.ceilingMillis()));
 				return List.of(event(Type.RENEWED, null, null));
 			}
 			case EXPIRED, FENCED -> {
@@ -335,42 +251,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	private void publish(LeaseGrant granted) {
 		this.grant = granted;
 		this.lastCode = granted.workerCode();
-		this.current = merge(this.current, range(granted, granted.floorMillis(), granted.ceilingMillis()));
-	}
-
-	private static WorkerLease range(LeaseGrant granted, long floorMillis, long ceilingMillis) {
-		return granted.expiring()
-				? WorkerLease.leased(granted.workerCode(), granted.generation(), floorMillis, ceilingMillis)
-				: WorkerLease.bounded(granted.workerCode(), floorMillis, ceilingMillis);
-	}
-
-	/**
-	 * Combines the held ranges with a newly granted one. The new range becomes the current one, extended by
-	 * every held non-empty range of the same code it overlaps (each part is a grant of its own, so their
-	 * union is usable); of the rest, the non-empty range with the highest ceiling is kept as the earlier one.
-	 */
-	static WorkerLease merge(WorkerLease held, WorkerLease granted) {
-		if (held == null) {
-			return granted;
-		}
-		WorkerLease result = granted;
-		WorkerLease other = null;
-		for (WorkerLease part : new WorkerLease[] { held.earlier(), held.withEarlier(null) }) {
-			if (part == null || part.ceilingMillis() <= part.floorMillis()) {
-				continue;
-			}
-			boolean nonEmpty = result.ceilingMillis() > result.floorMillis();
-			if (nonEmpty && part.workerCode() == result.workerCode() && part.floorMillis() <= result.ceilingMillis()
-					&& result.floorMillis() <= part.ceilingMillis()) {
-				result = new WorkerLease(result.workerCode(), result.generation(),
-						Math.min(part.floorMillis(), result.floorMillis()),
-						Math.max(part.ceilingMillis(), result.ceilingMillis()), result.renewable(), null);
-			}
-			else if (other == null || part.ceilingMillis() > other.ceilingMillis()) {
-				other = part;
-			}
-		}
-		return result.withEarlier(other);
+		this.current = HeldRanges.merge(this.current,
+				HeldRanges.range(granted, granted.floorMillis(), granted.ceilingMillis()));
 	}
 
 	/**
@@ -404,18 +286,12 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		if (held != null && releaseQuietly(held)) {
 			dispatch(List.of(new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)));
 		}
-		ExecutorService own;
+		LeaseEventDispatcher dispatcher;
 		synchronized (this.monitor) {
-			own = this.ownEvents;
+			dispatcher = this.events;
 		}
-		if (own != null) {
-			own.shutdown();
-			try {
-				own.awaitTermination(1, TimeUnit.SECONDS);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+		if (dispatcher != null) {
+			dispatcher.close();
 		}
 	}
 
@@ -441,51 +317,15 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		return new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE);
 	}
 
-	// Listeners run on the event executor, in order; none of them can hold up or end a renewal round.
+	// Listeners run on their own executor, in order; none of them can hold up or end a renewal round.
 	private void dispatch(List<LeaseEvent> happened) {
-		if (this.listeners.isEmpty() || happened.isEmpty()) {
-			return;
-		}
-		Executor executor;
+		LeaseEventDispatcher dispatcher;
 		synchronized (this.monitor) {
-			executor = this.events;
+			dispatcher = this.events;
 		}
-		try {
-			executor.execute(() -> happened.forEach(this::deliver));
+		if (dispatcher != null) {
+			dispatcher.dispatch(happened);
 		}
-		catch (RuntimeException ex) {
-			logger.log(System.Logger.Level.WARNING, "Worker lease events could not be delivered: " + happened, ex);
-		}
-	}
-
-	private void deliver(LeaseEvent event) {
-		for (WorkerLeaseListener listener : this.listeners) {
-			try {
-				listener.onLeaseEvent(event);
-			}
-			catch (Throwable ex) {
-				logger.log(System.Logger.Level.WARNING, "Worker lease listener failed on " + event.type(), ex);
-			}
-		}
-	}
-
-	// Guarded by monitor.
-	private Executor ownEventThread() {
-		this.ownEvents = Executors.newSingleThreadExecutor((runnable) -> daemon(runnable, this.threadName + "-events"));
-		return this.ownEvents;
-	}
-
-	private AutoCloseable scheduleOnOwnThread(Runnable round, long firstDelayNanos, long periodNanos) {
-		ScheduledExecutorService executor = Executors
-			.newSingleThreadScheduledExecutor((runnable) -> daemon(runnable, this.threadName));
-		executor.scheduleWithFixedDelay(round, firstDelayNanos, periodNanos, TimeUnit.NANOSECONDS);
-		return executor::shutdownNow;
-	}
-
-	private static Thread daemon(Runnable runnable, String name) {
-		Thread thread = new Thread(runnable, name);
-		thread.setDaemon(true);
-		return thread;
 	}
 
 	/** Configures a {@link WorkerLeaseKeeper}. */

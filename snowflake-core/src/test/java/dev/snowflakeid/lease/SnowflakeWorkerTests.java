@@ -23,6 +23,10 @@ class SnowflakeWorkerTests {
 	private final ManualRounds rounds = new ManualRounds(this.time);
 
 	private SnowflakeWorker worker() {
+		return worker(SnowflakeLayout.defaults());
+	}
+
+	private SnowflakeWorker worker(SnowflakeLayout layout) {
 		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(this.store)
 			.wallClock(this.time)
 			.monotonicClock(this.time)
@@ -30,13 +34,13 @@ class SnowflakeWorkerTests {
 			.scheduler(this.rounds)
 			.eventExecutor(Runnable::run)
 			.build();
-		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
 			.leaseSource(keeper)
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.time)
 			.build();
-		return new SnowflakeWorker(generator, keeper, this.time, this.time, 5);
+		return new SnowflakeWorker(generator, keeper, this.time);
 	}
 
 	@Test
@@ -62,6 +66,39 @@ class SnowflakeWorkerTests {
 		this.store.failure = null;
 		worker.keeper().renewNow();
 		assertThat(worker.status().issuable()).isTrue();
+	}
+
+	@Test
+	void afterADetectedLossTheStatusAndNextIdBothWaitForTheNewFloor() {
+		SnowflakeWorker worker = worker().start();
+		long oldCeiling = worker.status().lease().ceilingMillis();
+		worker.generator().nextId();
+		this.store.wipe();
+		this.rounds.advance(Duration.ofMillis(oldCeiling + 1 - this.time.millis()));
+		WorkerStatus waiting = worker.status();
+		assertThat(waiting.reason()).startsWith("clock has not passed the floor of worker code ").endsWith(" ms to go)");
+		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("is not above the lease floor");
+		this.rounds.advance(Duration.ofMillis(waiting.lease().floorMillis() + 1 - this.time.millis()));
+		assertThat(worker.status().issuable()).isTrue();
+		assertThat(worker.generator().nextId()).isPositive();
+	}
+
+	@Test
+	void afterTheLayoutLifetimeTheStatusAndNextIdBothRefuse() {
+		SnowflakeLayout shortLived = SnowflakeLayout.builder()
+			.timestampBits(31)
+			.regionBits(10)
+			.workerBits(10)
+			.sequenceBits(12)
+			// The first claim on an empty store waits the quarantine; the lifetime ends a second after that.
+			.epoch(this.time.instant().plus(TIMING.quarantine()).plusSeconds(1).minusMillis(1L << 31))
+			.build();
+		SnowflakeWorker worker = worker(shortLived).start();
+		assertThat(worker.status().reason()).isNull();
+		worker.generator().nextId();
+		this.time.stepWall(Duration.ofSeconds(2));
+		assertThat(worker.status().reason()).isEqualTo("layout lifetime ended at " + shortLived.lifetimeEnd());
+		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("lifetime ended at");
 	}
 
 	@Test

@@ -5,7 +5,6 @@ import java.time.InstantSource;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.MonotonicClock;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
@@ -92,9 +91,7 @@ public final class SnowflakeAutoConfiguration {
 			.borrowAhead(properties.getClock().getBorrowAhead())
 			.forwardJumpAlert(properties.getClock().getForwardJumpAlert())
 			.build();
-		return new SnowflakeWorker(generator, keeper, InstantSource.system(), MonotonicClock.system(),
-				properties.getClock().getRollbackWaitBudget().toMillis())
-			.start();
+		return new SnowflakeWorker(generator, keeper, InstantSource.system()).start();
 	}
 
 	@Bean

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.snowflakeid.MonotonicClock;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
@@ -51,7 +50,7 @@ public final class BurstWorkerMain {
 	}
 
 	static SnowflakeWorker worker(SnowflakeIdGenerator generator, WorkerLeaseKeeper keeper) {
-		return new SnowflakeWorker(generator, keeper, InstantSource.system(), MonotonicClock.system(), 5);
+		return new SnowflakeWorker(generator, keeper, InstantSource.system());
 	}
 
 	// One worker code, so the next instance takes over the very code the burst used.

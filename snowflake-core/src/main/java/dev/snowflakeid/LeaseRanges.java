@@ -1,0 +1,103 @@
+package dev.snowflakeid;
+
+import dev.snowflakeid.IdGenerationException.Reason;
+import dev.snowflakeid.lease.WorkerLease;
+
+/**
+ * The ranges a generator issues under: the lease the keeper publishes and the earlier range it still
+ * holds, with the owner bits (region and worker code) of each precomputed when the lease is adopted. Used
+ * only under the generator's lock.
+ */
+final class LeaseRanges {
+
+	private final SnowflakeLayout layout;
+
+	private final int region;
+
+	private final Refusals refusals;
+
+	private WorkerLease adopted;
+
+	private long ownerBits;
+
+	private long earlierOwnerBits;
+
+	LeaseRanges(SnowflakeLayout layout, int region, Refusals refusals) {
+		this.layout = layout;
+		this.region = region;
+		this.refusals = refusals;
+	}
+
+	/** Whether {@code lease} is the one adopted last (a new lease object is a new set of ranges). */
+	boolean isAdopted(WorkerLease lease) {
+		return lease != null && lease == this.adopted;
+	}
+
+	/** Takes {@code lease} and its earlier range as the ranges to issue under, or refuses. */
+	void adopt(WorkerLease lease) {
+		if (lease == null) {
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "no worker lease is held");
+		}
+		WorkerLease earlier = lease.earlier();
+		requireFits(lease);
+		if (earlier != null) {
+			requireFits(earlier);
+		}
+		this.ownerBits = this.layout.ownerBits(this.region, lease.workerCode());
+		this.earlierOwnerBits = (earlier != null) ? this.layout.ownerBits(this.region, earlier.workerCode()) : 0;
+		this.adopted = lease;
+	}
+
+	/** Which range of a lease holds a whole tick, or on which side of the lease the tick lies. */
+	enum Coverage {
+
+		LEASE, EARLIER, BELOW_FLOOR, ABOVE_CEILING
+
+	}
+
+	/** Where the tick {@code start..end} (inclusive milliseconds) lies against {@code lease} and its earlier range. */
+	static Coverage coverage(WorkerLease lease, long start, long end) {
+		if (lease.covers(start, end)) {
+			return Coverage.LEASE;
+		}
+		WorkerLease earlier = lease.earlier();
+		if (earlier != null && earlier.covers(start, end)) {
+			return Coverage.EARLIER;
+		}
+		return (start <= lease.floorMillis()) ? Coverage.BELOW_FLOOR : Coverage.ABOVE_CEILING;
+	}
+
+	private void requireFits(WorkerLease range) {
+		try {
+			this.layout.requireWorkerCode(range.workerCode());
+		}
+		catch (IllegalArgumentException ex) {
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, ex.getMessage());
+		}
+	}
+
+	/**
+	 * The owner bits of the range the whole of {@code tick} lies in: the adopted lease's, else its earlier
+	 * range's; refuses when neither covers the tick.
+	 */
+	long ownerBitsFor(long tick) {
+		WorkerLease lease = this.adopted;
+		long start = this.layout.tickStartMillis(tick);
+		long end = this.layout.tickEndMillis(tick);
+		Coverage coverage = coverage(lease, start, end);
+		if (coverage == Coverage.LEASE) {
+			return this.ownerBits;
+		}
+		if (coverage == Coverage.EARLIER) {
+			return this.earlierOwnerBits;
+		}
+		if (coverage == Coverage.BELOW_FLOOR) {
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + start
+					+ " ms is not above the lease floor " + lease.floorMillis() + " ms of worker code " + lease.workerCode());
+		}
+		throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + end + " ms is above the lease ceiling "
+				+ lease.highestCeilingMillis() + " ms of worker code " + lease.workerCode()
+				+ "; waiting for the lease to be renewed");
+	}
+
+}

@@ -1,0 +1,66 @@
+package dev.snowflakeid;
+
+import java.time.Duration;
+
+import dev.snowflakeid.IdGenerationException.Reason;
+
+/**
+ * Counts every refusal of one generator and words its message. Runs only on the refusing path, so the
+ * messages may allocate.
+ */
+final class Refusals {
+
+	private final SnowflakeLayout layout;
+
+	private final GeneratorStatistics statistics;
+
+	private final long borrowMillis;
+
+	Refusals(SnowflakeLayout layout, GeneratorStatistics statistics, long borrowTicks) {
+		this.layout = layout;
+		this.statistics = statistics;
+		this.borrowMillis = borrowTicks * layout.tickMillis();
+	}
+
+	IdGenerationException refuse(Reason reason, String message) {
+		this.statistics.refused(reason);
+		return new IdGenerationException(reason, message);
+	}
+
+	IdGenerationException beforeFirstTick(long now) {
+		return refuse(Reason.CLOCK_MOVED_BACKWARDS, "clock reads " + now + " ms, not after the first tick of epoch "
+				+ this.layout.epoch() + "; tick 0 is never issued so that no ID is 0");
+	}
+
+	IdGenerationException epochExhausted(long tick) {
+		return refuse(Reason.EPOCH_EXHAUSTED, "tick " + tick + " is beyond the last tick " + this.layout.maxTimestamp()
+				+ " of the layout; its lifetime ended at " + this.layout.lifetimeEnd());
+	}
+
+	/**
+	 * A wait for tick {@code target} that could not start ({@code timedOut} false: it needed more than the
+	 * budget) or did not end in time, after the clock read {@code now} with {@code lastTick} issued last.
+	 */
+	IdGenerationException waitRefused(Reason reason, long lastTick, long target, long now, long budgetNanos,
+			boolean timedOut) {
+		long neededMillis = this.layout.tickStartMillis(target) - now;
+		String budget = formatBudget(budgetNanos);
+		if (reason == Reason.CLOCK_MOVED_BACKWARDS) {
+			long step = this.layout.tickStartMillis(lastTick) - now;
+			String amount = "clock moved backwards by " + step + " ms" + ((this.borrowMillis > 0)
+					? ", " + neededMillis + " ms beyond the " + this.borrowMillis + " ms borrow window" : "");
+			return refuse(reason, timedOut ? amount + " and did not catch up within the " + budget + " wait budget"
+					: amount + ", more than the " + budget + " wait budget");
+		}
+		String full = "sequence exhausted: all " + this.layout.maxIdsPerTick() + " IDs of tick " + lastTick
+				+ " are used" + ((this.borrowMillis > 0) ? " and the " + this.borrowMillis + " ms borrow window is full" : "");
+		return refuse(reason, full + "; the next usable tick " + (timedOut
+				? "did not start within the " + budget + " wait budget"
+				: "starts in " + neededMillis + " ms, beyond the " + budget + " wait budget"));
+	}
+
+	private static String formatBudget(long nanos) {
+		return (nanos % 1_000_000 == 0) ? (nanos / 1_000_000) + " ms" : Duration.ofNanos(nanos).toString();
+	}
+
+}

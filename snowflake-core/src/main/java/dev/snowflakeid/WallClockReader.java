@@ -1,0 +1,89 @@
+package dev.snowflakeid;
+
+import java.time.InstantSource;
+
+/**
+ * Reads the wall clock for one generator: counts every step back, and compares each advance to a new tick
+ * with the monotonic clock to detect a forward jump. Used only under the generator's lock.
+ */
+final class WallClockReader {
+
+	private static final System.Logger logger = System.getLogger(SnowflakeIdGenerator.class.getName());
+
+	private final InstantSource wallClock;
+
+	private final MonotonicClock monotonicClock;
+
+	private final GeneratorStatistics statistics;
+
+	private final long forwardJumpAlertMillis;
+
+	private long lastClockMillis = Long.MIN_VALUE;
+
+	private long lastAdvanceMillis;
+
+	private long lastAdvanceNanos;
+
+	WallClockReader(InstantSource wallClock, MonotonicClock monotonicClock, GeneratorStatistics statistics,
+			long forwardJumpAlertMillis) {
+		this.wallClock = wallClock;
+		this.monotonicClock = monotonicClock;
+		this.statistics = statistics;
+		this.forwardJumpAlertMillis = forwardJumpAlertMillis;
+	}
+
+	/** The wall clock now, in Unix-epoch milliseconds; a reading below the previous one counts as a rollback. */
+	long read() {
+		long now = this.wallClock.millis();
+		if (now < this.lastClockMillis) {
+			this.statistics.clockRolledBack(this.lastClockMillis - now);
+		}
+		this.lastClockMillis = now;
+		return now;
+	}
+
+	/** The previous reading. */
+	long lastReading() {
+		return this.lastClockMillis;
+	}
+
+	/** The monotonic clock now. */
+	long nanoTime() {
+		return this.monotonicClock.nanoTime();
+	}
+
+	/**
+	 * Records that reading {@code now} started a new tick. A wall-clock advance since the previous new tick
+	 * larger than the monotonic advance, by more than the alert threshold, is a forward jump: counted and
+	 * logged (only here, never on the path of an ordinary ID).
+	 */
+	void observeAdvance(long now) {
+		long nanos = this.monotonicClock.nanoTime();
+		if (observedAnAdvance()) {
+			long jump = (now - this.lastAdvanceMillis) - (nanos - this.lastAdvanceNanos) / 1_000_000;
+			if (jump > this.forwardJumpAlertMillis && this.forwardJumpAlertMillis > 0) {
+				this.statistics.clockJumpedForward(jump);
+				logger.log(System.Logger.Level.WARNING, "Wall clock jumped forward by {0} ms more than elapsed time; "
+						+ "IDs continue from the new time and the jump uses up epoch lifetime", jump);
+			}
+		}
+		this.lastAdvanceMillis = now;
+		this.lastAdvanceNanos = nanos;
+	}
+
+	/**
+	 * The latest monotonic instant at which the wall-clock millisecond {@code millis} starts, as far as the last
+	 * advance tells (that millisecond had already started when it was read), capped by {@code otherwise}.
+	 */
+	long startOfMillisNanos(long millis, long otherwise) {
+		if (!observedAnAdvance()) {
+			return otherwise;
+		}
+		return Math.min(otherwise, this.lastAdvanceNanos + (millis - this.lastAdvanceMillis) * 1_000_000);
+	}
+
+	private boolean observedAnAdvance() {
+		return this.lastAdvanceNanos != 0 || this.lastAdvanceMillis != 0;
+	}
+
+}

@@ -1,0 +1,46 @@
+package dev.snowflakeid.internal;
+
+import java.time.Duration;
+
+/**
+ * The one home of the duration rules every setting of the starter follows, and of their wording. Not part
+ * of the API: public only so that the starter's own modules share it.
+ */
+public final class Durations {
+
+	private Durations() {
+	}
+
+	/** Returns {@code value} if it is above zero; otherwise throws naming the setting. */
+	public static Duration requirePositive(String name, Duration value) {
+		if (value == null || value.isNegative() || value.isZero()) {
+			throw new IllegalArgumentException(name + " must be positive but was " + value);
+		}
+		return value;
+	}
+
+	/** Returns {@code value} if it is zero or above; otherwise throws naming the setting. */
+	public static Duration requireNonNegative(String name, Duration value) {
+		if (value == null || value.isNegative()) {
+			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
+		}
+		return value;
+	}
+
+	/** Returns {@code value} if it is a whole number of milliseconds; otherwise throws naming the setting. */
+	public static Duration requireWholeMillis(String name, Duration value) {
+		if (value.toNanos() % 1_000_000 != 0) {
+			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);
+		}
+		return value;
+	}
+
+	/** Returns {@code value} if it is a whole number of seconds; otherwise throws naming the setting. */
+	public static Duration requireWholeSeconds(String name, Duration value) {
+		if (value.toNanos() % 1_000_000_000 != 0) {
+			throw new IllegalArgumentException(name + " must be whole seconds but was " + value);
+		}
+		return value;
+	}
+
+}

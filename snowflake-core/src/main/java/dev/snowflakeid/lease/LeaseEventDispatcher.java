@@ -1,0 +1,67 @@
+package dev.snowflakeid.lease;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Delivers the keeper's lease events to its listeners, in order, on an executor of their own: a slow,
+ * blocked or failing listener delays no renewal, and nothing a listener throws reaches the keeper.
+ */
+final class LeaseEventDispatcher {
+
+	private static final System.Logger logger = System.getLogger(WorkerLeaseKeeper.class.getName());
+
+	private final List<WorkerLeaseListener> listeners;
+
+	private final Executor executor;
+
+	// The keeper's own thread when no executor was configured; shut down by close().
+	private final ExecutorService own;
+
+	/** With {@code configured} {@code null}, listeners run on a daemon thread named {@code threadName}. */
+	LeaseEventDispatcher(List<WorkerLeaseListener> listeners, Executor configured, String threadName) {
+		this.listeners = List.copyOf(listeners);
+		this.own = (configured == null && !this.listeners.isEmpty()) ? DaemonThreads.executor(threadName) : null;
+		this.executor = (configured != null) ? configured : this.own;
+	}
+
+	void dispatch(List<LeaseEvent> happened) {
+		if (this.listeners.isEmpty() || happened.isEmpty()) {
+			return;
+		}
+		try {
+			this.executor.execute(() -> happened.forEach(this::deliver));
+		}
+		catch (RuntimeException ex) {
+			logger.log(System.Logger.Level.WARNING, "Worker lease events could not be delivered: " + happened, ex);
+		}
+	}
+
+	private void deliver(LeaseEvent event) {
+		for (WorkerLeaseListener listener : this.listeners) {
+			try {
+				listener.onLeaseEvent(event);
+			}
+			catch (Throwable ex) {
+				logger.log(System.Logger.Level.WARNING, "Worker lease listener failed on " + event.type(), ex);
+			}
+		}
+	}
+
+	/** Lets the events already handed over finish (for up to a second) and stops the own thread. */
+	void close() {
+		if (this.own == null) {
+			return;
+		}
+		this.own.shutdown();
+		try {
+			this.own.awaitTermination(1, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

@@ -1,0 +1,100 @@
+package dev.snowflakeid.lease;
+
+import java.time.InstantSource;
+
+import dev.snowflakeid.MonotonicClock;
+import dev.snowflakeid.Parker;
+
+/**
+ * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a
+ * code, then for the wall clock to lie inside a published range.
+ */
+final class StartupWait {
+
+	private static final long RETRY_PARK_NANOS = 50_000_000;
+
+	private static final long MAX_RETRY_PARK_NANOS = 1_000_000_000;
+
+	private final WorkerLeaseStore store;
+
+	private final int preferredCode;
+
+	private final InstantSource wallClock;
+
+	private final MonotonicClock monotonicClock;
+
+	private final Parker parker;
+
+	StartupWait(WorkerLeaseStore store, int preferredCode, InstantSource wallClock, MonotonicClock monotonicClock,
+			Parker parker) {
+		this.store = store;
+		this.preferredCode = preferredCode;
+		this.wallClock = wallClock;
+		this.monotonicClock = monotonicClock;
+		this.parker = parker;
+	}
+
+	/**
+	 * Claims a code, retrying with a doubling pause (50 ms up to 1 s) until {@code budgetEnd}: during a
+	 * rolling deploy many starters wait for the same few codes, and a full region does not empty faster for
+	 * being asked every 50 ms.
+	 */
+	LeaseGrant claim(long budgetEnd) {
+		long pause = RETRY_PARK_NANOS;
+		while (true) {
+			try {
+				return this.store.claim(this.preferredCode);
+			}
+			catch (NoFreeWorkerCodeException | LeaseStoreUnavailableException | ClockSkewException ex) {
+				// A skew refusal is also what a request that ran too late gets; a real skew persists.
+				long remaining = budgetEnd - this.monotonicClock.nanoTime();
+				if (remaining <= 0) {
+					throw ex;
+				}
+				this.parker.park(Math.min(pause, remaining));
+				pause = Math.min(pause * 2, MAX_RETRY_PARK_NANOS);
+			}
+		}
+	}
+
+	/**
+	 * Waits until the wall clock lies inside a range {@code published} holds, until {@code budgetEnd}. The
+	 * keeper's renewal rounds run meanwhile: after a detected loss the first grant's range is empty until a
+	 * renewal's ceiling passes the floor.
+	 */
+	void awaitUsable(WorkerLeaseSource published, long budgetEnd) {
+		while (true) {
+			WorkerLease lease = published.currentLease();
+			long now = this.wallClock.millis();
+			if (lease == null) {
+				throw new LeaseStoreUnavailableException("the worker lease was lost while starting", null);
+			}
+			if (usable(lease, now)) {
+				return;
+			}
+			long remaining = budgetEnd - this.monotonicClock.nanoTime();
+			if (now <= lease.floorMillis()) {
+				long behind = lease.floorMillis() - now + 1;
+				if (behind * 1_000_000 > remaining) {
+					throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
+							+ lease.floorMillis() + " of worker code " + lease.workerCode()
+							+ " (the highest ceiling granted before, or the quarantine after the lease store lost data); "
+							+ "the startup wait budget has " + Math.max(0, remaining / 1_000_000) + " ms left", behind);
+				}
+				this.parker.park(Math.min(behind * 1_000_000, Math.min(remaining, RETRY_PARK_NANOS)));
+			}
+			else if (remaining <= 0) {
+				throw new LeaseStoreUnavailableException("renewals did not raise the ceiling of worker code "
+						+ lease.workerCode() + " above the wall clock within the startup wait budget", null);
+			}
+			else {
+				this.parker.park(Math.min(RETRY_PARK_NANOS, remaining));
+			}
+		}
+	}
+
+	private static boolean usable(WorkerLease lease, long now) {
+		return lease.covers(now, now) || (lease.earlier() != null && lease.earlier().covers(now, now));
+	}
+
+}
