@@ -9,6 +9,8 @@ import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.redis.RedisLeaseConnections;
 import dev.snowflakeid.redis.RedisWorkerLeaseStore;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -159,18 +161,9 @@ public class LeaseBenchmarks {
 		// The first connection of a cold JVM can take longer than the 300 ms lease command timeout; the
 		// keeper would simply retry, and so does the benchmark before it measures anything.
 		private static void awaitConnected(RedisWorkerLeaseStore store) {
-			long deadline = System.nanoTime() + CONNECT_TIMEOUT.toNanos();
-			while (true) {
-				try {
-					store.availableCodes();
-					return;
-				}
-				catch (LeaseStoreUnavailableException ex) {
-					if (System.nanoTime() - deadline > 0) {
-						throw ex;
-					}
-				}
-			}
+			Polling.await("the lease store answers", CONNECT_TIMEOUT)
+				.ignoreException(LeaseStoreUnavailableException.class)
+				.until(() -> store.availableCodes() >= 0);
 		}
 
 		void stop() {

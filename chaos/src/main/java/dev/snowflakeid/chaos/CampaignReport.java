@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.snowflakeid.testsupport.RedisServer;
+
 /**
  * The markdown report of one campaign: the verdict, IDs issued, availability per worker, faults by kind
  * with the longest time the affected workers went without IDs, refusals by reason, and, for a failure,
@@ -36,10 +38,10 @@ final class CampaignReport {
 
 	private final Checker.Result result;
 
-	private final Map<String, RedisNode> redises;
+	private final Map<String, RedisServer> redises;
 
 	CampaignReport(long seed, double minutes, int workersPerRegion, long originNanos, long endNanos,
-			List<Incident> incidents, Checker.Result result, Map<String, RedisNode> redises) {
+			List<Incident> incidents, Checker.Result result, Map<String, RedisServer> redises) {
 		this.seed = seed;
 		this.minutes = minutes;
 		this.workersPerRegion = workersPerRegion;
@@ -260,9 +262,8 @@ final class CampaignReport {
 
 	private String describeRedis() {
 		Map<String, String> kinds = new LinkedHashMap<>();
-		for (RedisNode redis : this.redises.values()) {
-			kinds.put(redis.name(), redis.appendOnly() ? "AOF, appendfsync everysec" : "no persistence");
-		}
+		this.redises.forEach((name, redis) -> kinds.put(name,
+				redis.appendOnly() ? "AOF, appendfsync everysec" : "no persistence"));
 		StringBuilder text = new StringBuilder();
 		kinds.forEach((name, kind) -> text.append((text.length() > 0) ? "; " : "").append(name).append(": ").append(kind));
 		return text.toString();

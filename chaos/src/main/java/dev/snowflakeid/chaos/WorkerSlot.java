@@ -5,11 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+
+import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.Signals;
 
 /**
  * One worker position of the topology: a succession of worker JVMs (incarnations), each writing its own
@@ -113,11 +117,11 @@ final class WorkerSlot {
 	}
 
 	void pause() {
-		Signals.send("STOP", this.process);
+		Signals.stop(this.process);
 	}
 
 	void resume() {
-		Signals.send("CONT", this.process);
+		Signals.resume(this.process);
 	}
 
 	/** SIGKILL; call with the lock held. */
@@ -133,9 +137,9 @@ final class WorkerSlot {
 		if (this.process == null || !this.process.isAlive()) {
 			return true;
 		}
-		Signals.send("CONT", this.process);
+		Signals.resume(this.process);
 		this.process.destroy();
-		if (Signals.awaitExit(this.process, graceSeconds)) {
+		if (Signals.awaitExit(this.process, Duration.ofSeconds(graceSeconds))) {
 			return true;
 		}
 		kill();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import dev.snowflakeid.ops.OperationsKit;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,7 @@ class OperationsKitMetricsTests {
 	void theRulesAndTheDashboardUseOnlyWhatTheApplicationExports() throws Exception {
 		OperationsKit kit = OperationsKit.load();
 		// burst mode on, so that the borrow-ahead meters the dashboard shows are exported too
-		try (SampleProcess redis = SampleProcess.redis(this.logs);
+		try (RedisServer redis = RedisServer.start();
 				SampleProcess app = SampleProcess.app(this.logs, "scraped", "--spring.data.redis.port=" + redis.port(),
 						"--spring.datasource.url=jdbc:h2:mem:scraped;DB_CLOSE_DELAY=-1",
 						"--snowflake.clock.borrow-ahead=200ms")) {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.testsupport.FreePorts;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -33,7 +35,7 @@ class SampleAppAotTests {
 
 	@Test
 	void theAotProcessedAppCreatesAnOrderWithARedisLease() throws Exception {
-		try (SampleProcess redis = SampleProcess.redis(this.work);
+		try (RedisServer redis = RedisServer.start();
 				SampleProcess app = aotApp("aot-redis", "--spring.data.redis.port=" + redis.port())) {
 			JsonNode health = details(app);
 			assertThat(health.get("allocator").asString()).isEqualTo("redis");
@@ -45,7 +47,7 @@ class SampleAppAotTests {
 	/** No Redis at all: the port the application's Redis settings name has nothing behind it. */
 	@Test
 	void theAllocatorIsChosenWhenTheAotProcessedAppStarts() throws Exception {
-		int nothingListens = SampleProcess.freePort();
+		int nothingListens = FreePorts.loopback();
 		try (SampleProcess app = aotApp("aot-static", "--spring.data.redis.port=" + nothingListens,
 				"--snowflake.worker.allocator=static", "--snowflake.worker.code=42")) {
 			JsonNode health = details(app);

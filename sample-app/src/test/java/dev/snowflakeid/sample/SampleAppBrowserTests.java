@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
+import dev.snowflakeid.testsupport.RedisServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +58,7 @@ class SampleAppBrowserTests {
 			List<String> args = new ArrayList<>(List.of(SampleAppEndToEndTests.SHORT_LEASES));
 			args.addAll(List.of("--spring.profiles.active=postgres", "--spring.datasource.url=" + url));
 			WebDriver browser = null;
-			try (SampleProcess redis = SampleProcess.redis(this.work); SampleProcess app = startApp(redis, args)) {
+			try (RedisServer redis = RedisServer.start(); SampleProcess app = startApp(redis, args)) {
 				browser = chromium();
 				browser.get(app.uri("/").toString());
 				browser.findElement(By.id("create")).click();
@@ -128,7 +129,7 @@ class SampleAppBrowserTests {
 		return response.body();
 	}
 
-	private SampleProcess startApp(SampleProcess redis, List<String> args) throws Exception {
+	private SampleProcess startApp(RedisServer redis, List<String> args) throws Exception {
 		args.add("--spring.data.redis.port=" + redis.port());
 		return SampleProcess.app(this.work, "browser", args.toArray(String[]::new)).awaitUp();
 	}

@@ -20,6 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -57,7 +58,7 @@ class SampleAppEndToEndTests {
 
 	@Test
 	void twoInstancesIssueDistinctIdsAndAKilledInstanceRestartsAboveItsEarlierIds() throws Exception {
-		try (SampleProcess redis = SampleProcess.redis(this.logs);
+		try (RedisServer redis = RedisServer.start();
 				SampleProcess a = SampleProcess.app(this.logs, "a", args(redis, "a"));
 				SampleProcess b = SampleProcess.app(this.logs, "b", args(redis, "b"))) {
 			a.awaitUp();
@@ -83,7 +84,7 @@ class SampleAppEndToEndTests {
 		}
 	}
 
-	private static String[] args(SampleProcess redis, String name) {
+	private static String[] args(RedisServer redis, String name) {
 		List<String> args = new ArrayList<>(List.of(SHORT_LEASES));
 		args.add("--spring.data.redis.port=" + redis.port());
 		args.add("--spring.datasource.url=jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");

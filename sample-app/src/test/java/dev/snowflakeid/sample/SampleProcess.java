@@ -1,7 +1,6 @@
 package dev.snowflakeid.sample;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,13 +10,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
+import dev.snowflakeid.testsupport.FreePorts;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.Signals;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
+
 /**
- * The sample application (or a redis-server) run as a separate operating-system process, as in
- * production: it can be killed with SIGKILL and started again.
+ * The sample application run as a separate operating-system process, as in production: it can be killed
+ * with SIGKILL and started again.
  */
 final class SampleProcess implements AutoCloseable {
 
@@ -45,7 +48,7 @@ final class SampleProcess implements AutoCloseable {
 	/** Starts the sample application with extra JVM options, such as {@code -Dspring.aot.enabled=true}. */
 	static SampleProcess app(Path logDirectory, String name, List<String> jvmOptions, String... arguments)
 			throws IOException {
-		int port = freePort();
+		int port = FreePorts.loopback();
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 				"-Xmx384m", "-XX:TieredStopAtLevel=1"));
 		command.addAll(jvmOptions);
@@ -55,24 +58,6 @@ final class SampleProcess implements AutoCloseable {
 		SampleProcess app = new SampleProcess(command, logDirectory.resolve(name + ".log"), port);
 		app.launch();
 		return app;
-	}
-
-	/** Starts a redis-server without persistence on a free port. */
-	static SampleProcess redis(Path logDirectory) throws IOException {
-		int port = freePort();
-		SampleProcess redis = new SampleProcess(List.of("redis-server", "--port", Integer.toString(port), "--bind",
-				"127.0.0.1", "--save", "", "--appendonly", "no"), logDirectory.resolve("redis-" + port + ".log"), port);
-		redis.launch();
-		redis.await(Duration.ofSeconds(20), "redis-server answering", () -> {
-			try {
-				Process ping = new ProcessBuilder("redis-cli", "-p", Integer.toString(port), "PING").start();
-				return ping.waitFor(5, TimeUnit.SECONDS) && new String(ping.getInputStream().readAllBytes()).contains("PONG");
-			}
-			catch (IOException | InterruptedException ex) {
-				return false;
-			}
-		});
-		return redis;
 	}
 
 	private void launch() throws IOException {
@@ -110,9 +95,8 @@ final class SampleProcess implements AutoCloseable {
 	}
 
 	/** SIGKILL: no shutdown hook, no release of the worker code. */
-	void kill() throws InterruptedException {
-		this.process.destroyForcibly();
-		this.process.waitFor(20, TimeUnit.SECONDS);
+	void kill() {
+		Signals.kill(this.process);
 	}
 
 	/** Starts the same command again, as a supervisor would after a crash. */
@@ -130,16 +114,16 @@ final class SampleProcess implements AutoCloseable {
 		}
 	}
 
-	void await(Duration timeout, String what, BooleanSupplier condition) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!condition.getAsBoolean()) {
-			if (!this.process.isAlive()) {
-				throw new IllegalStateException(what + ": process exited with " + this.process.exitValue() + "\n" + logTail());
-			}
-			if (System.nanoTime() - deadline > 0) {
-				throw new IllegalStateException("timed out waiting for " + what + "\n" + logTail());
-			}
-			LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+	private void await(Duration timeout, String what, BooleanSupplier condition) {
+		Process running = this.process;
+		try {
+			Polling.await(what, timeout)
+				.pollInterval(Duration.ofMillis(100))
+				.failFast(what + ": the process exited", () -> !running.isAlive())
+				.until(condition::getAsBoolean);
+		}
+		catch (ConditionTimeoutException | TerminalFailureException ex) {
+			throw new IllegalStateException(ex.getMessage() + "\n" + logTail(), ex);
 		}
 	}
 
@@ -148,19 +132,13 @@ final class SampleProcess implements AutoCloseable {
 		return text.substring(Math.max(0, text.length() - 6000));
 	}
 
-	static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			socket.setReuseAddress(true);
-			return socket.getLocalPort();
-		}
-	}
-
+	/** SIGTERM (a graceful shutdown that releases the worker code), SIGKILL after 20 s. */
 	@Override
-	public void close() throws InterruptedException {
+	public void close() {
 		if (this.process != null && this.process.isAlive()) {
 			this.process.destroy();
-			if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly();
+			if (!Signals.awaitExit(this.process, Duration.ofSeconds(20))) {
+				Signals.kill(this.process);
 			}
 		}
 	}

@@ -1,13 +1,9 @@
 package dev.snowflakeid.autoconfigure;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
+import dev.snowflakeid.testsupport.JavaProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +13,6 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Two real JVM processes on one state file: the second cannot start, and its failure analysis names the
@@ -31,36 +26,35 @@ class StateFileProcessTests {
 	@TempDir
 	Path directory;
 
-	private Process holder;
+	private JavaProcess holder;
 
 	@AfterEach
 	void stopHolder() {
 		if (this.holder != null) {
-			this.holder.destroyForcibly();
+			this.holder.kill();
 		}
 	}
 
 	@Test
 	void aSecondProcessOnTheSameStateFileCannotStartAndNamesTheFileAndTheHolder() throws Exception {
 		Path stateFile = this.directory.resolve("worker.hwm");
-		Path holderLog = this.directory.resolve("orders.log");
-		this.holder = start(stateFile, "orders", holderLog);
-		long holderPid = awaitReady(this.holder, holderLog);
+		this.holder = start(stateFile, "orders", "orders.log");
+		long holderPid = awaitReady(this.holder);
 		assertThat(holderPid).isEqualTo(this.holder.pid());
-		assertThat(Files.readString(holderLog)).contains("WARN")
+		assertThat(this.holder.output()).contains("WARN")
 			.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a high-water mark")
 			.contains("IDs are unique within the domain [static worker code 1, region 0, state file " + stateFile + "]");
 
-		Path secondLog = this.directory.resolve("billing.log");
-		Process second = start(stateFile, "billing", secondLog);
-		assertThat(second.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("second process exits").isTrue();
-		String output = Files.readString(secondLog);
-		assertThat(second.exitValue()).as(output).isNotZero();
-		assertThat(output).doesNotContain("READY")
-			.contains("APPLICATION FAILED TO START")
-			.contains("The worker state file " + stateFile + " (snowflake.worker.state-file) is in use by process "
-					+ holderPid + " (application context 'orders', since ")
-			.contains("give each instance its own snowflake.worker.code and snowflake.worker.state-file");
+		try (JavaProcess second = start(stateFile, "billing", "billing.log")) {
+			int status = second.awaitExit(DEADLINE);
+			String output = second.output();
+			assertThat(status).as(output).isNotZero();
+			assertThat(output).doesNotContain("READY")
+				.contains("APPLICATION FAILED TO START")
+				.contains("The worker state file " + stateFile + " (snowflake.worker.state-file) is in use by process "
+						+ holderPid + " (application context 'orders', since ")
+				.contains("give each instance its own snowflake.worker.code and snowflake.worker.state-file");
+		}
 
 		// This JVM is refused the same way while the holder runs.
 		ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -73,44 +67,25 @@ class StateFileProcessTests {
 		});
 
 		// A graceful stop releases the lock; so does SIGKILL, since the OS drops it with the process.
-		this.holder.getOutputStream().close();
-		assertThat(this.holder.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
-		assertThat(Files.readString(holderLog)).contains("STOPPED");
-		this.holder = start(stateFile, "orders", holderLog);
-		awaitReady(this.holder, holderLog);
-		this.holder.destroyForcibly();
-		assertThat(this.holder.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
+		this.holder.closeInput();
+		assertThat(this.holder.awaitExit(DEADLINE)).isZero();
+		assertThat(this.holder.output()).contains("STOPPED");
+		this.holder = start(stateFile, "orders", "orders-again.log");
+		awaitReady(this.holder);
+		this.holder.kill();
 		runner.run((context) -> assertThat(context).hasNotFailed());
 	}
 
-	private static Process start(Path stateFile, String name, Path log) throws IOException {
-		Files.deleteIfExists(log);
-		return new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-				"-cp", System.getProperty("java.class.path"), StaticWorkerMain.class.getName(), stateFile.toString(), "1",
-				name))
-			.redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.start();
+	private JavaProcess start(Path stateFile, String name, String log) {
+		return JavaProcess.builder(StaticWorkerMain.class.getName())
+			.jvmOptions("-Xmx256m")
+			.args(stateFile.toString(), "1", name)
+			.start(this.directory.resolve(log));
 	}
 
 	/** Waits for {@code READY <pid> <id>}; returns the pid. */
-	private static long awaitReady(Process process, Path log) {
-		String ready = await("READY from " + log.getFileName()).atMost(DEADLINE).until(() -> readyLine(process, log),
-				(line) -> line != null);
-		return Long.parseLong(ready.split(" ")[1]);
-	}
-
-	private static String readyLine(Process process, Path log) {
-		try {
-			List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
-			if (!process.isAlive()) {
-				throw new AssertionError("process exited with " + process.exitValue() + ":\n" + String.join("\n", lines));
-			}
-			return lines.stream().filter((line) -> line.startsWith("READY ")).findFirst().orElse(null);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+	private static long awaitReady(JavaProcess process) {
+		return Long.parseLong(process.awaitLine("READY ", DEADLINE).split(" ")[1]);
 	}
 
 }

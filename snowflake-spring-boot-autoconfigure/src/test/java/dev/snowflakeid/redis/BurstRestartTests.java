@@ -1,23 +1,21 @@
 package dev.snowflakeid.redis;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.testsupport.JavaProcess;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,9 +28,14 @@ class BurstRestartTests {
 
 	private static final int IDS = 10_000_000;
 
-	private final RedisServerProcess redis = RedisServerProcess.start();
+	private static final Duration REPORT_DEADLINE = Duration.ofMinutes(5);
 
-	private final LettuceConnectionFactory connections = RedisLeaseConnections.standalone(this.redis.configuration());
+	@TempDir
+	Path directory;
+
+	private final RedisServer redis = RedisServer.start();
+
+	private final LettuceConnectionFactory connections = RedisLeaseConnections.standalone(loopback(this.redis.port()));
 
 	@AfterEach
 	void stop() {
@@ -41,40 +44,33 @@ class BurstRestartTests {
 	}
 
 	@Test
-	void afterAKilledBurstTheNextInstanceIssuesOnlyAboveIt() throws Exception {
+	void afterAKilledBurstTheNextInstanceIssuesOnlyAboveIt() {
 		assertBAboveA("wait");
 	}
 
 	@Test
-	void afterAGracefulStopTheNextInstanceIssuesOnlyAboveTheBurst() throws Exception {
+	void afterAGracefulStopTheNextInstanceIssuesOnlyAboveTheBurst() {
 		assertBAboveA("graceful");
 	}
 
-	private void assertBAboveA(String mode) throws Exception {
+	private void assertBAboveA(String mode) {
 		String namespace = "burst-" + mode;
-		Process a = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx1g", "-cp", System.getProperty("java.class.path"), BurstWorkerMain.class.getName(),
-				Integer.toString(this.redis.port()), namespace, Integer.toString(IDS), mode))
-			.redirectError(ProcessBuilder.Redirect.INHERIT)
-			.start();
 		long maxA;
-		try (BufferedReader out = new BufferedReader(new InputStreamReader(a.getInputStream(), StandardCharsets.UTF_8))) {
-			String line = report(out, "MAX ");
-			assertThat(line).as("worker A's report").startsWith("MAX ");
-			String[] fields = line.split(" ");
+		try (JavaProcess a = JavaProcess.builder(BurstWorkerMain.class.getName())
+			.jvmOptions("-Xmx1g")
+			.args(Integer.toString(this.redis.port()), namespace, Integer.toString(IDS), mode)
+			.start(this.directory.resolve("worker-a.log"))) {
+			// log lines of the child (Lettuce reconnecting, say) may come before a report line
+			String[] fields = a.awaitLine("MAX ", REPORT_DEADLINE).split(" ");
 			maxA = Long.parseLong(fields[1]);
 			assertThat(Long.parseLong(fields[5])).as("A borrowed ticks ahead of the clock").isPositive();
 			if (mode.equals("graceful")) {
-				assertThat(report(out, "RELEASED")).isEqualTo("RELEASED");
-				assertThat(a.waitFor(30, TimeUnit.SECONDS)).isTrue();
+				a.awaitLine("RELEASED", REPORT_DEADLINE);
+				assertThat(a.awaitExit(Duration.ofSeconds(30))).isZero();
 			}
 			else {
-				a.destroyForcibly();
-				assertThat(a.waitFor(30, TimeUnit.SECONDS)).isTrue();
+				a.kill();
 			}
-		}
-		finally {
-			a.destroyForcibly();
 		}
 		// B takes over the region's only code (once A's lease expired, after a kill) and waits for its floor,
 		// A's highest ceiling, which lies above every tick A borrowed.
@@ -93,15 +89,6 @@ class BurstRestartTests {
 		finally {
 			b.close();
 		}
-	}
-
-	// Log lines of the child (Lettuce reconnecting, say) may come before a report line.
-	private static String report(BufferedReader out, String prefix) throws IOException {
-		String line = out.readLine();
-		while (line != null && !line.startsWith(prefix)) {
-			line = out.readLine();
-		}
-		return line;
 	}
 
 	static SnowflakeWorker startWorker(LettuceConnectionFactory connections, String namespace) {

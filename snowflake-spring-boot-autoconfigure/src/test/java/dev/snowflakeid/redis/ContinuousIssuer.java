@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.Polling;
 
 /**
  * A thread that asks an {@link IdGenerator} for an ID about every 100 µs until closed, as a busy
@@ -87,8 +88,8 @@ final class ContinuousIssuer implements AutoCloseable {
 	/** Waits until {@code more} IDs beyond the current count were issued. */
 	void awaitMore(long more, Duration deadline) {
 		long target = count() + more;
-		RedisServerProcess.await(more + " more IDs are issued (" + refusals() + " refusals so far)", deadline,
-				() -> count() >= target);
+		Polling.await(more + " more IDs are issued (" + refusals() + " refusals so far)", deadline)
+			.until(() -> count() >= target);
 	}
 
 	/** Longest time without an ID since the start or the last reset, counting a gap still open now. */

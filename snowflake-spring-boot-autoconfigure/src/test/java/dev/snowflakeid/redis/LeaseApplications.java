@@ -12,6 +12,7 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,6 +42,11 @@ final class LeaseApplications {
 		return runner.withPropertyValues("snowflake.worker.lease.ttl=5s", "snowflake.worker.lease.renew-interval=500ms",
 				"snowflake.worker.lease.outage-tolerance=1s", "snowflake.worker.lease.max-clock-skew=300ms",
 				"snowflake.worker.lease.startup-wait-budget=10s", "snowflake.worker.redis.command-timeout=400ms");
+	}
+
+	/** A standalone Redis (a test server or a fault proxy in front of one) on the loopback port {@code port}. */
+	static RedisStandaloneConfiguration loopback(int port) {
+		return new RedisStandaloneConfiguration("127.0.0.1", port);
 	}
 
 	/** The failure analysis Spring Boot would print for {@code failure}. */

@@ -17,9 +17,10 @@ import java.util.TreeMap;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.sim.Mutation;
-import dev.snowflakeid.lease.sim.RedisNode;
 import dev.snowflakeid.lease.sim.RedisNode.Reply;
 import dev.snowflakeid.lease.sim.RedisNode.Settings;
+import dev.snowflakeid.lease.sim.RedisNode;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -62,7 +64,7 @@ class LeaseScriptConformanceTests {
 
 	private static final String RELEASE = script("release.lua");
 
-	private RedisServerProcess server;
+	private RedisServer server;
 
 	private LettuceConnectionFactory connections;
 
@@ -70,8 +72,8 @@ class LeaseScriptConformanceTests {
 
 	@BeforeEach
 	void startRedis() {
-		this.server = RedisServerProcess.start();
-		this.connections = RedisLeaseConnections.standalone(this.server.configuration(), Duration.ofSeconds(2));
+		this.server = RedisServer.start();
+		this.connections = RedisLeaseConnections.standalone(loopback(this.server.port()), Duration.ofSeconds(2));
 		this.connections.afterPropertiesSet();
 		this.template = new StringRedisTemplate(this.connections);
 	}

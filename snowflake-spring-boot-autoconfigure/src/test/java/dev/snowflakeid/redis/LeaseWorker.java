@@ -2,19 +2,22 @@ package dev.snowflakeid.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
-import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.testsupport.Polling;
+import org.awaitility.core.ConditionFactory;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * One simulated application instance: a {@link SnowflakeIdGenerator} fed by a {@link WorkerLeaseKeeper}
@@ -139,32 +142,36 @@ final class LeaseWorker implements AutoCloseable {
 
 	/** Polls every millisecond until an ID is issued. */
 	long awaitIssuing(Duration deadline) {
-		long end = System.nanoTime() + deadline.toNanos();
-		IdGenerationException last = null;
-		while (System.nanoTime() - end < 0) {
-			try {
-				return nextId();
-			}
-			catch (IdGenerationException ex) {
-				last = ex;
-			}
-			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+		AtomicReference<IdGenerationException> last = new AtomicReference<>();
+		try {
+			return everyMillisecond(this.name + " issues", deadline).until(() -> {
+				try {
+					return nextId();
+				}
+				catch (IdGenerationException ex) {
+					last.set(ex);
+					return null;
+				}
+			}, Objects::nonNull);
 		}
-		throw new AssertionError(this.name + " did not issue within " + deadline + "; last refusal: "
-				+ ((last != null) ? last.getMessage() : "none") + "; events " + this.events, last);
+		catch (ConditionTimeoutException ex) {
+			throw new AssertionError(this.name + " did not issue within " + deadline + "; last refusal: "
+					+ ((last.get() != null) ? last.get().getMessage() : "none") + "; events " + this.events, last.get());
+		}
 	}
 
 	/** Issues every millisecond until refused, recording what was issued; returns the refusal. */
 	IdGenerationException awaitRefusal(Duration deadline) {
-		long end = System.nanoTime() + deadline.toNanos();
-		while (System.nanoTime() - end < 0) {
-			IdGenerationException refusal = tryNextId();
-			if (refusal != null) {
-				return refusal;
-			}
-			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+		try {
+			return everyMillisecond(this.name + " is refused", deadline).until(this::tryNextId, Objects::nonNull);
 		}
-		throw new AssertionError(this.name + " was not refused within " + deadline + "; lease " + lease());
+		catch (ConditionTimeoutException ex) {
+			throw new AssertionError(this.name + " was not refused within " + deadline + "; lease " + lease(), ex);
+		}
+	}
+
+	private static ConditionFactory everyMillisecond(String what, Duration deadline) {
+		return Polling.await(what, deadline).pollInterval(Duration.ofMillis(1));
 	}
 
 	/** Waits for a lease event matching {@code condition}. */
@@ -175,9 +182,9 @@ final class LeaseWorker implements AutoCloseable {
 
 	private void awaitWithDiagnostics(String what, Duration deadline, BooleanSupplier condition) {
 		try {
-			RedisServerProcess.await(this.name + " reports " + what, deadline, condition);
+			Polling.await(this.name + " reports " + what, deadline).until(condition::getAsBoolean);
 		}
-		catch (AssertionError ex) {
+		catch (ConditionTimeoutException ex) {
 			StringBuilder message = new StringBuilder(ex.getMessage()).append("; events ").append(this.events);
 			Thread.getAllStackTraces().forEach((thread, stack) -> {
 				if (thread.getName().equals("lease-keeper-" + this.name)) {

@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,13 +28,13 @@ class RedisAclLeaseTests {
 
 	private static final String PASSWORD = "lease-secret";
 
-	private static RedisServerProcess server;
+	private static RedisServer server;
 
 	private static List<String> readmeRule;
 
 	@BeforeAll
 	static void start() throws IOException {
-		server = RedisServerProcess.start();
+		server = RedisServer.start();
 		String line = Files.readAllLines(Path.of("..", "README.md"))
 			.stream()
 			.filter((each) -> each.startsWith("ACL SETUSER snowflake-lease "))
@@ -67,8 +69,7 @@ class RedisAclLeaseTests {
 				assertThat(String.valueOf(server.call("CLIENT", "LIST"))).contains("user=snowflake-lease")
 					.contains("name=snowflake-lease");
 				long calls = server.scriptCalls();
-				RedisServerProcess.await("two renewals", Duration.ofSeconds(10),
-						() -> server.scriptCalls() >= calls + 2);
+				Polling.await("two renewals", Duration.ofSeconds(10)).until(() -> server.scriptCalls() >= calls + 2);
 				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
 				assertThat((List<?>) server.call("KEYS", "snowflake:*:lease:*")).hasSize(1);
 			});

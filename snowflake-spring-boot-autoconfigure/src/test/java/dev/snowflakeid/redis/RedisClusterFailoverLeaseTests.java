@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,29 +28,29 @@ class RedisClusterFailoverLeaseTests {
 
 	private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-	private List<RedisServerProcess> nodes = new ArrayList<>();
+	private List<RedisServer> nodes = new ArrayList<>();
 
 	@AfterEach
 	void stop() {
-		this.nodes.forEach(RedisServerProcess::close);
+		this.nodes.forEach(RedisServer::close);
 	}
 
 	@Test
 	void leasesFollowTheSlotThroughAClusterFailoverAndAKilledPrimary() {
-		this.nodes = new ArrayList<>(RedisServerProcess.startCluster(3, 1));
-		RedisServerProcess first = ownerOfRegion(this.nodes.get(0));
-		RedisServerProcess second = this.nodes.stream()
+		this.nodes = new ArrayList<>(RedisServer.startCluster(3, 1));
+		RedisServer first = ownerOfRegion(this.nodes.get(0));
+		RedisServer second = this.nodes.stream()
 			.filter((node) -> String.valueOf(node.call("INFO", "replication")).contains("master_port:" + first.port()))
 			.findFirst()
 			.orElseThrow();
 		// A second replica for the region's primary: after the primary is killed, its successor still has one
 		// replica, as snowflake.worker.redis.min-replicas=1 requires for grants.
-		RedisServerProcess spare = RedisServerProcess.startClusterNode();
+		RedisServer spare = RedisServer.startClusterNode();
 		this.nodes.add(spare);
 		spare.call("CLUSTER", "MEET", "127.0.0.1", Integer.toString(first.port()));
 		String firstId = String.valueOf(first.call("CLUSTER", "MYID"));
-		RedisServerProcess.await("the spare node knows the region's primary", DEADLINE,
-				() -> String.valueOf(spare.call("CLUSTER", "NODES")).contains(firstId));
+		Polling.await("the spare node knows the region's primary", DEADLINE)
+			.until(() -> String.valueOf(spare.call("CLUSTER", "NODES")).contains(firstId));
 		spare.call("CLUSTER", "REPLICATE", firstId);
 		awaitInSync(second, first);
 		awaitInSync(spare, first);
@@ -71,8 +73,8 @@ class RedisClusterFailoverLeaseTests {
 					awaitInSync(spare, second);
 					issuer.resetLongestGap();
 					second.kill();
-					RedisServerProcess[] third = new RedisServerProcess[1];
-					RedisServerProcess.await("a replica of " + second.port() + " takes over", DEADLINE, () -> {
+					RedisServer[] third = new RedisServer[1];
+					Polling.await("a replica of " + second.port() + " takes over", DEADLINE).until(() -> {
 						third[0] = ownerOfRegion(first);
 						return third[0] != second && ownerOfRegion(spare) == third[0];
 					});
@@ -81,7 +83,7 @@ class RedisClusterFailoverLeaseTests {
 
 					System.out.printf("Cluster (cluster-node-timeout %d ms, %s): longest time without IDs "
 							+ "%d ms across CLUSTER FAILOVER, %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
-							RedisServerProcess.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
+							RedisServer.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
 							planned.toMillis(), killed.toMillis(),
 							issuer.count(), issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
@@ -93,7 +95,7 @@ class RedisClusterFailoverLeaseTests {
 
 	/** The primary that owns the slot of the region's keys, as {@code node} sees it. */
 	@SuppressWarnings("unchecked")
-	private RedisServerProcess ownerOfRegion(RedisServerProcess node) {
+	private RedisServer ownerOfRegion(RedisServer node) {
 		long slot = (Long) node.call("CLUSTER", "KEYSLOT", "{" + NAMESPACE + ":0}");
 		for (Object range : (List<Object>) node.call("CLUSTER", "SLOTS")) {
 			List<Object> entry = (List<Object>) range;
@@ -105,20 +107,20 @@ class RedisClusterFailoverLeaseTests {
 		throw new IllegalStateException("no node owns slot " + slot);
 	}
 
-	private static void awaitInSync(RedisServerProcess replica, RedisServerProcess primary) {
-		RedisServerProcess.await("replica " + replica.port() + " is in sync with " + primary.port(), DEADLINE, () -> {
+	private static void awaitInSync(RedisServer replica, RedisServer primary) {
+		Polling.await("replica " + replica.port() + " is in sync with " + primary.port(), DEADLINE).until(() -> {
 			String info = String.valueOf(replica.call("INFO", "replication"));
 			return info.contains("master_port:" + primary.port()) && info.contains("master_link_status:up");
 		});
 	}
 
 	/** {@code primary} owns the region's slot, lease scripts run there and IDs flow again. */
-	private void awaitLeasesOn(RedisServerProcess primary, ContinuousIssuer issuer) {
-		RedisServerProcess.await(primary.port() + " owns the region's slot", DEADLINE,
-				() -> ownerOfRegion(primary) == primary);
+	private void awaitLeasesOn(RedisServer primary, ContinuousIssuer issuer) {
+		Polling.await(primary.port() + " owns the region's slot", DEADLINE)
+			.until(() -> ownerOfRegion(primary) == primary);
 		long renewals = primary.scriptCalls();
-		RedisServerProcess.await("leases are renewed on " + primary.port(), DEADLINE,
-				() -> primary.scriptCalls() > renewals);
+		Polling.await("leases are renewed on " + primary.port(), DEADLINE)
+			.until(() -> primary.scriptCalls() > renewals);
 		issuer.awaitMore(1_000, DEADLINE);
 	}
 

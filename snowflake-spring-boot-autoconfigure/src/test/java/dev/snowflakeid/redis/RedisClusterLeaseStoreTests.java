@@ -1,20 +1,18 @@
 package dev.snowflakeid.redis;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.LeaseGrant;
-import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
+import dev.snowflakeid.lease.LeaseRenewal;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,51 +30,37 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class RedisClusterLeaseStoreTests {
 
-	private static final List<RedisServerProcess> nodes = new ArrayList<>();
+	private static final List<RedisServer> nodes = new ArrayList<>();
 
 	private static LettuceConnectionFactory connections;
 
 	/** One (namespace, region) per primary, mapped to the port of the primary that owns its slot. */
-	private static final Map<String, Integer> tagsByOwner = new LinkedHashMap<>();
+	/** One namespace per primary, whose region-0 keys that primary owns. */
+	private static final Map<String, RedisServer> namespacesByOwner = new LinkedHashMap<>();
 
 	@BeforeAll
-	static void startCluster() throws Exception {
-		for (int i = 0; i < 3; i++) {
-			nodes.add(RedisServerProcess.startClusterNode());
-		}
-		List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
-		for (RedisServerProcess node : nodes) {
-			command.add("127.0.0.1:" + node.port());
-		}
-		command.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
-		Process create = new ProcessBuilder(command).redirectErrorStream(true).start();
-		String output = new String(create.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		if (!create.waitFor(60, TimeUnit.SECONDS) || create.exitValue() != 0) {
-			throw new IOException("redis-cli --cluster create failed: " + output);
-		}
-		for (RedisServerProcess node : nodes) {
-			RedisServerProcess.await("node " + node.port() + " sees the cluster ok", Duration.ofSeconds(30),
-					() -> String.valueOf(node.call("CLUSTER", "INFO")).contains("cluster_state:ok"));
-		}
-		for (int namespace = 0; tagsByOwner.size() < nodes.size() && namespace < 100; namespace++) {
+	static void startCluster() {
+		nodes.addAll(RedisServer.startCluster(3, 0));
+		for (int namespace = 0; namespacesByOwner.size() < nodes.size() && namespace < 100; namespace++) {
 			String tag = "cluster-" + namespace + ":0";
-			long slot = (Long) nodes.get(0).call("CLUSTER", "KEYSLOT", "{" + tag + "}");
-			int owner = ownerOf(slot);
-			if (!tagsByOwner.containsValue(owner)) {
-				tagsByOwner.put("cluster-" + namespace, owner);
+			RedisServer owner = ownerOf((Long) nodes.get(0).call("CLUSTER", "KEYSLOT", "{" + tag + "}"));
+			if (!namespacesByOwner.containsValue(owner)) {
+				namespacesByOwner.put("cluster-" + namespace, owner);
 			}
 		}
+		assertThat(namespacesByOwner.values()).as("one namespace per primary").hasSize(3).doesNotHaveDuplicates();
 		List<String> seeds = nodes.stream().map((node) -> "127.0.0.1:" + node.port()).toList();
 		connections = RedisLeaseConnections.cluster(new RedisClusterConfiguration(seeds), Duration.ofSeconds(1));
 		connections.afterPropertiesSet();
 	}
 
 	@SuppressWarnings("unchecked")
-	private static int ownerOf(long slot) {
+	private static RedisServer ownerOf(long slot) {
 		for (Object range : (List<Object>) nodes.get(0).call("CLUSTER", "SLOTS")) {
 			List<Object> entry = (List<Object>) range;
 			if ((Long) entry.get(0) <= slot && slot <= (Long) entry.get(1)) {
-				return ((Long) ((List<Object>) entry.get(2)).get(1)).intValue();
+				long port = (Long) ((List<Object>) entry.get(2)).get(1);
+				return nodes.stream().filter((node) -> node.port() == port).findFirst().orElseThrow();
 			}
 		}
 		throw new IllegalStateException("no node owns slot " + slot);
@@ -87,7 +71,7 @@ class RedisClusterLeaseStoreTests {
 		if (connections != null) {
 			connections.destroy();
 		}
-		nodes.forEach(RedisServerProcess::close);
+		nodes.forEach(RedisServer::close);
 	}
 
 	private static RedisWorkerLeaseStore store(String namespace, SnowflakeLayout layout) {
@@ -108,19 +92,18 @@ class RedisClusterLeaseStoreTests {
 
 	@Test
 	void everyPrimaryServesTheWholeLeaseLifecycleOfTheRegionsItOwns() {
-		assertThat(tagsByOwner.values()).as("one namespace per primary").hasSize(3).doesNotHaveDuplicates();
-		tagsByOwner.forEach((namespace, owner) -> {
+		namespacesByOwner.forEach((namespace, owner) -> {
 			RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults(), Duration.ofSeconds(30));
 			LeaseGrant grant = store.claim(-1);
-			assertThat(RespClient.call(owner, "GET", store.leaseKey(grant.workerCode()))).isEqualTo(grant.token());
-			assertThat(RespClient.call(owner, "HGET", store.stateKey(), "m:" + grant.workerCode()))
+			assertThat(owner.call("GET", store.leaseKey(grant.workerCode()))).isEqualTo(grant.token());
+			assertThat(owner.call("HGET", store.stateKey(), "m:" + grant.workerCode()))
 				.isEqualTo(Long.toString(grant.ceilingMillis()));
 			LeaseRenewal renewal = store.renew(grant);
 			assertThat(renewal.status()).isEqualTo(Status.RENEWED);
 			assertThat(renewal.ceilingMillis()).isGreaterThanOrEqualTo(grant.ceilingMillis());
 			assertThat(store.availableCodes()).isEqualTo(255);
 			store.release(grant, grant.ceilingMillis() + 1_000);
-			assertThat(RespClient.call(owner, "EXISTS", store.leaseKey(grant.workerCode()))).isEqualTo(0L);
+			assertThat(owner.call("EXISTS", store.leaseKey(grant.workerCode()))).isEqualTo(0L);
 			LeaseGrant next = store.claim(grant.workerCode());
 			assertThat(next.generation()).isEqualTo(grant.generation() + 1);
 			assertThat(next.floorMillis()).isGreaterThanOrEqualTo(renewal.ceilingMillis());
@@ -129,12 +112,11 @@ class RedisClusterLeaseStoreTests {
 
 	@Test
 	void fencingAndExpiryRepliesWorkOnEveryPrimary() {
-		tagsByOwner.forEach((namespace, owner) -> {
+		namespacesByOwner.forEach((namespace, owner) -> {
 			RedisWorkerLeaseStore store = store(namespace + "-fence", SnowflakeLayout.defaults());
 			LeaseGrant stale = store.claim(-1);
 			int code = stale.workerCode();
-			RespClient.call(ownerOf((Long) RespClient.call(owner, "CLUSTER", "KEYSLOT", store.leaseKey(code))), "DEL",
-					store.leaseKey(code));
+			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.leaseKey(code))).call("DEL", store.leaseKey(code));
 			assertThat(store.renew(stale).status()).isEqualTo(Status.EXPIRED);
 			LeaseGrant successor = store.claim(code);
 			assertThat(successor.workerCode()).isEqualTo(code);
@@ -147,7 +129,7 @@ class RedisClusterLeaseStoreTests {
 	@Test
 	void aWorkerIssuesRenewsAndReleasesOnEveryPrimary() {
 		IdLedger ledger = new IdLedger(SnowflakeLayout.defaults());
-		tagsByOwner.forEach((namespace, owner) -> {
+		namespacesByOwner.forEach((namespace, owner) -> {
 			RedisWorkerLeaseStore store = store(namespace + "-worker", SnowflakeLayout.defaults());
 			LeaseWorker worker = LeaseWorker.builder(namespace, store, ledger).build();
 			try {
@@ -160,20 +142,20 @@ class RedisClusterLeaseStoreTests {
 				worker.close();
 			}
 			int code = worker.events().get(0).lease().workerCode();
-			assertThat(RespClient.call(owner, "EXISTS", store.leaseKey(code))).isEqualTo(0L);
+			assertThat(owner.call("EXISTS", store.leaseKey(code))).isEqualTo(0L);
 		});
 		ledger.assertConsistent();
 	}
 
 	@Test
 	void metaCheckAndScriptFlushOnACluster() {
-		String namespace = tagsByOwner.keySet().iterator().next() + "-meta";
+		String namespace = namespacesByOwner.keySet().iterator().next() + "-meta";
 		RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults(), Duration.ofSeconds(30));
 		LeaseGrant grant = store.claim(-1);
 		RedisWorkerLeaseStore other = store(namespace, SnowflakeLayout.builder().timestampBits(40).workerBits(9).build(),
 				Duration.ofSeconds(30));
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> other.claim(-1));
-		for (RedisServerProcess node : nodes) {
+		for (RedisServer node : nodes) {
 			node.call("SCRIPT", "FLUSH");
 		}
 		assertThat(store.renew(grant).status()).isEqualTo(Status.RENEWED);

@@ -7,12 +7,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
-import io.lettuce.core.ClientOptions;
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RedisServer;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import io.lettuce.core.ClientOptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +23,7 @@ import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -35,9 +39,9 @@ class RedisLeaseConnectionsTests {
 	/** Timeout plus scheduling slack on a busy two-core machine. */
 	private static final Duration FAST = Duration.ofMillis(1_000);
 
-	private RedisServerProcess server;
+	private RedisServer server;
 
-	private TcpProxy proxy;
+	private FaultProxy proxy;
 
 	private LettuceConnectionFactory connections;
 
@@ -116,8 +120,8 @@ class RedisLeaseConnectionsTests {
 
 	@Test
 	void whileRedisIsDownCommandsFailFastAndNoneIsReplayedAfterItComesBack() {
-		this.server = RedisServerProcess.start();
-		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(this.server.configuration()));
+		this.server = RedisServer.start();
+		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(loopback(this.server.port())));
 		store.claim(-1);
 		this.server.kill();
 		for (int i = 0; i < 5; i++) {
@@ -126,7 +130,7 @@ class RedisLeaseConnectionsTests {
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
 			.withMessageContaining("could not claim a worker code");
 		this.server.restartEmpty();
-		RedisServerProcess.await("the lease client reconnects", Duration.ofSeconds(10), () -> {
+		Polling.await("the lease client reconnects", Duration.ofSeconds(10)).until(() -> {
 			try {
 				store.claim(-1);
 				return true;
@@ -141,24 +145,24 @@ class RedisLeaseConnectionsTests {
 
 	@Test
 	void aCommandInFlightWhenTheConnectionDropsIsNotReplayedOnReconnect() throws Exception {
-		this.server = RedisServerProcess.start();
-		this.proxy = new TcpProxy(this.server.port());
-		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(this.proxy.configuration(),
+		this.server = RedisServer.start();
+		this.proxy = new FaultProxy(this.server.port());
+		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(loopback(this.proxy.port()),
 				Duration.ofSeconds(2)));
 		store.claim(-1);
 		this.proxy.freeze();
 		long before = this.proxy.bytesFromClients();
 		CompletableFuture<LeaseGrant> inFlight = CompletableFuture.supplyAsync(() -> store.claim(-1));
 		// Once the request has left the client and the frozen proxy holds it, the connection drops.
-		RedisServerProcess.await("the claim is on the wire", Duration.ofSeconds(5),
-				() -> this.proxy.bytesFromClients() > before);
+		Polling.await("the claim is on the wire", Duration.ofSeconds(5))
+			.until(() -> this.proxy.bytesFromClients() > before);
 		assertThat(inFlight).isNotDone();
 		this.proxy.cut();
 		this.proxy.heal();
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> inFlight.get(5, TimeUnit.SECONDS))
 			.withCauseInstanceOf(LeaseStoreUnavailableException.class)
 			.withMessageContaining("disconnected");
-		RedisServerProcess.await("the lease client reconnects", Duration.ofSeconds(10), () -> {
+		Polling.await("the lease client reconnects", Duration.ofSeconds(10)).until(() -> {
 			try {
 				return store.availableCodes() >= 0;
 			}
@@ -171,8 +175,8 @@ class RedisLeaseConnectionsTests {
 
 	@Test
 	void aServerThatStopsAnsweringCostsOneCommandTimeout() {
-		this.server = RedisServerProcess.start();
-		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(this.server.configuration()));
+		this.server = RedisServer.start();
+		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(loopback(this.server.port())));
 		LeaseGrant grant = store.claim(-1);
 		this.server.suspend();
 		try {
@@ -184,7 +188,7 @@ class RedisLeaseConnectionsTests {
 		finally {
 			this.server.resume();
 		}
-		RedisServerProcess.await("the server answers again", Duration.ofSeconds(10), () -> {
+		Polling.await("the server answers again", Duration.ofSeconds(10)).until(() -> {
 			try {
 				return store.renew(grant).status() == Status.RENEWED;
 			}

@@ -17,12 +17,15 @@ import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
@@ -74,8 +77,8 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void afterDataLossClaimsAndRenewalsStartAboveEveryEarlierCeiling() {
-		RedisServerProcess redis = track(RedisServerProcess.start());
-		RedisWorkerLeaseStore store = store(connect(redis.configuration()), TIMING, 0);
+		RedisServer redis = track(RedisServer.start());
+		RedisWorkerLeaseStore store = store(connect(loopback(redis.port())), TIMING, 0);
 
 		LeaseGrant first = store.claim(7);
 		redis.call("FLUSHALL");
@@ -101,8 +104,8 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void redisFrozenForLessThanTheOutageToleranceCostsNoRefusal() {
-		RedisServerProcess redis = track(RedisServerProcess.start());
-		LettuceConnectionFactory connections = connect(redis.configuration());
+		RedisServer redis = track(RedisServer.start());
+		LettuceConnectionFactory connections = connect(loopback(redis.port()));
 		LeaseWorker a = worker("frozen-a", store(connections, TIMING, 0));
 		LeaseWorker b = worker("frozen-b", store(connections, TIMING, 0));
 		Load load = track(new Load(a, b));
@@ -131,8 +134,8 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void workerStartedWhileRedisIsHealthyIssuesWithinOneHundredMillisecondsOfItsClaim() {
-		RedisServerProcess redis = track(RedisServerProcess.start());
-		LettuceConnectionFactory connections = connect(redis.configuration());
+		RedisServer redis = track(RedisServer.start());
+		LettuceConnectionFactory connections = connect(loopback(redis.port()));
 		LeaseWorker first = worker("restart-first", store(connections, TIMING, 0));
 		first.issue(1_000);
 		int code = first.lease().workerCode();
@@ -169,8 +172,8 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void redisRestartedEmptyUnderLoadPausesHoldersForTheDocumentedTimeAtMost() {
-		RedisServerProcess redis = track(RedisServerProcess.start());
-		LettuceConnectionFactory connections = connect(redis.configuration());
+		RedisServer redis = track(RedisServer.start());
+		LettuceConnectionFactory connections = connect(loopback(redis.port()));
 		LeaseWorker a = worker("empty-a", store(connections, TIMING, 0));
 		LeaseWorker b = worker("empty-b", store(connections, TIMING, 0));
 		Load load = track(new Load(a, b));
@@ -191,22 +194,22 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void grantIsUsedOnceTheAttachedReplicaAcknowledgedIt() {
-		RedisServerProcess primary = track(RedisServerProcess.start());
-		track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1", Integer.toString(primary.port())));
+		RedisServer primary = track(RedisServer.start());
+		track(RedisServer.start(false, "--replicaof", "127.0.0.1", Integer.toString(primary.port())));
 		awaitReplicaOnline(primary);
-		RedisWorkerLeaseStore store = store(connect(primary.configuration()), REPLICATED_TIMING, 1);
+		RedisWorkerLeaseStore store = store(connect(loopback(primary.port())), REPLICATED_TIMING, 1);
 		LeaseGrant grant = store.claim(-1);
 		assertThat(store.renew(grant).status()).isEqualTo(LeaseRenewal.Status.RENEWED);
 	}
 
 	@Test
 	void workersFollowAReplicaPromotion() {
-		RedisServerProcess primary = track(RedisServerProcess.start());
-		RedisServerProcess replica = track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1",
+		RedisServer primary = track(RedisServer.start());
+		RedisServer replica = track(RedisServer.start(false, "--replicaof", "127.0.0.1",
 				Integer.toString(primary.port())));
 		awaitReplicaOnline(primary);
-		TcpProxy proxy = track(new TcpProxy(primary.port()));
-		LettuceConnectionFactory connections = connect(proxy.configuration());
+		FaultProxy proxy = track(new FaultProxy(primary.port()));
+		LettuceConnectionFactory connections = connect(loopback(proxy.port()));
 		LeaseWorker a = worker("promotion-a", store(connections, REPLICATED_TIMING, 1));
 		LeaseWorker b = worker("promotion-b", store(connections, REPLICATED_TIMING, 1));
 		Load load = track(new Load(a, b));
@@ -231,17 +234,17 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void grantsAreRefusedWritingNothingOnAReplicaWithALaggingReplicaAndWithSkewedClocks() {
-		RedisServerProcess primary = track(RedisServerProcess.start());
-		RedisServerProcess replica = track(RedisServerProcess.start(false, "--replicaof", "127.0.0.1",
+		RedisServer primary = track(RedisServer.start());
+		RedisServer replica = track(RedisServer.start(false, "--replicaof", "127.0.0.1",
 				Integer.toString(primary.port())));
 		awaitReplicaOnline(primary);
 		// nothing written means no key at all, the state hash with its loss marker included
-		RedisWorkerLeaseStore onReplica = store(connect(replica.configuration()), REPLICATED_TIMING, 1);
+		RedisWorkerLeaseStore onReplica = store(connect(loopback(replica.port())), REPLICATED_TIMING, 1);
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onReplica.claim(-1))
 			.withMessageContaining("role is slave");
 		assertThat(replica.call("DBSIZE")).isEqualTo(0L);
 
-		RedisWorkerLeaseStore onPrimary = store(connect(primary.configuration()), REPLICATED_TIMING, 1);
+		RedisWorkerLeaseStore onPrimary = store(connect(loopback(primary.port())), REPLICATED_TIMING, 1);
 		replica.suspend();
 		try {
 			await().atMost(MAX_REPLICA_LAG.plusSeconds(4)).until(() -> replicaLag(primary) > MAX_REPLICA_LAG.toSeconds());
@@ -255,7 +258,7 @@ class RedisLeaseProtocolTests {
 
 		WorkerClock ahead = new WorkerClock();
 		ahead.stepWall(Duration.ofSeconds(5));
-		RedisWorkerLeaseStore skewed = RedisWorkerLeaseStore.builder(connect(primary.configuration()), LAYOUT)
+		RedisWorkerLeaseStore skewed = RedisWorkerLeaseStore.builder(connect(loopback(primary.port())), LAYOUT)
 			.timing(REPLICATED_TIMING)
 			.minReplicas(1)
 			.maxReplicaLag(MAX_REPLICA_LAG)
@@ -316,14 +319,14 @@ class RedisLeaseProtocolTests {
 		});
 	}
 
-	private static void awaitReplicaOnline(RedisServerProcess primary) {
+	private static void awaitReplicaOnline(RedisServer primary) {
 		await().atMost(Duration.ofSeconds(15)).until(() -> {
 			String info = String.valueOf(primary.call("INFO", "replication"));
 			return info.contains("role:master") && info.contains("state=online") && replicaLag(primary) == 0;
 		});
 	}
 
-	private static long replicaLag(RedisServerProcess primary) {
+	private static long replicaLag(RedisServer primary) {
 		String info = String.valueOf(primary.call("INFO", "replication"));
 		int at = info.indexOf("lag=");
 		if (at < 0) {

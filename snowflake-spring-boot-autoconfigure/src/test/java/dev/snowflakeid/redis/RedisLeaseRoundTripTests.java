@@ -8,11 +8,13 @@ import java.util.List;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -31,7 +33,7 @@ class RedisLeaseRoundTripTests {
 
 	private static final int ROUNDS = 1_000;
 
-	private RedisServerProcess server;
+	private RedisServer server;
 
 	private LettuceConnectionFactory connections;
 
@@ -47,8 +49,8 @@ class RedisLeaseRoundTripTests {
 
 	@Test
 	void claimAndRenewRoundTrips() {
-		this.server = RedisServerProcess.start();
-		this.connections = RedisLeaseConnections.standalone(this.server.configuration(), Duration.ofSeconds(2));
+		this.server = RedisServer.start();
+		this.connections = RedisLeaseConnections.standalone(loopback(this.server.port()), Duration.ofSeconds(2));
 		this.connections.afterPropertiesSet();
 		warmUp();
 		RedisWorkerLeaseStore store = store("measured");

@@ -14,15 +14,17 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.LeaseGrant;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -45,7 +47,7 @@ class RedisLeaseScaleTests {
 
 	private final List<LeaseWorker> workers = new CopyOnWriteArrayList<>();
 
-	private RedisServerProcess server;
+	private RedisServer server;
 
 	private LettuceConnectionFactory connections;
 
@@ -67,10 +69,10 @@ class RedisLeaseScaleTests {
 	@Test
 	void eightHundredConcurrentClaimersGetDistinctCodesAndIssueWithoutDuplicateThenTheRegionFillsUp()
 			throws Exception {
-		this.server = RedisServerProcess.start();
+		this.server = RedisServer.start();
 		// Generous timeout: 800 claims share one connection on a small machine; a claim that timed out
 		// might still run and hold a code until its TTL.
-		this.connections = RedisLeaseConnections.standalone(this.server.configuration(), Duration.ofSeconds(5));
+		this.connections = RedisLeaseConnections.standalone(loopback(this.server.port()), Duration.ofSeconds(5));
 		this.connections.afterPropertiesSet();
 		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(this.connections, LAYOUT)
 			.ttl(Duration.ofSeconds(10))

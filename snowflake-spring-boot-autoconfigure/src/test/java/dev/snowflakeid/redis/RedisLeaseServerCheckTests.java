@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +13,7 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -33,14 +35,14 @@ class RedisLeaseServerCheckTests {
 		}
 	}
 
-	private RedisServerProcess server() {
-		RedisServerProcess server = RedisServerProcess.start();
+	private RedisServer server() {
+		RedisServer server = RedisServer.start();
 		this.resources.add(server);
 		return server;
 	}
 
-	private RedisLeaseServerCheck check(RedisServerProcess server, String user, String password, Duration budget) {
-		RedisStandaloneConfiguration configuration = server.configuration();
+	private RedisLeaseServerCheck check(RedisServer server, String user, String password, Duration budget) {
+		RedisStandaloneConfiguration configuration = loopback(server.port());
 		configuration.setUsername(user);
 		if (password != null) {
 			configuration.setPassword(password);
@@ -51,20 +53,20 @@ class RedisLeaseServerCheckTests {
 		return new RedisLeaseServerCheck(factory, user, SAMPLE_KEY, budget);
 	}
 
-	private RedisLeaseServerCheck check(RedisServerProcess server) {
+	private RedisLeaseServerCheck check(RedisServer server) {
 		return check(server, null, null, Duration.ofSeconds(5));
 	}
 
 	@Test
 	void aSuitableServerPassesWithoutWarnings() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("CONFIG", "SET", "maxmemory-policy", "volatile-lru");
 		assertThat(check(server).verify()).isEmpty();
 	}
 
 	@Test
 	void anAllKeysEvictionPolicyIsRefusedNamingTheSettingAndTheFix() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
 		RedisEvictionPolicyException refusal = catchRefusal(RedisEvictionPolicyException.class, check(server));
 		assertThat(refusal.policy()).isEqualTo("allkeys-lru");
@@ -76,7 +78,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void aWritableReplicaSettingIsRefusedNamingTheSetting() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("CONFIG", "SET", "replica-read-only", "no");
 		RedisReplicaWritableException refusal = catchRefusal(RedisReplicaWritableException.class, check(server));
 		assertThat(refusal.setting()).isEqualTo("replica-read-only");
@@ -85,8 +87,8 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void aLeaseConnectionToAReplicaIsRefused() {
-		RedisServerProcess primary = server();
-		RedisServerProcess replica = RedisServerProcess.startReplicaOf(primary);
+		RedisServer primary = server();
+		RedisServer replica = RedisServer.startReplicaOf(primary);
 		this.resources.add(replica);
 		RedisNotPrimaryException refusal = catchRefusal(RedisNotPrimaryException.class, check(replica));
 		assertThat(refusal.role()).isEqualTo("slave");
@@ -97,7 +99,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void settingsTheUserMayNotReadAreWarningsNamingThem() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
 				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
 				"+hincrby", "+hmget", "+wait");
@@ -109,7 +111,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void aMissingCommandPermissionIsRefusedNamingIt() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("ACL", "SETUSER", "partial", "on", ">secret", "resetkeys", "~snowflake:*", "-@all", "+eval",
 				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby",
 				"+hmget", "+wait");
@@ -124,7 +126,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void aKeyPatternThatMissesTheLeaseKeysIsRefused() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("ACL", "SETUSER", "elsewhere", "on", ">secret", "resetkeys", "~cache:*", "+@all");
 		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
 				check(server, "elsewhere", "secret", Duration.ofSeconds(5)));
@@ -134,7 +136,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void aMissingScriptPermissionIsRefusedNamingIt() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		server.call("ACL", "SETUSER", "noscripts", "on", ">secret", "resetkeys", "~snowflake:*", "+@all", "-eval",
 				"-evalsha");
 		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
@@ -144,7 +146,7 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void anUnreachableServerIsUnavailableOnceTheBudgetIsSpent() {
-		RedisServerProcess server = server();
+		RedisServer server = server();
 		RedisLeaseServerCheck check = check(server, null, null, Duration.ofMillis(500));
 		server.kill();
 		long start = System.nanoTime();

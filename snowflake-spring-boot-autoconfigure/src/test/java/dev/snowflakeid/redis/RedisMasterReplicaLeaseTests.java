@@ -3,6 +3,7 @@ package dev.snowflakeid.redis;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,8 +17,8 @@ class RedisMasterReplicaLeaseTests {
 
 	@Test
 	void leaseCommandsGoToThePrimaryWhicheverNodeIsListedFirst() {
-		try (RedisServerProcess primary = RedisServerProcess.start();
-				RedisServerProcess replica = RedisServerProcess.startReplicaOf(primary)) {
+		try (RedisServer primary = RedisServer.start();
+				RedisServer replica = RedisServer.startReplicaOf(primary)) {
 			LeaseApplications.runner(false)
 				.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:" + replica.port() + ",127.0.0.1:"
 						+ primary.port(), "spring.data.redis.lettuce.read-from=replica", "snowflake.worker.redis.min-replicas=1")

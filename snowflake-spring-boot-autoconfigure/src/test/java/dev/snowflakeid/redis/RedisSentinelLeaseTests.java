@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RedisServer;
+import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,26 +30,26 @@ class RedisSentinelLeaseTests {
 
 	private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-	private final List<RedisServerProcess> processes = new ArrayList<>();
+	private final List<RedisServer> processes = new ArrayList<>();
 
 	@AfterEach
 	void stop() {
-		this.processes.forEach(RedisServerProcess::close);
+		this.processes.forEach(RedisServer::close);
 	}
 
-	private RedisServerProcess track(RedisServerProcess process) {
+	private RedisServer track(RedisServer process) {
 		this.processes.add(process);
 		return process;
 	}
 
 	@Test
 	void leasesFollowThePrimaryThroughAKilledPrimaryAndASentinelFailover() {
-		RedisServerProcess first = track(RedisServerProcess.start());
-		List<RedisServerProcess> replicas = List.of(track(RedisServerProcess.startReplicaOf(first)),
-				track(RedisServerProcess.startReplicaOf(first)));
-		List<RedisServerProcess> sentinels = new ArrayList<>();
+		RedisServer first = track(RedisServer.start());
+		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(first)),
+				track(RedisServer.startReplicaOf(first)));
+		List<RedisServer> sentinels = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
-			sentinels.add(track(RedisServerProcess.startSentinel(MASTER, first, DOWN_AFTER)));
+			sentinels.add(track(RedisServer.startSentinel(MASTER, first, DOWN_AFTER)));
 		}
 		awaitSentinelsAgree(sentinels, first, replicas);
 		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
@@ -61,17 +64,17 @@ class RedisSentinelLeaseTests {
 
 					issuer.resetLongestGap();
 					first.kill();
-					RedisServerProcess second = awaitPromotion(sentinels, replicas);
+					RedisServer second = awaitPromotion(sentinels, replicas);
 					awaitLeasesOn(second, issuer);
 					Duration killed = issuer.longestGap();
 
-					RedisServerProcess third = replicas.get(1 - replicas.indexOf(second));
+					RedisServer third = replicas.get(1 - replicas.indexOf(second));
 					awaitInSync(third, second);
 					issuer.resetLongestGap();
 					// The sentinel that led the first failover knows the reconfigured replica at once; the
 					// others learn of it from the primary's INFO, every 10 s.
-					RedisServerProcess.await("a sentinel starts a failover", DEADLINE,
-							() -> sentinels.stream().anyMatch(RedisSentinelLeaseTests::startFailover));
+					Polling.await("a sentinel starts a failover", DEADLINE)
+						.until(() -> sentinels.stream().anyMatch(RedisSentinelLeaseTests::startFailover));
 					assertThat(awaitPromotion(sentinels, List.of(third))).isSameAs(third);
 					awaitLeasesOn(third, issuer);
 					Duration planned = issuer.longestGap();
@@ -88,18 +91,18 @@ class RedisSentinelLeaseTests {
 			});
 	}
 
-	private static boolean startFailover(RedisServerProcess sentinel) {
+	private static boolean startFailover(RedisServer sentinel) {
 		try {
 			return "OK".equals(sentinel.call("SENTINEL", "FAILOVER", MASTER));
 		}
-		catch (RespClient.RespError ex) {
+		catch (RedisCommandExecutionException ex) {
 			// NOGOODSLAVE from a sentinel that does not know the replica yet
 			return false;
 		}
 	}
 
-	private static void awaitInSync(RedisServerProcess replica, RedisServerProcess primary) {
-		RedisServerProcess.await("replica " + replica.port() + " is in sync with " + primary.port(), DEADLINE, () -> {
+	private static void awaitInSync(RedisServer replica, RedisServer primary) {
+		Polling.await("replica " + replica.port() + " is in sync with " + primary.port(), DEADLINE).until(() -> {
 			String info = String.valueOf(replica.call("INFO", "replication"));
 			return info.contains("master_port:" + primary.port()) && info.contains("master_link_status:up");
 		});
@@ -107,11 +110,11 @@ class RedisSentinelLeaseTests {
 
 	/** Waits until every sentinel names one of {@code candidates} as the primary, and returns it. */
 	@SuppressWarnings("unchecked")
-	private static RedisServerProcess awaitPromotion(List<RedisServerProcess> sentinels,
-			List<RedisServerProcess> candidates) {
-		RedisServerProcess[] promoted = new RedisServerProcess[1];
-		RedisServerProcess.await("the sentinels promote one of " + candidates.stream().map(RedisServerProcess::port)
-			.toList(), DEADLINE, () -> {
+	private static RedisServer awaitPromotion(List<RedisServer> sentinels,
+			List<RedisServer> candidates) {
+		RedisServer[] promoted = new RedisServer[1];
+		Polling.await("the sentinels promote one of " + candidates.stream().map(RedisServer::port)
+			.toList(), DEADLINE).until(() -> {
 				List<String> named = sentinels.stream()
 					.map((sentinel) -> String.valueOf(((List<Object>) sentinel.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME",
 							MASTER)).get(1)))
@@ -128,11 +131,11 @@ class RedisSentinelLeaseTests {
 
 	/** Sentinels name {@code primary}, see {@code replicas} in sync and know each other (for a quorum). */
 	@SuppressWarnings("unchecked")
-	private static void awaitSentinelsAgree(List<RedisServerProcess> sentinels, RedisServerProcess primary,
-			List<RedisServerProcess> replicas) {
+	private static void awaitSentinelsAgree(List<RedisServer> sentinels, RedisServer primary,
+			List<RedisServer> replicas) {
 		replicas.forEach((replica) -> awaitInSync(replica, primary));
-		for (RedisServerProcess sentinel : sentinels) {
-			RedisServerProcess.await("sentinel " + sentinel.port() + " knows the set-up", DEADLINE, () -> {
+		for (RedisServer sentinel : sentinels) {
+			Polling.await("sentinel " + sentinel.port() + " knows the set-up", DEADLINE).until(() -> {
 				List<Object> address = (List<Object>) sentinel.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", MASTER);
 				String known = String.valueOf(sentinel.call("SENTINEL", "REPLICAS", MASTER));
 				List<Object> others = (List<Object>) sentinel.call("SENTINEL", "SENTINELS", MASTER);
@@ -143,12 +146,12 @@ class RedisSentinelLeaseTests {
 	}
 
 	/** The lease connection is on {@code primary}, renews there, and IDs flow again. */
-	private static void awaitLeasesOn(RedisServerProcess primary, ContinuousIssuer issuer) {
-		RedisServerProcess.await("the lease connection is on " + primary.port(), DEADLINE,
-				() -> primary.clientsNamed("snowflake-lease") == 1);
+	private static void awaitLeasesOn(RedisServer primary, ContinuousIssuer issuer) {
+		Polling.await("the lease connection is on " + primary.port(), DEADLINE)
+			.until(() -> primary.clientsNamed("snowflake-lease") == 1);
 		long renewals = primary.scriptCalls();
-		RedisServerProcess.await("leases are renewed on " + primary.port(), DEADLINE,
-				() -> primary.scriptCalls() > renewals);
+		Polling.await("leases are renewed on " + primary.port(), DEADLINE)
+			.until(() -> primary.scriptCalls() > renewals);
 		issuer.awaitMore(1_000, DEADLINE);
 	}
 

@@ -6,6 +6,7 @@ import java.util.stream.Stream;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.testsupport.RedisServer;
 import io.lettuce.core.RedisURI;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,25 +38,25 @@ class RedisTlsLeaseTests {
 
 	private static TestCertificates certificates;
 
-	private static RedisServerProcess tls;
+	private static RedisServer tls;
 
-	private static RedisServerProcess mutual;
+	private static RedisServer mutual;
 
-	private static RedisServerProcess plain;
+	private static RedisServer plain;
 
 	@BeforeAll
 	static void startServers() {
 		certificates = TestCertificates.generate(dir);
-		tls = RedisServerProcess.startTls(certificates.serverCertificate(), certificates.serverKey(),
-				certificates.ca(), false, certificates.adminContext());
-		mutual = RedisServerProcess.startTls(certificates.serverCertificate(), certificates.serverKey(),
-				certificates.ca(), true, certificates.adminContext());
-		plain = RedisServerProcess.start();
+		tls = RedisServer.startTls(certificates.serverCertificate(), certificates.serverKey(),
+				certificates.ca(), false, certificates.clientCertificate(), certificates.clientKey());
+		mutual = RedisServer.startTls(certificates.serverCertificate(), certificates.serverKey(),
+				certificates.ca(), true, certificates.clientCertificate(), certificates.clientKey());
+		plain = RedisServer.start();
 	}
 
 	@AfterAll
 	static void stopServers() {
-		Stream.of(tls, mutual, plain).filter((server) -> server != null).forEach(RedisServerProcess::close);
+		Stream.of(tls, mutual, plain).filter((server) -> server != null).forEach(RedisServer::close);
 	}
 
 	private static ApplicationContextRunner runner() {
@@ -133,7 +134,7 @@ class RedisTlsLeaseTests {
 			.run(RedisTlsLeaseTests::assertNoLeaseOverPlaintext);
 	}
 
-	private static void assertIssuesThrough(AssertableApplicationContext context, RedisServerProcess server) {
+	private static void assertIssuesThrough(AssertableApplicationContext context, RedisServer server) {
 		assertThat(context).hasNotFailed();
 		IdGenerator ids = context.getBean(IdGenerator.class);
 		assertThat(ids.nextId()).isPositive();

@@ -14,6 +14,7 @@ import dev.snowflakeid.autoconfigure.actuate.SnowflakeHealthContributorAutoConfi
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -38,7 +39,7 @@ class SharedRedisDomainTests {
 
 	private static final int IDS = 200_000;
 
-	private final RedisServerProcess redis = RedisServerProcess.start();
+	private final RedisServer redis = RedisServer.start();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.KeyStore;
-import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
@@ -18,10 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.concurrent.atomic.AtomicLong;
-
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
@@ -49,11 +43,8 @@ final class TestCertificates {
 
 	private final Path dir;
 
-	private final SSLContext adminContext;
-
-	private TestCertificates(Path dir, SSLContext adminContext) {
+	private TestCertificates(Path dir) {
 		this.dir = dir;
-		this.adminContext = adminContext;
 	}
 
 	/** Generates the authority and both certificates into {@code dir}. */
@@ -72,7 +63,7 @@ final class TestCertificates {
 			write(dir.resolve("server.key"), new JcaPKCS8Generator(server.getPrivate(), null));
 			write(dir.resolve("client.crt"), clientCertificate);
 			write(dir.resolve("client.key"), new JcaPKCS8Generator(client.getPrivate(), null));
-			return new TestCertificates(dir, sslContext(caCertificate, clientCertificate, client.getPrivate()));
+			return new TestCertificates(dir);
 		}
 		catch (GeneralSecurityException | OperatorCreationException ex) {
 			throw new IllegalStateException(ex);
@@ -100,11 +91,6 @@ final class TestCertificates {
 
 	Path clientKey() {
 		return this.dir.resolve("client.key");
-	}
-
-	/** Trusts the authority and presents the client certificate: for administering the test servers. */
-	SSLContext adminContext() {
-		return this.adminContext;
 	}
 
 	private static KeyPair keyPair() throws GeneralSecurityException {
@@ -139,23 +125,6 @@ final class TestCertificates {
 			writer.writeObject(pem);
 		}
 		Files.writeString(file, text.toString());
-	}
-
-	private static SSLContext sslContext(X509Certificate ca, X509Certificate client, PrivateKey clientKey)
-			throws GeneralSecurityException, IOException {
-		KeyStore trust = KeyStore.getInstance("PKCS12");
-		trust.load(null, null);
-		trust.setCertificateEntry("ca", ca);
-		TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-		trustManagers.init(trust);
-		KeyStore keys = KeyStore.getInstance("PKCS12");
-		keys.load(null, null);
-		keys.setKeyEntry("client", clientKey, new char[0], new X509Certificate[] { client, ca });
-		KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-		keyManagers.init(keys, new char[0]);
-		SSLContext context = SSLContext.getInstance("TLS");
-		context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), new SecureRandom());
-		return context;
 	}
 
 }

@@ -12,6 +12,7 @@ import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class WorkerCodeAllocatorSelectionTests {
 
 	private static final String LEASE_CLIENT = "snowflake-lease";
 
-	private final RedisServerProcess redis = RedisServerProcess.start();
+	private final RedisServer redis = RedisServer.start();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,

@@ -1,11 +1,10 @@
 package dev.snowflakeid.test.app;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
@@ -21,11 +20,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 class OrdersProductionConfigurationTests {
 
 	@Test
-	void refusesToStartWithoutRedis() throws IOException {
-		int port;
-		try (ServerSocket socket = new ServerSocket(0)) {
-			port = socket.getLocalPort();
-		}
+	void refusesToStartWithoutRedis() {
+		int port = FreePorts.loopback();
 		SpringApplication application = new SpringApplication(OrdersApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		Throwable failure = catchThrowable(

@@ -1,8 +1,9 @@
-package dev.snowflakeid.redis;
+package dev.snowflakeid.testsupport;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,20 +21,21 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-
 /**
- * A loopback TCP proxy in front of one server, for network faults without touching the server:
+ * A loopback TCP proxy in front of one server, for network faults between a client and that server
+ * without touching either:
  * <ul>
  * <li>{@link #delayReplies(Duration)}: every byte from the server reaches the client that much later
  * (order kept);</li>
  * <li>{@link #freeze()}: a partition that keeps connections open: nothing flows either way, new
  * connections are accepted but stay silent; {@link #heal()} lets held bytes flow again, as TCP would
  * after a partition heals;</li>
- * <li>{@link #cut()}: closes every connection and refuses new ones until {@link #heal()}.</li>
+ * <li>{@link #cut()}: closes every connection and refuses new ones until {@link #heal()};</li>
+ * <li>{@link #retarget(int)}: new connections go to another server, as after a failover behind a fixed
+ * address.</li>
  * </ul>
  */
-final class TcpProxy implements AutoCloseable {
+public final class FaultProxy implements AutoCloseable {
 
 	private volatile int targetPort;
 
@@ -57,46 +59,47 @@ final class TcpProxy implements AutoCloseable {
 
 	private final AtomicLong bytesFromClients = new AtomicLong();
 
-	TcpProxy(int targetPort) {
+	/** Starts listening on a free loopback port, forwarding to {@code targetPort} on loopback. */
+	public FaultProxy(int targetPort) {
 		this.targetPort = targetPort;
 		try {
 			this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
 		}
 		catch (IOException ex) {
-			throw new IllegalStateException(ex);
+			throw new UncheckedIOException(ex);
 		}
-		this.acceptor = new Thread(this::accept, "tcp-proxy-accept-" + port());
+		this.acceptor = new Thread(this::accept, "fault-proxy-accept-" + port());
 		this.acceptor.setDaemon(true);
 		this.acceptor.start();
 	}
 
-	int port() {
+	/** The loopback port clients connect to. */
+	public int port() {
 		return this.listener.getLocalPort();
 	}
 
-	RedisStandaloneConfiguration configuration() {
-		return new RedisStandaloneConfiguration("127.0.0.1", port());
-	}
-
 	/** Bytes received from clients so far, forwarded or held. */
-	long bytesFromClients() {
+	public long bytesFromClients() {
 		return this.bytesFromClients.get();
 	}
 
 	/** New connections go to {@code port} from now on; open ones stay where they are until {@link #cut()}. */
-	void retarget(int port) {
+	public void retarget(int port) {
 		this.targetPort = port;
 	}
 
-	void delayReplies(Duration delay) {
+	/** Every byte from the server reaches its client {@code delay} later than it arrived (order kept). */
+	public void delayReplies(Duration delay) {
 		this.replyDelayNanos.set(delay.toNanos());
 	}
 
-	void freeze() {
+	/** Nothing flows either way; open connections stay open and new ones are accepted but stay silent. */
+	public void freeze() {
 		this.frozen = true;
 	}
 
-	void cut() {
+	/** Closes every connection and refuses new ones. */
+	public void cut() {
 		this.refusing = true;
 		for (Link link : this.links) {
 			link.close();
@@ -104,7 +107,7 @@ final class TcpProxy implements AutoCloseable {
 	}
 
 	/** Ends a freeze or cut and any reply delay. */
-	void heal() {
+	public void heal() {
 		this.replyDelayNanos.set(0);
 		this.refusing = false;
 		this.lock.lock();
@@ -201,9 +204,9 @@ final class TcpProxy implements AutoCloseable {
 		}
 
 		void start() {
-			daemon("tcp-proxy-up", this::pumpRequests);
-			daemon("tcp-proxy-down", this::readReplies);
-			daemon("tcp-proxy-deliver", this::deliverReplies);
+			daemon("fault-proxy-up", this::pumpRequests);
+			daemon("fault-proxy-down", this::readReplies);
+			daemon("fault-proxy-deliver", this::deliverReplies);
 		}
 
 		private void daemon(String name, Runnable task) {
@@ -222,7 +225,7 @@ final class TcpProxy implements AutoCloseable {
 					if (read < 0) {
 						break;
 					}
-					TcpProxy.this.bytesFromClients.addAndGet(read);
+					FaultProxy.this.bytesFromClients.addAndGet(read);
 					if (!awaitFlowing(this)) {
 						break;
 					}
@@ -246,7 +249,7 @@ final class TcpProxy implements AutoCloseable {
 						break;
 					}
 					this.replies.add(new Chunk(Arrays.copyOf(buffer, read),
-							System.nanoTime() + TcpProxy.this.replyDelayNanos.get()));
+							System.nanoTime() + FaultProxy.this.replyDelayNanos.get()));
 				}
 			}
 			catch (IOException ex) {
@@ -290,7 +293,7 @@ final class TcpProxy implements AutoCloseable {
 			this.closed = true;
 			closeQuietly(this.client);
 			closeQuietly(this.server);
-			TcpProxy.this.links.remove(this);
+			FaultProxy.this.links.remove(this);
 		}
 
 	}

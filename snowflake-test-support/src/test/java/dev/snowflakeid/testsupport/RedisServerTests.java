@@ -1,0 +1,97 @@
+package dev.snowflakeid.testsupport;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Redis launcher against real {@code redis-server} processes: replies of every shape, restarts with and
+ * without data, SIGSTOP/SIGCONT, replicas, a password and logical databases.
+ */
+class RedisServerTests {
+
+	@Test
+	void answersInEveryReplyShape() {
+		try (RedisServer redis = RedisServer.start()) {
+			assertThat(redis.call("SET", "k", "v")).isEqualTo("OK");
+			assertThat(redis.call("GET", "k")).isEqualTo("v");
+			assertThat(redis.call("GET", "missing")).isNull();
+			assertThat(redis.call("DBSIZE")).isEqualTo(1L);
+			assertThat(redis.call("KEYS", "*")).isEqualTo(List.of("k"));
+			assertThat(redis.call("CONFIG", "GET", "appendonly")).isEqualTo(List.of("appendonly", "no"));
+			assertThat(redis.info("server")).contains("tcp_port:" + redis.port());
+			assertThatExceptionOfType(RedisCommandExecutionException.class).isThrownBy(() -> redis.call("NOSUCHCOMMAND"));
+		}
+	}
+
+	@Test
+	void restartsEmptyWithoutPersistenceAndWithItsDataFromTheAof() {
+		try (RedisServer plain = RedisServer.start(); RedisServer aof = RedisServer.startWithAof()) {
+			plain.call("SET", "k", "v");
+			aof.call("SET", "k", "v");
+			long plainPid = plain.pid();
+			plain.kill();
+			assertThat(plain.isAlive()).isFalse();
+			plain.restart();
+			aof.restart();
+			assertThat(plain.pid()).isNotEqualTo(plainPid);
+			assertThat(plain.call("GET", "k")).isNull();
+			assertThat(aof.call("GET", "k")).isEqualTo("v");
+			aof.restartEmpty();
+			assertThat(aof.call("GET", "k")).isNull();
+		}
+	}
+
+	@Test
+	void restartsFromAnOlderSnapshot() {
+		try (RedisServer redis = RedisServer.startWithAof()) {
+			redis.call("SET", "k", "old");
+			var snapshot = redis.snapshot();
+			redis.call("SET", "k", "new");
+			redis.restartFrom(snapshot);
+			assertThat(redis.call("GET", "k")).isEqualTo("old");
+			assertThat(redis.appendOnly()).isFalse();
+		}
+	}
+
+	@Test
+	void suspendedServerAnswersOnlyAfterItResumes() throws Exception {
+		try (RedisServer redis = RedisServer.start()) {
+			redis.suspend();
+			CompletableFuture<Object> ping = CompletableFuture.supplyAsync(() -> redis.call("PING"));
+			assertThat(ping).as("no answer while stopped").isNotCompleted();
+			await("still no answer after 300 ms").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+				.until(() -> !ping.isDone());
+			redis.resume();
+			assertThat(ping.get(5, TimeUnit.SECONDS)).isEqualTo("PONG");
+		}
+	}
+
+	@Test
+	void replicaFollowsItsPrimary() {
+		try (RedisServer primary = RedisServer.start(); RedisServer replica = RedisServer.startReplicaOf(primary)) {
+			primary.call("SET", "k", "v");
+			await("the write reaches the replica").atMost(Duration.ofSeconds(5))
+				.until(() -> "v".equals(replica.call("GET", "k")));
+			assertThat(replica.info("replication")).contains("role:slave");
+		}
+	}
+
+	@Test
+	void passwordAndDatabasesReachTheAdministrativeConnection() {
+		try (RedisServer redis = RedisServer.builder().requirePass("secret").start()) {
+			redis.callInDatabase(3, "SET", "k", "v");
+			assertThat(redis.callInDatabase(3, "DBSIZE")).isEqualTo(1L);
+			assertThat(redis.call("DBSIZE")).isEqualTo(0L);
+		}
+	}
+
+}
