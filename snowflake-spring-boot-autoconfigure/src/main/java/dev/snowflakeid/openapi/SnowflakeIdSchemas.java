@@ -1,8 +1,12 @@
 package dev.snowflakeid.openapi;
 
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.snowflakeid.DecimalIds;
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
@@ -13,8 +17,9 @@ import org.springframework.core.annotation.MergedAnnotations;
 
 /**
  * Rewrites the schema of a {@link SnowflakeId} property or parameter to what the Jackson modules write: a
- * string of decimal digits, or for {@link PublicId} (which wins, as in JSON) the public form. Containers keep
- * their shape and only their elements change, as in JSON.
+ * string of decimal digits, or for {@link PublicId} (which wins, as in JSON) the public form; with
+ * {@code writeAllLongsAsStrings}, also every other {@code long} of a JSON body, as a string that may carry a
+ * minus sign. Containers keep their shape and only their elements change, as in JSON.
  */
 final class SnowflakeIdSchemas {
 
@@ -27,23 +32,68 @@ final class SnowflakeIdSchemas {
 	 */
 	static final String PUBLIC_ID_PATTERN = "^[a-z][0-9A-Za-z]{" + (PublicIds.LENGTH - 1) + "}$";
 
+	/**
+	 * What the Jackson modules write for an unmarked {@code long} with {@code writeAllLongsAsStrings}:
+	 * {@link Long#toString(long)}, so a minus sign may lead.
+	 */
+	static final String LONG_PATTERN = "^-?[0-9]+$";
+
 	private SnowflakeIdSchemas() {
 	}
 
 	/**
 	 * Rewrites the schema when the annotations mark an ID ({@code @PublicId} first, then {@code @SnowflakeId},
 	 * directly or as meta-annotations); leaves it alone otherwise.
+	 * @return whether the annotations mark an ID
 	 */
-	static void customize(Schema<?> schema, Annotation[] annotations) {
+	static boolean customize(Schema<?> schema, Annotation[] annotations) {
 		if (annotations == null) {
-			return;
+			return false;
 		}
 		MergedAnnotations merged = MergedAnnotations.from(annotations);
 		if (merged.isPresent(PublicId.class)) {
 			toString(schema, PUBLIC_ID_PATTERN);
+			return true;
 		}
-		else if (merged.isPresent(SnowflakeId.class)) {
+		if (merged.isPresent(SnowflakeId.class)) {
 			toString(schema, DecimalIds.PATTERN);
+			return true;
+		}
+		return false;
+	}
+
+	/**
+	 * Rewrites, as Jackson writes them with {@code writeAllLongsAsStrings}, the integer schemas that {@code type}
+	 * makes {@code long} or {@code Long}: the type itself, or the elements of an array or collection, the values
+	 * of a map, the content of an {@code Optional}, at any depth. Every other schema is left alone: other
+	 * integers stay numbers, as Jackson writes them.
+	 * @param type the Java type the schema describes (a {@link JavaType} from swagger-core, or any other
+	 * {@link Type})
+	 */
+	static void longsToStrings(Schema<?> schema, Type type) {
+		if (schema == null || type == null) {
+			return;
+		}
+		JavaType javaType = TypeFactory.defaultInstance().constructType(type);
+		Class<?> raw = javaType.getRawClass();
+		if (raw == Long.class || raw == long.class) {
+			if (is(schema, INTEGER)) {
+				scalarToString(schema, LONG_PATTERN);
+			}
+		}
+		else if (javaType.isArrayType() || javaType.isCollectionLikeType()) {
+			longsToStrings(schema.getItems(), javaType.getContentType());
+		}
+		else if (javaType.isMapLikeType()) {
+			if (schema.getAdditionalProperties() instanceof Schema<?> values) {
+				longsToStrings(values, javaType.getContentType());
+			}
+		}
+		else if (javaType.isReferenceType()) {
+			longsToStrings(schema, javaType.getContentType());
+		}
+		else if (raw == Optional.class && javaType.containedTypeCount() == 1) {
+			longsToStrings(schema, javaType.containedType(0));
 		}
 	}
 
@@ -59,15 +109,19 @@ final class SnowflakeIdSchemas {
 			toString(values, pattern);
 		}
 		else if (is(schema, INTEGER) || is(schema, STRING)) {
-			schema.setType(STRING);
-			if (schema.getTypes() != null) {
-				schema.setTypes(Set.of(STRING));
-			}
-			schema.setFormat(null);
-			schema.setPattern(pattern);
-			schema.setMinimum(null);
-			schema.setMaximum(null);
+			scalarToString(schema, pattern);
 		}
+	}
+
+	private static void scalarToString(Schema<?> schema, String pattern) {
+		schema.setType(STRING);
+		if (schema.getTypes() != null) {
+			schema.setTypes(Set.of(STRING));
+		}
+		schema.setFormat(null);
+		schema.setPattern(pattern);
+		schema.setMinimum(null);
+		schema.setMaximum(null);
 	}
 
 	private static boolean is(Schema<?> schema, String type) {

@@ -2,6 +2,9 @@ package dev.snowflakeid.autoconfigure.openapi;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.LongStream;
 
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
@@ -10,6 +13,7 @@ import dev.snowflakeid.jpa.GeneratedSnowflakeId;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,12 +23,27 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A web application with springdoc-openapi whose API carries IDs in every place a schema can describe:
- * record components, containers, an entity's generated id, path variables and request parameters.
+ * record components, containers, an entity's generated id, path variables and request parameters; and plain
+ * longs in properties, containers and whole bodies.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(OpenApiTestApplication.ThingController.class)
+@Import({ OpenApiTestApplication.ThingController.class, OpenApiTestApplication.TallyController.class })
 class OpenApiTestApplication {
+
+	/**
+	 * Plain longs in every shape that Jackson writes as strings with write-all-longs-as-strings, an ID, and
+	 * integers it writes as numbers.
+	 */
+	record Tally(long total, Long maybe, long[] samples, Long[] boxed, List<Long> history, Map<String, Long> byKey,
+			Optional<Long> last, List<List<Long>> nested, @SnowflakeId long id, int small, List<Integer> smalls) {
+
+		static Tally example() {
+			return new Tally(-5, 7L, new long[] { -1, 2 }, new Long[] { 3L }, List.of(4L), Map.of("a", -6L),
+					Optional.of(8L), List.of(List.of(9L)), 7349163285118976021L, 10, List.of(11));
+		}
+
+	}
 
 	record Thing(@SnowflakeId long id, @SnowflakeId List<Long> related, @SnowflakeId Map<String, Long> byName,
 			@SnowflakeId String code, long count, @PublicId long shared) {
@@ -64,6 +83,36 @@ class OpenApiTestApplication {
 		@PostMapping("/tickets")
 		Ticket ticket(@RequestBody Ticket ticket) {
 			return ticket;
+		}
+
+	}
+
+	@RestController
+	static class TallyController {
+
+		@GetMapping("/tallies/{total}")
+		Tally tally(@PathVariable long total, @RequestParam(required = false) Long above) {
+			return Tally.example();
+		}
+
+		@GetMapping("/tallies")
+		List<Long> totals() {
+			return List.of(-1L, 9_007_199_254_740_993L);
+		}
+
+		@PostMapping("/tallies/sum")
+		ResponseEntity<Long> sum(@RequestBody long[] values) {
+			return ResponseEntity.ok(LongStream.of(values).sum());
+		}
+
+		@GetMapping("/tallies/later")
+		CompletableFuture<List<Long>> later() {
+			return CompletableFuture.completedFuture(List.of(-2L));
+		}
+
+		@GetMapping("/tallies/size")
+		int size() {
+			return 1;
 		}
 
 	}

@@ -1,11 +1,16 @@
 package dev.snowflakeid.autoconfigure.openapi;
 
+import dev.snowflakeid.openapi.LongBodiesOperationCustomizer;
 import dev.snowflakeid.openapi.SnowflakeIdParameterCustomizer;
 import dev.snowflakeid.openapi.SnowflakeIdPropertyCustomizer;
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.Schema;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -21,6 +26,16 @@ class SnowflakeOpenApiAutoConfigurationTests {
 	void customizersAreRegisteredWithSpringdoc() {
 		this.runner.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdPropertyCustomizer.class)
 			.hasSingleBean(SnowflakeIdParameterCustomizer.class));
+	}
+
+	@Test
+	void plainLongsFollowWriteAllLongsAsStrings() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(LongBodiesOperationCustomizer.class);
+			assertThat(documentedLong(context).getType()).isEqualTo("integer");
+		});
+		this.runner.withPropertyValues("snowflake.jackson.write-all-longs-as-strings=true")
+			.run((context) -> assertThat(documentedLong(context).getType()).isEqualTo("string"));
 	}
 
 	@Test
@@ -43,6 +58,11 @@ class SnowflakeOpenApiAutoConfigurationTests {
 		this.runner.withUserConfiguration(UserCustomizers.class)
 			.run((context) -> assertThat(context).getBean(SnowflakeIdPropertyCustomizer.class)
 				.isSameAs(context.getBean(UserCustomizers.class).property));
+	}
+
+	private static Schema<?> documentedLong(AssertableApplicationContext context) {
+		return context.getBean(SnowflakeIdPropertyCustomizer.class)
+			.customize(new IntegerSchema().format("int64"), new AnnotatedType(Long.class).schemaProperty(true));
 	}
 
 	@Configuration(proxyBeanMethods = false)
