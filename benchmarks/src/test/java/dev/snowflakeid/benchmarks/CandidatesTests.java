@@ -50,6 +50,12 @@ class CandidatesTests {
 		burst.nextIds(3 * 4096);
 		assertThat(burst.statistics().borrowedTicks()).isGreaterThan(0);
 		assertThat(burst.statistics().waits(Reason.SEQUENCE_EXHAUSTED)).isZero();
+		// the default mode never runs ahead of the wall clock: it waits for it
+		SnowflakeIdGenerator standard = Candidates.snowflake();
+		long[] ids = standard.nextIds(3 * 4096);
+		long now = System.currentTimeMillis();
+		assertThat(standard.statistics().borrowedTicks()).isZero();
+		assertThat(standard.decode(ids[ids.length - 1]).timestamp().toEpochMilli()).isLessThanOrEqualTo(now);
 		assertThat(Candidates.SEQUENCE_CAP_PER_SECOND).isEqualTo(4_096_000);
 	}
 

@@ -1,6 +1,8 @@
 package dev.snowflakeid.lease;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.snowflakeid.FakeTime;
 import dev.snowflakeid.SnowflakeIdGenerator;
@@ -27,7 +29,11 @@ class SnowflakeWorkerTests {
 	}
 
 	private SnowflakeWorker worker(SnowflakeLayout layout) {
-		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(this.store)
+		return worker(this.store, layout);
+	}
+
+	private SnowflakeWorker worker(WorkerLeaseStore store, SnowflakeLayout layout) {
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(store)
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
@@ -103,15 +109,40 @@ class SnowflakeWorkerTests {
 
 	@Test
 	void closeStopsTheGeneratorBeforeReleasingTheCode() {
-		SnowflakeWorker worker = worker().start();
+		SnowflakeIdGenerator[] generator = new SnowflakeIdGenerator[1];
+		List<String> releases = new ArrayList<>();
+		WorkerLeaseStore watched = new WorkerLeaseStore() {
+
+			@Override
+			public LeaseGrant claim(int preferredCode) {
+				return SnowflakeWorkerTests.this.store.claim(preferredCode);
+			}
+
+			@Override
+			public LeaseRenewal renew(LeaseGrant grant) {
+				return SnowflakeWorkerTests.this.store.renew(grant);
+			}
+
+			@Override
+			public void release(LeaseGrant grant, long lastUsedMillis) {
+				releases.add("generator stopped: " + generator[0].isStopped());
+				SnowflakeWorkerTests.this.store.release(grant, lastUsedMillis);
+			}
+
+			@Override
+			public String name() {
+				return "watched";
+			}
+
+		};
+		SnowflakeWorker worker = worker(watched, SnowflakeLayout.defaults()).start();
+		generator[0] = worker.generator();
 		worker.generator().nextId();
-		long lastUsed = worker.generator().statistics().lastIssuedMillis();
 		worker.close();
-		assertThat(worker.generator().isStopped()).isTrue();
-		assertThat(lastUsed).isPositive();
-		assertThat(this.store.calls).last().asString().startsWith("release ");
+		assertThat(releases).containsExactly("generator stopped: true");
 		assertThat(worker.status().reason()).isEqualTo("generator is stopped");
 		worker.close();
+		assertThat(releases).as("a second close releases nothing").hasSize(1);
 		assertThat(this.store.calls.stream().filter((call) -> call.startsWith("release"))).hasSize(1);
 	}
 

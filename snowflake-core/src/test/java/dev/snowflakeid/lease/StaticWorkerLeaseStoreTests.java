@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.snowflakeid.FakeTime;
 import dev.snowflakeid.SnowflakeIdGenerator;
@@ -50,18 +52,62 @@ class StaticWorkerLeaseStoreTests {
 	void everyCeilingIsWrittenToTheFileBeforeItIsUsed() throws IOException {
 		Path file = this.directory.resolve("state/worker-12.hwm");
 		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(12, file, LEAD, this.time);
-		WorkerLeaseKeeper keeper = keeper(store);
+		// What the file holds at the moment the store hands a ceiling to the keeper, which publishes it only then.
+		List<String> handedOut = new ArrayList<>();
+		WorkerLeaseStore watched = new WorkerLeaseStore() {
+
+			@Override
+			public LeaseGrant claim(int preferredCode) {
+				LeaseGrant grant = store.claim(preferredCode);
+				handedOut.add(grant.ceilingMillis() + " with " + mark(file) + " in the file");
+				return grant;
+			}
+
+			@Override
+			public LeaseRenewal renew(LeaseGrant grant) {
+				LeaseRenewal renewal = store.renew(grant);
+				handedOut.add(renewal.ceilingMillis() + " with " + mark(file) + " in the file");
+				return renewal;
+			}
+
+			@Override
+			public void release(LeaseGrant grant, long lastUsedMillis) {
+				store.release(grant, lastUsedMillis);
+			}
+
+			@Override
+			public String name() {
+				return store.name();
+			}
+
+		};
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(watched)
+			.renewInterval(Duration.ofHours(1))
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.time)
+			.build();
 		keeper.start();
-		long ceiling = keeper.currentLease().ceilingMillis();
-		assertThat(ceiling).isEqualTo(this.time.millis() + 3000);
-		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(ceiling));
+		long first = keeper.currentLease().ceilingMillis();
+		assertThat(first).isEqualTo(this.time.millis() + 3000);
 		this.time.advance(Duration.ofSeconds(2));
 		keeper.renewNow();
-		assertThat(keeper.currentLease().ceilingMillis()).isEqualTo(this.time.millis() + 3000);
-		assertThat(Files.readString(file).trim()).isEqualTo(Long.toString(keeper.currentLease().ceilingMillis()));
+		long second = keeper.currentLease().ceilingMillis();
+		assertThat(second).isEqualTo(this.time.millis() + 3000);
+		assertThat(handedOut).containsExactly(first + " with " + first + " in the file",
+				second + " with " + second + " in the file");
 		assertThat(Files.list(file.getParent())).containsExactlyInAnyOrder(file, lockFile(file));
 		keeper.close();
 		store.close();
+	}
+
+	private static String mark(Path file) {
+		try {
+			return Files.readString(file).trim();
+		}
+		catch (IOException ex) {
+			return "nothing (" + ex + ")";
+		}
 	}
 
 	@Test

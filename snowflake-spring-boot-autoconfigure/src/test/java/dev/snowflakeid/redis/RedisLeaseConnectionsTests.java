@@ -75,14 +75,10 @@ class RedisLeaseConnectionsTests {
 		return keys.size();
 	}
 
-	private static Duration timed(Runnable action) {
+	/** How long {@code action} took to be refused; fails if it was not. */
+	private static Duration refusalTime(Runnable action) {
 		long start = System.nanoTime();
-		try {
-			action.run();
-		}
-		catch (LeaseStoreUnavailableException ex) {
-			// expected by the callers
-		}
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(action::run);
 		return Duration.ofNanos(System.nanoTime() - start);
 	}
 
@@ -125,20 +121,14 @@ class RedisLeaseConnectionsTests {
 		store.claim(-1);
 		this.server.kill();
 		for (int i = 0; i < 5; i++) {
-			assertThat(timed(() -> store.claim(-1))).isLessThan(FAST);
+			assertThat(refusalTime(() -> store.claim(-1))).isLessThan(FAST);
 		}
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
 			.withMessageContaining("could not claim a worker code");
 		this.server.restartEmpty();
-		Polling.await("the lease client reconnects", Duration.ofSeconds(10)).until(() -> {
-			try {
-				store.claim(-1);
-				return true;
-			}
-			catch (LeaseStoreUnavailableException ex) {
-				return false;
-			}
-		});
+		Polling.await("the lease client reconnects", Duration.ofSeconds(10))
+			.ignoreException(LeaseStoreUnavailableException.class)
+			.until(() -> store.claim(-1) != null);
 		// Replayed commands would have run before the claim that succeeded, on the same connection.
 		assertThat(leaseKeys()).isEqualTo(1);
 	}
@@ -162,14 +152,9 @@ class RedisLeaseConnectionsTests {
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> inFlight.get(5, TimeUnit.SECONDS))
 			.withCauseInstanceOf(LeaseStoreUnavailableException.class)
 			.withMessageContaining("disconnected");
-		Polling.await("the lease client reconnects", Duration.ofSeconds(10)).until(() -> {
-			try {
-				return store.availableCodes() >= 0;
-			}
-			catch (LeaseStoreUnavailableException ex) {
-				return false;
-			}
-		});
+		Polling.await("the lease client reconnects", Duration.ofSeconds(10))
+			.ignoreException(LeaseStoreUnavailableException.class)
+			.until(() -> store.availableCodes() >= 0);
 		assertThat(leaseKeys()).isEqualTo(1);
 	}
 
@@ -180,7 +165,7 @@ class RedisLeaseConnectionsTests {
 		LeaseGrant grant = store.claim(-1);
 		this.server.suspend();
 		try {
-			Duration took = timed(() -> store.renew(grant));
+			Duration took = refusalTime(() -> store.renew(grant));
 			assertThat(took).isGreaterThanOrEqualTo(TIMEOUT.minusMillis(20)).isLessThan(FAST);
 			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(grant))
 				.withMessageContaining("could not renew the lease of worker code " + grant.workerCode());
@@ -188,14 +173,9 @@ class RedisLeaseConnectionsTests {
 		finally {
 			this.server.resume();
 		}
-		Polling.await("the server answers again", Duration.ofSeconds(10)).until(() -> {
-			try {
-				return store.renew(grant).status() == Status.RENEWED;
-			}
-			catch (LeaseStoreUnavailableException ex) {
-				return false;
-			}
-		});
+		Polling.await("the server answers again", Duration.ofSeconds(10))
+			.ignoreException(LeaseStoreUnavailableException.class)
+			.until(() -> store.renew(grant).status() == Status.RENEWED);
 	}
 
 }
