@@ -10,6 +10,8 @@ import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseSource;
 import dev.snowflakeid.internal.Durations;
+import dev.snowflakeid.time.MonotonicClock;
+import dev.snowflakeid.time.Parker;
 
 /**
  * The Snowflake generator: one lock around {@code (lastTick, lastSequence)}, no I/O, no allocation and

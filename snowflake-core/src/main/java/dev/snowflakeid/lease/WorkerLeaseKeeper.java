@@ -8,8 +8,8 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.snowflakeid.MonotonicClock;
-import dev.snowflakeid.Parker;
+import dev.snowflakeid.time.MonotonicClock;
+import dev.snowflakeid.time.Parker;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
 import dev.snowflakeid.internal.Durations;

@@ -3,7 +3,7 @@ package dev.snowflakeid.lease;
 import java.time.Duration;
 
 import dev.snowflakeid.FakeTime;
-import dev.snowflakeid.Parker;
+import dev.snowflakeid.time.Parker;
 
 /**
  * Runs a keeper's renewal rounds on a fake clock: whenever a caller parks (or {@link #advance} is called),

@@ -1,4 +1,4 @@
-package dev.snowflakeid;
+package dev.snowflakeid.time;
 
 import java.util.concurrent.locks.LockSupport;
 

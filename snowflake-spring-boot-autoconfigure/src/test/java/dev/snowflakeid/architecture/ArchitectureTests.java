@@ -1,0 +1,143 @@
+package dev.snowflakeid.architecture;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The dependency rules of the starter, checked on the compiled classes of {@code snowflake-core} and this
+ * module: the core needs nothing but the JDK, integrations reach the core only through its API, wiring and
+ * properties stay in the auto-configuration packages, and no package depends on itself in a cycle.
+ */
+class ArchitectureTests {
+
+	/** The packages of {@code snowflake-core}. */
+	private static final String[] CORE = { "dev.snowflakeid", "dev.snowflakeid.lease", "dev.snowflakeid.time",
+			"dev.snowflakeid.internal" };
+
+	private static final JavaClasses CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.withImportOption((location) -> !location.contains("-tests.jar"))
+		.importPackages("dev.snowflakeid");
+
+	/** Every package of the starter is its own slice, the root package included. */
+	private static final SliceAssignment PACKAGES = new SliceAssignment() {
+
+		@Override
+		public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+			return SliceIdentifier.of(javaClass.getPackageName());
+		}
+
+		@Override
+		public String getDescription() {
+			return "the packages of dev.snowflakeid";
+		}
+
+	};
+
+	@Test
+	void packagesHaveNoCycles() {
+		assertThat(CLASSES.contain("dev.snowflakeid.SnowflakeIdGenerator")).isTrue();
+		assertThat(CLASSES.contain("dev.snowflakeid.redis.RedisWorkerLeaseStore")).isTrue();
+		slices().assignedFrom(PACKAGES).should().beFreeOfCycles().check(CLASSES);
+	}
+
+	@Test
+	void theCoreNeedsNothingButTheJdk() {
+		classes().that()
+			.resideInAnyPackage(CORE)
+			.should()
+			.onlyDependOnClassesThat()
+			.resideInAnyPackage(withJdk(CORE))
+			.check(CLASSES);
+	}
+
+	@Test
+	void integrationsUseTheCoreOnlyThroughItsApi() {
+		noClasses().that()
+			.resideOutsideOfPackages(CORE)
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.snowflakeid.internal")
+			.check(CLASSES);
+	}
+
+	@Test
+	void onlyAutoConfigurationReadsProperties() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.snowflakeid.autoconfigure..")
+			.should()
+			.dependOnClassesThat()
+			.areAnnotatedWith("org.springframework.boot.context.properties.ConfigurationProperties")
+			.orShould()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.boot.context.properties..")
+			.check(CLASSES);
+	}
+
+	@Test
+	void componentsDoNotDependOnTheirWiring() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.snowflakeid.autoconfigure..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.snowflakeid.autoconfigure..")
+			.check(CLASSES);
+	}
+
+	/**
+	 * The public types of {@code snowflake-core}, by who needs them. A type made public, or a new public type,
+	 * fails this test until it is listed here on purpose; {@code dev.snowflakeid.internal} promises nothing.
+	 */
+	@Test
+	void theCoreApiIsWhatApplicationsStoreAuthorsAndTheStarterNeed() {
+		Set<String> application = Set.of("IdGenerator", "IdGenerationException", "SnowflakeId", "DecodedId",
+				"DecimalIds", "PublicId", "SnowflakeLayout", "InvalidLayoutException");
+		Set<String> storeAuthors = Set.of("lease.WorkerLeaseStore", "lease.LeaseGrant", "lease.LeaseRenewal",
+				"lease.LeaseTiming", "lease.UniquenessDomain", "lease.WorkerLeaseException",
+				"lease.LeaseStoreUnavailableException", "lease.NoFreeWorkerCodeException", "lease.ClockSkewException",
+				"lease.StoreMismatchException", "lease.WorkerCodeInUseException");
+		Set<String> staticCodes = Set.of("lease.StaticWorkerLeaseStore", "lease.StateFileException",
+				"lease.StateFileAccessException", "lease.StateFileCorruptException", "lease.StateFileLockedException",
+				"lease.StateFileMissingException", "lease.StateFileOutOfRangeException");
+		Set<String> wiringAndObservation = Set.of("SnowflakeIdGenerator", "SnowflakeWorker", "GeneratorStatistics",
+				"WorkerStatus", "lease.WorkerLeaseKeeper", "lease.WorkerLeaseSource", "lease.WorkerLease",
+				"lease.WorkerLeaseListener", "lease.LeaseEvent", "lease.RenewalScheduler", "lease.ClockBehindException",
+				"time.MonotonicClock", "time.Parker");
+		Set<String> expected = new TreeSet<>();
+		for (Set<String> group : List.of(application, storeAuthors, staticCodes, wiringAndObservation)) {
+			group.forEach((name) -> expected.add("dev.snowflakeid." + name));
+		}
+		Set<String> actual = CLASSES.stream()
+			.filter((javaClass) -> javaClass.isTopLevelClass() && javaClass.getModifiers().contains(JavaModifier.PUBLIC))
+			.filter((javaClass) -> Arrays.asList(CORE).contains(javaClass.getPackageName()))
+			.filter((javaClass) -> !javaClass.getPackageName().equals("dev.snowflakeid.internal"))
+			.map(JavaClass::getName)
+			.collect(Collectors.toCollection(TreeSet::new));
+		assertThat(actual).containsExactlyElementsOf(expected);
+	}
+
+	private static String[] withJdk(String[] packages) {
+		String[] allowed = new String[packages.length + 1];
+		System.arraycopy(packages, 0, allowed, 0, packages.length);
+		allowed[packages.length] = "java..";
+		return allowed;
+	}
+
+}
