@@ -38,8 +38,6 @@ import dev.snowflakeid.internal.Durations;
  */
 public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable {
 
-	public static final Duration DEFAULT_RENEW_INTERVAL = LeaseTiming.DEFAULT_RENEW_INTERVAL;
-
 	/** Covers the quarantine of a first claim on an empty Redis with the default timing. */
 	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(30);
 
@@ -333,7 +331,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private final WorkerLeaseStore store;
 
-		private Duration renewInterval = DEFAULT_RENEW_INTERVAL;
+		private Duration renewInterval = LeaseTiming.DEFAULT_RENEW_INTERVAL;
 
 		private Duration startupWaitBudget = DEFAULT_STARTUP_WAIT_BUDGET;
 

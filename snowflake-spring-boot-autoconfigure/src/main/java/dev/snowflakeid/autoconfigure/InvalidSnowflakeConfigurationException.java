@@ -1,5 +1,7 @@
 package dev.snowflakeid.autoconfigure;
 
+import java.util.function.IntSupplier;
+
 /**
  * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found before any ID is
  * issued. Carries the property to change and how to fix it, for
@@ -17,6 +19,20 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 		super(description);
 		this.property = property;
 		this.action = action;
+	}
+
+	/**
+	 * Runs a core rule (such as {@code SnowflakeLayout.requireWorkerCode}) on a configured value, turning its
+	 * {@link IllegalArgumentException} into a failure that names {@code property} and {@code action}, so that
+	 * the rule and its wording stay in the core.
+	 */
+	public static int check(String property, IntSupplier rule, String action) {
+		try {
+			return rule.getAsInt();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);
+		}
 	}
 
 	/** The property to change, such as {@code snowflake.worker.code}. */

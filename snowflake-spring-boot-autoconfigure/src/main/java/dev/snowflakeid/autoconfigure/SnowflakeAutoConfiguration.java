@@ -57,13 +57,9 @@ public final class SnowflakeAutoConfiguration {
 			.epoch(properties.getEpoch())
 			.build();
 		built.requireLifetime(layout.getRequiredLifetime(), InstantSource.system());
-		if (properties.getRegion() < 0 || properties.getRegion() >= built.maxRegions()) {
-			throw new InvalidSnowflakeConfigurationException("snowflake.region",
-					"region " + properties.getRegion() + " is outside 0.." + (built.maxRegions() - 1) + " ("
-							+ built.regionBits() + " region bits)",
-					"Set snowflake.region to a code below 2^snowflake.layout.region-bits; each region's instances "
-							+ "must use their own code.");
-		}
+		InvalidSnowflakeConfigurationException.check("snowflake.region", () -> built.requireRegion(properties.getRegion()),
+				"Set snowflake.region to a code below 2^snowflake.layout.region-bits; each region's instances "
+						+ "must use their own code.");
 		return built;
 	}
 

@@ -364,7 +364,7 @@ public class SnowflakeProperties {
 		/**
 		 * How long the store keeps a lease without renewal (how soon a crashed worker's code is free).
 		 */
-		private Duration ttl = Duration.ofSeconds(10);
+		private Duration ttl = RedisWorkerLeaseStore.DEFAULT_TTL;
 
 		/**
 		 * Time between renewals.
@@ -448,7 +448,7 @@ public class SnowflakeProperties {
 		/**
 		 * Timeout of each lease command; well inside the renew interval.
 		 */
-		private Duration commandTimeout = Duration.ofMillis(300);
+		private Duration commandTimeout = RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT;
 
 		/**
 		 * Replicas that must be attached to the primary, each online within the lag limit, for a lease to be
@@ -460,7 +460,7 @@ public class SnowflakeProperties {
 		 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
 		 * primary keeps granting.
 		 */
-		private Duration maxReplicaLag = Duration.ofSeconds(1);
+		private Duration maxReplicaLag = RedisWorkerLeaseStore.DEFAULT_MAX_REPLICA_LAG;
 
 		/**
 		 * Name the lease connection gives itself with CLIENT SETNAME, shown by CLIENT LIST.

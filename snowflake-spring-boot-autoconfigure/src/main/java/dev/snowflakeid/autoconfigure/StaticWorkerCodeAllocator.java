@@ -46,12 +46,8 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 					"Set snowflake.worker.code to this instance's own code (for example its StatefulSet ordinal), "
 							+ "below 2^snowflake.layout.worker-bits, or use snowflake.worker.allocator=redis.");
 		}
-		if (code < 0 || code >= this.layout.maxWorkers()) {
-			throw new InvalidSnowflakeConfigurationException("snowflake.worker.code",
-					"worker code " + code + " is outside 0.." + (this.layout.maxWorkers() - 1) + " ("
-							+ this.layout.workerBits() + " worker bits)",
-					"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
-		}
+		InvalidSnowflakeConfigurationException.check("snowflake.worker.code", () -> this.layout.requireWorkerCode(code),
+				"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
 		return StaticWorkerLeaseStore.builder(code)
 			.region(this.properties.getRegion())
 			.stateFile(worker.getStateFile())

@@ -123,11 +123,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		this.layout = Objects.requireNonNull(builder.layout, "layout");
 		this.keyPrefix = requireKeyPart("key prefix", builder.keyPrefix);
 		this.namespace = requireKeyPart("namespace", builder.namespace);
-		this.region = builder.region;
-		if (this.region < 0 || this.region >= this.layout.maxRegions()) {
-			throw new IllegalArgumentException("region " + this.region + " is outside 0.." + (this.layout.maxRegions() - 1)
-					+ " (" + this.layout.regionBits() + " region bits)");
-		}
+		this.region = this.layout.requireRegion(builder.region);
 		this.ttl = requirePositive("lease ttl", builder.ttl);
 		this.timing = Objects.requireNonNull(builder.timing, "lease timing");
 		this.commandTimeout = requirePositive("command timeout", builder.commandTimeout);
@@ -188,9 +184,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	@Override
 	public LeaseGrant claim(int preferredCode) {
-		if (preferredCode >= this.codes) {
-			throw new IllegalArgumentException("preferred worker code " + preferredCode + " is outside 0.."
-					+ (this.codes - 1) + " (" + this.layout.workerBits() + " worker bits)");
+		if (preferredCode >= 0) {
+			this.layout.requireWorkerCode(preferredCode);
 		}
 		String nonce = newNonce();
 		int start = ThreadLocalRandom.current().nextInt(this.codes);

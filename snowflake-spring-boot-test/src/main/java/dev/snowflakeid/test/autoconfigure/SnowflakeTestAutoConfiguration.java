@@ -58,14 +58,9 @@ public final class SnowflakeTestAutoConfiguration {
 	static int code(SnowflakeProperties properties, SnowflakeLayout layout) {
 		Integer fixed = properties.getWorker().getCode();
 		int code = (fixed != null) ? fixed : Math.floorMod(nextCode.getAndIncrement(), layout.maxWorkers());
-		if (code < 0 || code >= layout.maxWorkers()) {
-			throw new InvalidSnowflakeConfigurationException("snowflake.worker.code",
-					"worker code " + code + " is outside 0.." + (layout.maxWorkers() - 1) + " (" + layout.workerBits()
-							+ " worker bits)",
-					"Set snowflake.worker.code below 2^snowflake.layout.worker-bits, or leave it unset so that each "
-							+ "test application context takes a code of its own.");
-		}
-		return code;
+		return InvalidSnowflakeConfigurationException.check("snowflake.worker.code", () -> layout.requireWorkerCode(code),
+				"Set snowflake.worker.code below 2^snowflake.layout.worker-bits, or leave it unset so that each "
+						+ "test application context takes a code of its own.");
 	}
 
 	/**
