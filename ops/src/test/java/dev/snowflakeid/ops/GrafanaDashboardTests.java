@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -117,6 +118,7 @@ class GrafanaDashboardTests {
 	}
 
 	@Test
+	@RealProcesses
 	void matchesTheDashboardTypesGrafanaPublishesForItsSchemaVersion() throws IOException {
 		Path work = Path.of("target", "grafana-schema-check");
 		Files.createDirectories(work);

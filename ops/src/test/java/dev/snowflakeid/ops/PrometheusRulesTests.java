@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
@@ -36,11 +37,13 @@ class PrometheusRulesTests {
 	private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6}\\s+(.+?)\\s*$");
 
 	@Test
+	@RealProcesses
 	void promtoolAcceptsTheRules() {
 		assertPromtoolSucceeds("check", "rules", "snowflake-rules.yml");
 	}
 
 	@Test
+	@RealProcesses
 	void promtoolUnitTestsPass() {
 		assertPromtoolSucceeds("test", "rules", "snowflake-rules.test.yml");
 	}

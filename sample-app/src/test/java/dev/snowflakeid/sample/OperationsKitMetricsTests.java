@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import dev.snowflakeid.ops.OperationsKit;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code ops/} use is in what a running sample application exports on {@code /actuator/prometheus}, so a
  * renamed meter or tag fails the build instead of silencing a production alert.
  */
+@RealProcesses
 class OperationsKitMetricsTests {
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

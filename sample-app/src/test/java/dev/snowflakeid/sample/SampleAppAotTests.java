@@ -10,6 +10,7 @@ import java.util.List;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.testsupport.FreePorts;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Hibernate generator, and reads it back, with the worker-code allocator the process is started with (the
  * build saw the default, redis). Runs in the {@code integration-test} phase, after the processing.
  */
+@RealProcesses
 class SampleAppAotTests {
 
 	private static final JsonMapper json = JsonMapper.builder().build();

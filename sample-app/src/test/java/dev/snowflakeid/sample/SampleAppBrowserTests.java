@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * exists. PostgreSQL is embedded (binaries from Maven Central); Chromium and chromedriver are Debian's
  * ({@code scripts/install-test-tools.sh}).
  */
+@RealProcesses
 class SampleAppBrowserTests {
 
 	static final String CHROMIUM = "/usr/bin/chromium";

@@ -20,6 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Two instances of the sample application, as separate processes against one redis-server, creating
  * orders concurrently over HTTP; then one is killed with SIGKILL and started again at once.
  */
+@RealProcesses
 class SampleAppEndToEndTests {
 
 	/** Public-ID key of the tests, so that they can decode what the API shows. */

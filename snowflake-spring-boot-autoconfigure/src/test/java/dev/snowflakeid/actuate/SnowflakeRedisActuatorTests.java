@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * leave lease commands 250ms and the skew check 1s: the first claim's round trip includes connecting and
  * loading the scripts, which on a busy machine takes longer than tighter limits allow.
  */
+@RealProcesses
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, classes = SnowflakeRedisActuatorTests.Application.class,
 		properties = { "spring.application.name=actuator-test", "snowflake.worker.lease.ttl=3s",
 				"snowflake.worker.lease.renew-interval=300ms", "snowflake.worker.lease.outage-tolerance=300ms",

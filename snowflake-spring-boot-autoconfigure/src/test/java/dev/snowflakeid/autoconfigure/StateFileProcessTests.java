@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import dev.snowflakeid.testsupport.JavaProcess;
+import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * file and the process that holds it. The lock ends with its holder, however it ends. The first start,
  * without the file, warns in the application's log.
  */
+@RealProcesses
 class StateFileProcessTests {
 
 	private static final Duration DEADLINE = Duration.ofSeconds(90);

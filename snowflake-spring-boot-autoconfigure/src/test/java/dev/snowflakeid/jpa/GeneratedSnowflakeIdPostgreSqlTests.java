@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
+import dev.snowflakeid.testsupport.RealProcesses;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
  * dependency brings from Maven Central on a free port (as root it runs the server in a user namespace,
  * since PostgreSQL refuses to run as root). Nothing needs to be installed or running beforehand.
  */
+@RealProcesses
 class GeneratedSnowflakeIdPostgreSqlTests extends AbstractGeneratedSnowflakeIdTests {
 
 	private EmbeddedPostgres postgres;

@@ -8,6 +8,7 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.testsupport.JavaProcess;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * starts within 500 ms and bursts 10 M more. Not one of B's IDs may be equal to or below any of A's:
  * A's borrowed ticks never pass its persisted ceiling, and B's floor lies above every such ceiling.
  */
+@RealProcesses
 class BurstRestartTests {
 
 	private static final int IDS = 10_000_000;

@@ -20,6 +20,7 @@ import dev.snowflakeid.lease.sim.Mutation;
 import dev.snowflakeid.lease.sim.RedisNode.Reply;
 import dev.snowflakeid.lease.sim.RedisNode.Settings;
 import dev.snowflakeid.lease.sim.RedisNode;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +44,7 @@ import static org.awaitility.Awaitility.await;
  * which is given the real reply's Redis {@code TIME} as its "now". Every reply field is compared. Four
  * worker codes, so that codes collide. A failure names the seed and the step.
  */
+@RealProcesses
 class LeaseScriptConformanceTests {
 
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()

@@ -10,6 +10,7 @@ import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * claims, issues, renews and releases. The same rule without one permission stops startup with a failure
  * analysis that names the permission.
  */
+@RealProcesses
 class RedisAclLeaseTests {
 
 	private static final String PASSWORD = "lease-secret";

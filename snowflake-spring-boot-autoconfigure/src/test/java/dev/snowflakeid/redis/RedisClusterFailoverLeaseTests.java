@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * successor. After each change renewals run on the new primary, IDs flow again and no ID
  * repeats. The longest time without IDs is printed for each failover.
  */
+@RealProcesses
 class RedisClusterFailoverLeaseTests {
 
 	private static final String NAMESPACE = "cluster-failover";

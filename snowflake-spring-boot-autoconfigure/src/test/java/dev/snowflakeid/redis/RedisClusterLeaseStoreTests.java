@@ -12,6 +12,7 @@ import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * keys of one hash tag, so claim, renew and release run on the primary owning the region's slot, with
  * no CROSSSLOT or MOVED error, whichever primary that is.
  */
+@RealProcesses
 class RedisClusterLeaseStoreTests {
 
 	private static final List<RedisServer> nodes = new ArrayList<>();

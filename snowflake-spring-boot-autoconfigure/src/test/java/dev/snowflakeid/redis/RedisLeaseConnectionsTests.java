@@ -13,6 +13,7 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
 import io.lettuce.core.ClientOptions;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * The lease connection settings under real faults: commands fail fast while Redis is unreachable and
  * are never buffered or replayed once it is back.
  */
+@RealProcesses
 class RedisLeaseConnectionsTests {
 
 	private static final Duration TIMEOUT = RedisLeaseConnections.DEFAULT_COMMAND_TIMEOUT;

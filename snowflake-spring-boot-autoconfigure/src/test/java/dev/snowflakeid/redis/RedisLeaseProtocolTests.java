@@ -18,6 +18,7 @@ import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,7 @@ import static org.awaitility.Awaitility.await;
  * <p>The outage tolerance is 3 s so the class stays quick; {@code -Dlease.outage-tolerance-ms=10000} runs the
  * frozen-Redis test with the README default.
  */
+@RealProcesses
 class RedisLeaseProtocolTests {
 
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()

@@ -8,6 +8,7 @@ import java.util.List;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * command timeout) against a local {@code redis-server}, and prints p50/p90/p99/max. Claims fill a
  * region of 1,024 codes to 98%, so later claims scan more keys inside their one script call.
  */
+@RealProcesses
 class RedisLeaseRoundTripTests {
 
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()

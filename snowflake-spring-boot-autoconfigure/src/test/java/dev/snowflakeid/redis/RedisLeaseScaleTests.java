@@ -18,6 +18,7 @@ import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * A region of 1,024 codes (10 worker bits) under load: 800 workers claim at the same moment, each
  * issues 1,000 IDs, and the region is then filled to the last code.
  */
+@RealProcesses
 class RedisLeaseScaleTests {
 
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * names the setting, and its failure analysis names the fix; what the lease user may not read is a
  * warning, not a refusal.
  */
+@RealProcesses
 class RedisLeaseServerCheckTests {
 
 	private static final String SAMPLE_KEY = "snowflake:{check:0}:lease:0";

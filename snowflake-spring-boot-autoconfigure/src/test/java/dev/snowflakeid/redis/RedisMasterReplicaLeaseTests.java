@@ -3,6 +3,7 @@ package dev.snowflakeid.redis;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * replica first: every lease command goes to the primary, none to the replica, whatever read-from the
  * application's own client uses.
  */
+@RealProcesses
 class RedisMasterReplicaLeaseTests {
 
 	@Test

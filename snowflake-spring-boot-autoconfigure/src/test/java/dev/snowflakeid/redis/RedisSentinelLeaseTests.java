@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * change its lease connection (named by CLIENT SETNAME) is on the new primary, renewals run there, it
  * issues again, and no ID repeats. The longest time without IDs is printed for each failover.
  */
+@RealProcesses
 class RedisSentinelLeaseTests {
 
 	private static final String MASTER = "leases";

@@ -6,6 +6,7 @@ import java.util.stream.Stream;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import io.lettuce.core.RedisURI;
 import org.junit.jupiter.api.AfterAll;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * to turn TLS on gives a lease connection that works against them; pointed at a plaintext server, each one
  * fails startup instead of falling back to plaintext.
  */
+@RealProcesses
 class RedisTlsLeaseTests {
 
 	@TempDir

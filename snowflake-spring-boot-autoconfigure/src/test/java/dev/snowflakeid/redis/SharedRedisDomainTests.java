@@ -14,6 +14,7 @@ import dev.snowflakeid.autoconfigure.actuate.SnowflakeHealthContributorAutoConfi
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * issue disjoint IDs, and a third application finds no free code instead of sharing one. The log line,
  * the health details and the endpoint name the domain.
  */
+@RealProcesses
 @ExtendWith(OutputCaptureExtension.class)
 class SharedRedisDomainTests {
 

@@ -12,6 +12,7 @@ import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * made (which Spring AOT does at build time): every allocator leaves the same bean definitions, and only the
  * selected one acts. Against a real redis-server, so that "static touches no Redis" is checked on the server.
  */
+@RealProcesses
 class WorkerCodeAllocatorSelectionTests {
 
 	private static final String LEASE_CLIENT = "snowflake-lease";

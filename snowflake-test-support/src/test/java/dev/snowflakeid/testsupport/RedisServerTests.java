@@ -16,6 +16,7 @@ import static org.awaitility.Awaitility.await;
  * The Redis launcher against real {@code redis-server} processes: replies of every shape, restarts with and
  * without data, SIGSTOP/SIGCONT, replicas, a password and logical databases.
  */
+@RealProcesses
 class RedisServerTests {
 
 	@Test

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.type.TypeReference;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A real JavaScript client: Node.js (on the {@code PATH}) talks to the running application over HTTP and
  * parses its JSON with {@code JSON.parse}.
  */
+@RealProcesses
 @WebTest
 class JavaScriptClientTests {
 
