@@ -2,14 +2,17 @@
 # Installs, from Debian's packages, the programs the test suite runs and that no Maven dependency can
 # bring: redis-server and redis-cli (the lease tests start their own servers on free ports), Chromium
 # and chromedriver (the browser test), promtool (the Prometheus rule tests of ops/, from the prometheus
-# package, without its recommendations). PostgreSQL needs nothing: the tests start an embedded server
-# from Maven Central. Installs only what is missing; run it as root (or with sudo) once per machine.
+# package, without its recommendations), libfaketime (a lease Redis whose clock disagrees with the
+# application's; also the fault campaign's clock steps). PostgreSQL needs nothing: the tests start an
+# embedded server from Maven Central. Installs only what is missing; run it as root (or with sudo) once
+# per machine.
 set -euo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1 || missing+=(redis-server)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+[ -n "$(find /usr/lib /usr/local/lib -name libfaketime.so.1 2>/dev/null | head -n 1)" ] || missing+=(faketime)
 lean=()
 command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
 if [ ${#missing[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ]; then

@@ -2,6 +2,7 @@ package dev.snowflakeid.autoconfigure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -15,13 +16,13 @@ import dev.snowflakeid.autoconfigure.actuate.SnowflakeHealthContributorAutoConfi
 import dev.snowflakeid.autoconfigure.actuate.SnowflakeMetricsAutoConfiguration;
 import dev.snowflakeid.autoconfigure.jackson.SnowflakeJacksonAutoConfiguration;
 import dev.snowflakeid.autoconfigure.jdbc.SnowflakeJdbcAutoConfiguration;
-import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
 import dev.snowflakeid.autoconfigure.openapi.SnowflakeOpenApiAutoConfiguration;
+import dev.snowflakeid.autoconfigure.publicid.SnowflakePublicIdAutoConfiguration;
 import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
-import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.lease.WorkerLeaseStore;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,6 +101,26 @@ class SnowflakeAutoConfigurationTests {
 				assertThat(ids.decode(ids.nextId()).region()).isEqualTo(5);
 				assertThat(context.getBean(WorkerLeaseKeeper.class).renewInterval()).hasSeconds(2);
 			});
+	}
+
+	@Test
+	void theTickPropertySetsTheTimestampUnit() {
+		this.runner.withPropertyValues("snowflake.layout.tick=10ms").run((context) -> {
+			SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
+			assertThat(ids.layout().tick()).isEqualTo(Duration.ofMillis(10));
+			long first = ids.nextId();
+			long firstTick = ids.layout().tickAt(ids.decode(first).timestamp().toEpochMilli());
+			Awaitility.await("the next 10 ms tick")
+				.atMost(Duration.ofSeconds(5))
+				.until(() -> ids.layout().tickAt(System.currentTimeMillis()) > firstTick);
+			long second = ids.nextId();
+			long millis = ids.decode(second).timestamp().toEpochMilli() - ids.decode(first).timestamp().toEpochMilli();
+			assertThat(millis).as("IDs in different ticks are whole ticks apart").isPositive();
+			assertThat(millis % 10).isZero();
+			assertThat((ids.decode(second).timestamp().toEpochMilli() - ids.layout().epoch().toEpochMilli()) % 10)
+				.as("timestamps count 10 ms ticks from the epoch")
+				.isZero();
+		});
 	}
 
 	@Test

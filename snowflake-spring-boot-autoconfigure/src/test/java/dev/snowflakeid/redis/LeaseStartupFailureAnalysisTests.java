@@ -1,0 +1,120 @@
+package dev.snowflakeid.redis;
+
+import dev.snowflakeid.lease.ClockBehindException;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.testsupport.FreePorts;
+import dev.snowflakeid.testsupport.RealProcesses;
+import dev.snowflakeid.testsupport.RedisServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Each way the lease store can refuse a starting application, against real {@code redis-server}
+ * processes: the context fails for that reason, and the failure analysis Spring Boot prints names the
+ * property to change and the fix. (A clock farther from Redis's than the allowed skew needs a stepped
+ * clock: {@code ClockStepProcessTests}.)
+ */
+@RealProcesses
+class LeaseStartupFailureAnalysisTests {
+
+	private RedisServer redis;
+
+	@AfterEach
+	void stopRedis() {
+		if (this.redis != null) {
+			this.redis.close();
+		}
+	}
+
+	private ApplicationContextRunner runner(RedisServer server) {
+		return LeaseApplications.runner(false).withPropertyValues("spring.data.redis.port=" + server.port());
+	}
+
+	@Test
+	void unreachableRedis() {
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.port=" + FreePorts.loopback(),
+					"snowflake.worker.lease.startup-wait-budget=1s")
+			.run((context) -> {
+				FailureAnalysis analysis = analysis(context, LeaseStoreUnavailableException.class);
+				assertThat(analysis.getDescription()).contains("could not be reached at startup");
+				assertThat(analysis.getAction()).contains("spring.data.redis.*", "snowflake.worker.redis.command-timeout",
+						"snowflake.worker.allocator=static");
+			});
+	}
+
+	@Test
+	void noFreeWorkerCode() {
+		this.redis = RedisServer.start();
+		// two worker codes: worker-bits 1, the sequence takes what the layout leaves
+		ApplicationContextRunner twoCodes = runner(this.redis).withPropertyValues("snowflake.layout.worker-bits=1",
+				"snowflake.layout.sequence-bits=19");
+		twoCodes.run((first) -> twoCodes.run((second) -> {
+			assertThat(first).hasNotFailed();
+			assertThat(second).hasNotFailed();
+			twoCodes.withPropertyValues("snowflake.worker.lease.startup-wait-budget=1s").run((third) -> {
+				FailureAnalysis analysis = analysis(third, NoFreeWorkerCodeException.class);
+				assertThat(analysis.getDescription()).contains("No free worker code")
+					.contains("snowflake.worker.lease.startup-wait-budget");
+				assertThat(analysis.getAction()).contains("region 0", "snowflake.layout.worker-bits",
+						"snowflake.worker.lease.startup-wait-budget", "snowflake.worker.redis.namespace");
+			});
+		}));
+	}
+
+	@Test
+	void clockBehindTheFloorBeyondTheStartupBudget() {
+		// A first start on an empty Redis is a detected data loss: the floor lies the quarantine ahead.
+		this.redis = RedisServer.start();
+		runner(this.redis).withPropertyValues("snowflake.worker.lease.startup-wait-budget=500ms").run((context) -> {
+			ClockBehindException cause = cause(context, ClockBehindException.class);
+			assertThat(cause.behindMillis()).isGreaterThan(500);
+			FailureAnalysis analysis = LeaseApplications.analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains("behind the high-water mark of the worker code");
+			assertThat(analysis.getAction()).contains("NTP", cause.behindMillis() + " ms must pass",
+					"snowflake.worker.lease.startup-wait-budget");
+		});
+	}
+
+	@Test
+	void anotherLayoutInTheSameNamespace() {
+		this.redis = RedisServer.start();
+		runner(this.redis).run((first) -> {
+			assertThat(first).hasNotFailed();
+			runner(this.redis)
+				.withPropertyValues("snowflake.layout.timestamp-bits=40", "snowflake.layout.worker-bits=9",
+						"snowflake.layout.required-lifetime=30y")
+				.run((second) -> {
+					FailureAnalysis analysis = analysis(second, StoreMismatchException.class);
+					assertThat(analysis.getDescription()).contains("disagrees with this instance");
+					assertThat(analysis.getAction()).contains("snowflake.layout.*", "snowflake.epoch",
+							"snowflake.worker.redis.namespace");
+				});
+		});
+	}
+
+	private static FailureAnalysis analysis(AssertableApplicationContext context, Class<? extends Throwable> reason) {
+		cause(context, reason);
+		return LeaseApplications.analyze(context.getStartupFailure());
+	}
+
+	private static <T extends Throwable> T cause(AssertableApplicationContext context, Class<T> reason) {
+		assertThat(context).hasFailed();
+		for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {
+			if (reason.isInstance(cause)) {
+				return reason.cast(cause);
+			}
+		}
+		throw new AssertionError("startup failed for another reason than " + reason.getSimpleName(),
+				context.getStartupFailure());
+	}
+
+}
