@@ -2,7 +2,7 @@ package dev.snowflakeid.jdbc;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.jpa.GeneratedSnowflakeId;
-import dev.snowflakeid.jpa.MissingIdGeneratorException;
+import dev.snowflakeid.jpa.GeneratedSnowflakeIdRules;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
@@ -65,32 +65,27 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 				accessor = new InstantiationAwarePropertyAccessor<>(aggregate, entity::getPropertyAccessor,
 						this.instantiators);
 			}
-			if (isUnassigned(accessor.getProperty(property))) {
+			if (GeneratedSnowflakeIdRules.isUnassigned(accessor.getProperty(property))) {
 				accessor.setProperty(property, nextId(entity, property));
 			}
 		}
 		return (accessor != null) ? accessor.getBean() : aggregate;
 	}
 
-	private static boolean isUnassigned(Object value) {
-		return value == null || (value instanceof Long id && id == 0L)
-				|| (value instanceof String text && text.isEmpty());
-	}
-
 	private Object nextId(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property) {
 		String attribute = entity.getType().getName() + "." + property.getName();
-		Class<?> type = property.getType();
-		if (type != Long.class && type != Long.TYPE && type != String.class) {
-			throw new IllegalStateException(
-					"@GeneratedSnowflakeId " + attribute + " must be Long, long or String but is " + type.getName());
+		boolean text;
+		try {
+			text = GeneratedSnowflakeIdRules.holdsText(attribute, property.getType());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException(ex.getMessage());
 		}
 		IdGenerator generator = this.ids.getIfUnique();
 		if (generator == null) {
-			throw new MissingIdGeneratorException(attribute,
-					"no single bean of type " + IdGenerator.class.getName() + " in the application context");
+			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
 		}
-		long id = generator.nextId();
-		return (type == String.class) ? Long.toString(id) : id;
+		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text);
 	}
 
 }

@@ -98,11 +98,10 @@ public final class SnowflakeIdentifierGenerator
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
-		if (isAssigned(currentValue)) {
+		if (!GeneratedSnowflakeIdRules.isUnassigned(currentValue)) {
 			return currentValue;
 		}
-		long id = ids().nextId();
-		return this.asString ? Long.toString(id) : id;
+		return GeneratedSnowflakeIdRules.inForm(ids().nextId(), this.asString);
 	}
 
 	private IdGenerator ids() {
@@ -119,11 +118,6 @@ public final class SnowflakeIdentifierGenerator
 		return EventTypeSets.INSERT_ONLY;
 	}
 
-	private static boolean isAssigned(Object value) {
-		return value != null && !(value instanceof Long id && id == 0L)
-				&& !(value instanceof String text && text.isEmpty());
-	}
-
 	private static Class<?> attributeType(Member member) {
 		if (member instanceof Field field) {
 			return field.getType();
@@ -135,14 +129,12 @@ public final class SnowflakeIdentifierGenerator
 	}
 
 	private static boolean isString(String attribute, Class<?> type) {
-		if (type == Long.class || type == Long.TYPE) {
-			return false;
+		try {
+			return GeneratedSnowflakeIdRules.holdsText(attribute, type);
 		}
-		if (type == String.class) {
-			return true;
+		catch (IllegalArgumentException ex) {
+			throw new MappingException(ex.getMessage());
 		}
-		throw new MappingException("@GeneratedSnowflakeId " + attribute + " must be Long, long or String but is "
-				+ type.getName());
 	}
 
 	private static IdGenerator lookUp(String attribute, ServiceRegistry services) {
@@ -169,8 +161,7 @@ public final class SnowflakeIdentifierGenerator
 
 		@Override
 		public <B> B produceBeanInstance(Class<B> beanType) {
-			throw new MissingIdGeneratorException(this.attribute,
-					"no single bean of type " + IdGenerator.class.getName() + " in the application context");
+			throw GeneratedSnowflakeIdRules.noSingleGenerator(this.attribute);
 		}
 
 		@Override

@@ -1,0 +1,47 @@
+package dev.snowflakeid.jpa;
+
+import dev.snowflakeid.IdGenerator;
+
+/**
+ * The rules every integration of {@link GeneratedSnowflakeId} (the Hibernate generator, the Spring Data
+ * JDBC callback) applies to an annotated attribute, and their wording, in one place.
+ */
+public final class GeneratedSnowflakeIdRules {
+
+	private GeneratedSnowflakeIdRules() {
+	}
+
+	/**
+	 * Whether the attribute holds its ID as text ({@code String}) rather than as a number.
+	 * @param attribute the attribute, {@code EntityClass.attribute}, for the message
+	 * @throws IllegalArgumentException naming the attribute unless it is {@code Long}, {@code long} or
+	 * {@code String}
+	 */
+	public static boolean holdsText(String attribute, Class<?> type) {
+		if (type == Long.class || type == Long.TYPE) {
+			return false;
+		}
+		if (type == String.class) {
+			return true;
+		}
+		throw new IllegalArgumentException(
+				"@GeneratedSnowflakeId " + attribute + " must be Long, long or String but is " + type.getName());
+	}
+
+	/** Whether {@code value} leaves the attribute to be assigned: {@code null}, {@code 0} or empty text. */
+	public static boolean isUnassigned(Object value) {
+		return value == null || (value instanceof Long id && id == 0L) || (value instanceof String text && text.isEmpty());
+	}
+
+	/** The ID in the attribute's form. */
+	public static Object inForm(long id, boolean text) {
+		return text ? Long.toString(id) : id;
+	}
+
+	/** The failure when the application context has no single {@link IdGenerator} bean. */
+	public static MissingIdGeneratorException noSingleGenerator(String attribute) {
+		return new MissingIdGeneratorException(attribute,
+				"no single bean of type " + IdGenerator.class.getName() + " in the application context");
+	}
+
+}
