@@ -72,8 +72,10 @@ jmh burst-throughput-2t 'BorrowAheadBenchmarks.nextId$' -bm thrpt -tu s -t 2 "${
 jmh burst-latency-1t 'BorrowAheadBenchmarks.nextId$' -bm sample -tu ns -t 1 "${burst_timing[@]}"
 jmh burst-latency-2t 'BorrowAheadBenchmarks.nextId$' -bm sample -tu ns -t 2 "${burst_timing[@]}"
 
-# Public IDs: encode and decode, one ID per call, 1 thread.
+# Public IDs: encode and decode, one ID per call, and Bouncy Castle's FF1 as the reference, 1 thread; then
+# encode and decode from 2 threads sharing one key ring.
 jmh public-ids 'PublicIdBenchmarks' -bm thrpt -tu s -t 1 -prof gc "${timing[@]}"
+jmh public-ids-2t 'PublicIdBenchmarks.(encode|decode)$' -bm thrpt -tu s -t 2 "${timing[@]}"
 
 # Lease round trips against a redis-server each fork starts.
 if command -v redis-server >/dev/null 2>&1; then

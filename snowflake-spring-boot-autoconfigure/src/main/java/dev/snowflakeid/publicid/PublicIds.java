@@ -1,10 +1,13 @@
 package dev.snowflakeid.publicid;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+
+import dev.snowflakeid.publicid.Workspaces.Workspace;
 
 /**
  * Reversible, keyed mapping between an internal ID (1 to {@link Long#MAX_VALUE}) and its public form: a
@@ -12,13 +15,14 @@ import java.util.TreeSet;
  * worker, the order of the ID nor how many IDs lie between two of them.
  *
  * <p><b>Format.</b> One key identifier (a lowercase letter {@code a-z}), then 11 characters from
- * {@code 0-9A-Za-z}. The 11 characters are the NIST SP 800-38G FF1 encryption (Bouncy Castle's
- * {@code FPEFF1Engine} over AES, radix 62, empty tweak) of the ID written as 11 base-62 digits. Since
- * 62^11 &gt; 2^63, every ID fits, so no cycle-walking is needed; FF1 is a permutation of all 62^11 digit
- * strings, so every ID has exactly one public form per key, and distinct IDs have distinct forms. About
- * one random 11-character string in six decodes to some ID; the others decode to nothing and are rejected.
- * The key identifier is a letter, so a public ID is never all digits and cannot be mistaken for an internal
- * ID written in decimal.
+ * {@code 0-9A-Za-z}. The 11 characters are the NIST SP 800-38G FF1 encryption (AES, radix 62, empty tweak)
+ * of the ID written as 11 base-62 digits, computed by this package's {@code Ff1}, an FF1 for numeral
+ * strings whose halves fit in a {@code long}, on the JDK's AES; its output is that of Bouncy Castle's
+ * {@code FPEFF1Engine}, which the tests hold it to. Since 62^11 &gt; 2^63, every ID fits, so no
+ * cycle-walking is needed; FF1 is a permutation of all 62^11 digit strings, so every ID has exactly one
+ * public form per key, and distinct IDs have distinct forms. About one random 11-character string in six
+ * decodes to some ID; the others decode to nothing and are rejected. The key identifier is a letter, so a
+ * public ID is never all digits and cannot be mistaken for an internal ID written in decimal.
  *
  * <p><b>Keys.</b> A key ring maps identifiers to AES keys of 16, 24 or 32 bytes; one of them, the active
  * key, makes new public IDs, and strings made under any key in the ring decode. Removing a key from the
@@ -28,7 +32,8 @@ import java.util.TreeSet;
  * <p><b>What it is not.</b> Knowing a public ID grants nothing: it is not a credential and not an access
  * check. Anyone who learns a key can decode every string made under it.
  *
- * <p>Instances are immutable and thread-safe; the FF1 engines, which are not, are pooled per key.
+ * <p>Instances are immutable and thread-safe. {@link #encode} and {@link #decode} cost ten AES blocks each
+ * and allocate nothing but the returned string (see {@code Workspaces}).
  */
 public final class PublicIds {
 
@@ -44,9 +49,19 @@ public final class PublicIds {
 
 	static final int DIGITS = LENGTH - 1;
 
+	/** Digits of FF1's first half {@code A} ({@code u = floor(n/2)}); the other 6 are {@code B}. */
+	static final int DIGITS_A = DIGITS / 2;
+
+	static final int DIGITS_B = DIGITS - DIGITS_A;
+
+	/** {@code 62^6}: an ID is {@code NUM(A) * 62^6 + NUM(B)}. */
+	private static final long MODULUS_B = 62L * 62 * 62 * 62 * 62 * 62;
+
 	private static final byte[] NO_TWEAK = new byte[0];
 
 	private static final byte[] DIGIT_VALUES = new byte[128];
+
+	private static final byte[] DIGIT_CHARACTERS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
 
 	static {
 		Arrays.fill(DIGIT_VALUES, (byte) -1);
@@ -57,9 +72,11 @@ public final class PublicIds {
 
 	private final Ff1[] ciphers = new Ff1['z' - 'a' + 1];
 
+	private final Workspaces workspaces;
+
 	private final char activeKeyId;
 
-	private final Ff1 active;
+	private final int activeKey;
 
 	/**
 	 * Creates a codec over a key ring.
@@ -89,9 +106,10 @@ public final class PublicIds {
 			throw new InvalidPublicIdKeyException(activeKeyId, true,
 					"active key '" + activeKeyId + "' is not in the key ring " + new TreeSet<>(keys.keySet()));
 		}
-		keys.forEach((id, key) -> this.ciphers[id - 'a'] = new Ff1(key, RADIX, NO_TWEAK));
+		keys.forEach((id, key) -> this.ciphers[id - 'a'] = new Ff1(key, RADIX, DIGITS, NO_TWEAK));
+		this.workspaces = new Workspaces(this.ciphers, LENGTH);
 		this.activeKeyId = activeKeyId;
-		this.active = this.ciphers[activeKeyId - 'a'];
+		this.activeKey = activeKeyId - 'a';
 	}
 
 	/**
@@ -135,19 +153,27 @@ public final class PublicIds {
 		if (id <= 0) {
 			throw new IllegalArgumentException("only IDs from 1 to " + Long.MAX_VALUE + " have a public form");
 		}
-		byte[] digits = new byte[DIGITS];
-		long rest = id;
-		for (int i = DIGITS - 1; i >= 0; i--) {
-			digits[i] = (byte) (rest % RADIX);
+		Workspace workspace = this.workspaces.acquire();
+		try {
+			Ff1.Engine engine = workspace.engine(this.activeKey);
+			engine.encrypt(id / MODULUS_B, id % MODULUS_B);
+			byte[] text = workspace.text;
+			text[0] = (byte) this.activeKeyId;
+			writeDigits(engine.numA(), text, 1, DIGITS_A);
+			writeDigits(engine.numB(), text, 1 + DIGITS_A, DIGITS_B);
+			return new String(text, 0, LENGTH, StandardCharsets.ISO_8859_1);
+		}
+		finally {
+			this.workspaces.release(workspace);
+		}
+	}
+
+	private static void writeDigits(long value, byte[] text, int offset, int count) {
+		long rest = value;
+		for (int i = offset + count - 1; i >= offset; i--) {
+			text[i] = DIGIT_CHARACTERS[(int) (rest % RADIX)];
 			rest /= RADIX;
 		}
-		this.active.encrypt(digits);
-		char[] text = new char[LENGTH];
-		text[0] = this.activeKeyId;
-		for (int i = 0; i < DIGITS; i++) {
-			text[i + 1] = ALPHABET.charAt(digits[i]);
-		}
-		return new String(text);
 	}
 
 	/**
@@ -161,31 +187,42 @@ public final class PublicIds {
 			throw new InvalidPublicIdException(InvalidPublicIdException.Reason.LENGTH);
 		}
 		char keyId = publicId.charAt(0);
-		Ff1 cipher = isKeyId(keyId) ? this.ciphers[keyId - 'a'] : null;
-		if (cipher == null) {
+		if (!isKeyId(keyId) || this.ciphers[keyId - 'a'] == null) {
 			throw new InvalidPublicIdException(InvalidPublicIdException.Reason.UNKNOWN_KEY);
 		}
-		byte[] digits = new byte[DIGITS];
-		for (int i = 0; i < DIGITS; i++) {
-			char c = publicId.charAt(i + 1);
-			int value = (c < DIGIT_VALUES.length) ? DIGIT_VALUES[c] : -1;
-			if (value < 0) {
-				throw new InvalidPublicIdException(InvalidPublicIdException.Reason.CHARACTER);
-			}
-			digits[i] = (byte) value;
+		long numA = readDigits(publicId, 1, DIGITS_A);
+		long numB = readDigits(publicId, 1 + DIGITS_A, DIGITS_B);
+		if (numA < 0 || numB < 0) {
+			throw new InvalidPublicIdException(InvalidPublicIdException.Reason.CHARACTER);
 		}
-		cipher.decrypt(digits);
-		long id = 0;
-		for (byte digit : digits) {
-			if (id > (Long.MAX_VALUE - digit) / RADIX) {
-				throw new InvalidPublicIdException(InvalidPublicIdException.Reason.NOT_AN_ID);
-			}
-			id = id * RADIX + digit;
+		Workspace workspace = this.workspaces.acquire();
+		try {
+			Ff1.Engine engine = workspace.engine(keyId - 'a');
+			engine.decrypt(numA, numB);
+			numA = engine.numA();
+			numB = engine.numB();
 		}
-		if (id == 0) {
+		finally {
+			this.workspaces.release(workspace);
+		}
+		if (numA > (Long.MAX_VALUE - numB) / MODULUS_B || (numA == 0 && numB == 0)) {
 			throw new InvalidPublicIdException(InvalidPublicIdException.Reason.NOT_AN_ID);
 		}
-		return id;
+		return numA * MODULUS_B + numB;
+	}
+
+	/** Value of {@code count} base-62 digits from {@code offset}, or -1 if a character is not a digit. */
+	private static long readDigits(String text, int offset, int count) {
+		long value = 0;
+		for (int i = offset; i < offset + count; i++) {
+			char c = text.charAt(i);
+			int digit = (c < DIGIT_VALUES.length) ? DIGIT_VALUES[c] : -1;
+			if (digit < 0) {
+				return -1;
+			}
+			value = value * RADIX + digit;
+		}
+		return value;
 	}
 
 	/**

@@ -13,8 +13,7 @@ class MissingPublicIdKeyRingFailureAnalyzer extends AbstractFailureAnalyzer<Miss
 		return new FailureAnalysis(cause.user() + ", so it needs a public-ID key ring, but none is configured "
 				+ "(property 'snowflake.public-ids.active-key').",
 				"Set snowflake.public-ids.keys.a to 32 random bytes in Base64 ('openssl rand -base64 32', from a secret "
-						+ "store) and snowflake.public-ids.active-key=a, with org.bouncycastle:bcprov-jdk18on on the "
-						+ "classpath.",
+						+ "store) and snowflake.public-ids.active-key=a.",
 				cause);
 	}
 

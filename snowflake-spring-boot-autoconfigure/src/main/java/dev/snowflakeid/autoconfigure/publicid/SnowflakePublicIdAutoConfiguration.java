@@ -1,6 +1,5 @@
 package dev.snowflakeid.autoconfigure.publicid;
 
-import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.jackson.PublicIdJacksonModule;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
@@ -15,7 +14,6 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -26,8 +24,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 /**
  * Auto-configuration of public IDs ({@code @PublicId}): the {@link PublicIds} key ring from
- * {@code snowflake.public-ids.*} when Bouncy Castle is on the classpath, and the Jackson modules and Spring
- * MVC conversion that use it.
+ * {@code snowflake.public-ids.*}, and the Jackson modules and Spring MVC conversion that use it. The key ring
+ * needs nothing beyond the JDK (its FF1 runs on the JDK's AES).
  *
  * <p>The Jackson modules and the MVC conversion are registered whenever Jackson or Spring MVC is present,
  * key ring or not, so that a {@code @PublicId} property never falls back to its internal form: without a
@@ -37,16 +35,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @AutoConfiguration
 @EnableConfigurationProperties(SnowflakeProperties.class)
 @Import({ SnowflakePublicIdAutoConfiguration.KeyRingConfiguration.class,
-		SnowflakePublicIdAutoConfiguration.BouncyCastleMissingConfiguration.class,
 		SnowflakePublicIdAutoConfiguration.Jackson3Configuration.class,
 		SnowflakePublicIdAutoConfiguration.Jackson2Configuration.class,
 		SnowflakePublicIdAutoConfiguration.WebMvcConfiguration.class })
 public final class SnowflakePublicIdAutoConfiguration {
 
-	static final String FF1_ENGINE = "org.bouncycastle.crypto.fpe.FPEFF1Engine";
-
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = FF1_ENGINE)
 	@Conditional(OnPublicIdsConfiguredCondition.class)
 	static class KeyRingConfiguration {
 
@@ -54,22 +48,6 @@ public final class SnowflakePublicIdAutoConfiguration {
 		@ConditionalOnMissingBean
 		PublicIds snowflakePublicIds(SnowflakeProperties properties) {
 			return PublicIdKeyRingFactory.create(properties.getPublicIds());
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnMissingClass(FF1_ENGINE)
-	@Conditional(OnPublicIdsConfiguredCondition.class)
-	static class BouncyCastleMissingConfiguration {
-
-		@Bean
-		Object snowflakePublicIdsUnavailable() {
-			throw new InvalidSnowflakeConfigurationException("snowflake.public-ids.active-key",
-					"public IDs are configured, but Bouncy Castle's FF1 engine (" + FF1_ENGINE
-							+ ") is not on the classpath",
-					"Add the dependency org.bouncycastle:bcprov-jdk18on, or remove the snowflake.public-ids.* "
-							+ "properties.");
 		}
 
 	}
