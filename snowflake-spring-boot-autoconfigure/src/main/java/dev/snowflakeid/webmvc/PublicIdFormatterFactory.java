@@ -16,11 +16,12 @@ import org.springframework.format.Parser;
 import org.springframework.format.Printer;
 
 /**
- * Converts {@link PublicId}-marked {@code long}/{@code Long} values from and to their public form, for
- * {@code @PathVariable}, {@code @RequestParam}, form binding and URI building. A string that is not a
- * public ID under the key ring fails with a {@link PublicIdNotFoundException}, which Spring MVC answers with
- * {@code 404 Not Found}, the same answer as for an ID that names nothing. The internal form (digits) is not
- * accepted.
+ * Converts {@link PublicId}-marked {@code long}/{@code Long} values from and to their public form wherever
+ * Spring's conversion service meets them: URI building and views print the public form. A string that is not
+ * a public ID under the key ring fails with a {@link PublicIdNotFoundException}; the internal form (digits)
+ * is not accepted. Controller parameters and form fields do not rely on it alone, since the data binder
+ * answers a failed conversion with its default number editor, which would accept the internal ID:
+ * {@link PublicIdArgumentResolver} and {@link PublicIdBindingAdvice} decode them first.
  */
 public final class PublicIdFormatterFactory implements AnnotationFormatterFactory<PublicId> {
 

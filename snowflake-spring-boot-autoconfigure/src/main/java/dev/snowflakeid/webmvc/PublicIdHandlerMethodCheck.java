@@ -1,5 +1,7 @@
 package dev.snowflakeid.webmvc;
 
+import java.lang.reflect.Field;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -9,13 +11,15 @@ import dev.snowflakeid.publicid.PublicIds;
 
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.core.MethodParameter;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
- * Fails startup when a controller method takes a {@link PublicId} parameter but no key ring is configured,
- * instead of failing each request that reaches it.
+ * Fails startup when a controller method takes a {@link PublicId} parameter, or binds a form object with a
+ * {@link PublicId} field, but no key ring is configured, instead of failing each request that reaches it.
+ * Request bodies are left to the Jackson modules, which fail when a marked property is first written.
  */
 public final class PublicIdHandlerMethodCheck implements SmartInitializingSingleton {
 
@@ -39,6 +43,13 @@ public final class PublicIdHandlerMethodCheck implements SmartInitializingSingle
 					if (parameter.hasParameterAnnotation(PublicId.class)) {
 						throw new MissingPublicIdKeyRingException(entry.getValue().getShortLogMessage()
 								+ " takes @PublicId parameter '" + parameter.getParameterName() + "'");
+					}
+					List<Field> fields = parameter.hasParameterAnnotation(RequestBody.class) ? List.of()
+							: PublicIdBindingAdvice.markedFields(parameter.getParameterType());
+					if (!fields.isEmpty()) {
+						throw new MissingPublicIdKeyRingException(entry.getValue().getShortLogMessage()
+								+ " binds @PublicId field '" + fields.get(0).getName() + "' of "
+								+ fields.get(0).getDeclaringClass().getSimpleName());
 					}
 				}
 			}

@@ -5,6 +5,7 @@ import dev.snowflakeid.jackson.PublicIdJacksonModule;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
 import dev.snowflakeid.publicid.PublicIds;
 import dev.snowflakeid.webmvc.PublicIdArgumentResolver;
+import dev.snowflakeid.webmvc.PublicIdBindingAdvice;
 import dev.snowflakeid.webmvc.PublicIdFormatterFactory;
 import dev.snowflakeid.webmvc.PublicIdHandlerMethodCheck;
 import dev.snowflakeid.webmvc.PublicIdWebMvcConfigurer;
@@ -84,6 +85,11 @@ public final class SnowflakePublicIdAutoConfiguration {
 		@Bean
 		PublicIdWebMvcConfigurer snowflakePublicIdWebMvcConfigurer(ObjectProvider<PublicIds> publicIds) {
 			return new PublicIdWebMvcConfigurer(new PublicIdFormatterFactory(publicIds::getIfAvailable));
+		}
+
+		@Bean
+		PublicIdBindingAdvice snowflakePublicIdBindingAdvice(ObjectProvider<PublicIds> publicIds) {
+			return new PublicIdBindingAdvice(publicIds::getIfAvailable);
 		}
 
 		@Bean

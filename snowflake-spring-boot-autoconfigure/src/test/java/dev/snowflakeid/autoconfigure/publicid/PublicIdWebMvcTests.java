@@ -20,28 +20,39 @@ import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * {@code @PublicId} path variables and request parameters in Spring MVC, with and without RFC 9457
- * problem details: a public ID converts to its internal ID; anything else is the same 404 as an ID that
- * names nothing.
+ * {@code @PublicId} path variables, request parameters and fields of form objects (bound through setters and
+ * through a record's constructor) in Spring MVC, with and without RFC 9457 problem details: a public ID
+ * converts to its internal ID; anything else, the internal ID in decimal or hexadecimal digits included, is
+ * the same 404 as an ID that names nothing.
  */
 class PublicIdWebMvcTests {
 
 	private static final long KNOWN = 7_349_163_285_118_976_021L;
 
+	private static final String POST = "POST ";
+
+	/** Every way a controller takes the ID; the value follows each. */
+	private static final String[] PATHS = { "/orders/", "/orders?id=", "/orders/query?id=",
+			POST + "/orders/lookup?id=" };
+
 	private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class,
 				HttpMessageConvertersAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
 				WebMvcAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
-		.withUserConfiguration(OrderController.class)
+		.withUserConfiguration(ParameterController.class, FormController.class)
 		.withPropertyValues("snowflake.public-ids.keys.a=" + SnowflakePublicIdAutoConfigurationTests.KEY_A,
 				"snowflake.public-ids.keys.b=" + SnowflakePublicIdAutoConfigurationTests.KEY_B,
 				"snowflake.public-ids.active-key=b");
@@ -53,16 +64,19 @@ class PublicIdWebMvcTests {
 			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
 			PublicIds publicIds = context.getBean(PublicIds.class);
 			String known = publicIds.encode(KNOWN);
-			assertThat(body(mvc, "/orders/" + known, 200)).isEqualTo("order " + KNOWN);
-			assertThat(body(mvc, "/orders?id=" + known, 200)).isEqualTo("order " + KNOWN);
+			for (String path : PATHS) {
+				assertThat(body(mvc, path + known, 200)).as(path).isEqualTo("order " + KNOWN);
+			}
 			String olderKey = new PublicIds(Map.of('a', java.util.Base64.getDecoder()
 				.decode(SnowflakePublicIdAutoConfigurationTests.KEY_A)), 'a').encode(KNOWN);
 			assertThat(body(mvc, "/orders/" + olderKey, 200)).isEqualTo("order " + KNOWN);
 			String unknown = body(mvc, "/orders/" + publicIds.encode(KNOWN + 1), 404);
-			for (String notPublic : new String[] { Long.toString(KNOWN), "b", "b0000000000%21", "z" + known.substring(1),
-					known.substring(0, 11), known + "0", "B" + known.substring(1) }) {
-				assertThat(body(mvc, "/orders/" + notPublic, 404)).as(notPublic).isEqualTo(unknown);
-				assertThat(body(mvc, "/orders?id=" + notPublic, 404)).as(notPublic).isEqualTo(unknown);
+			for (String notPublic : new String[] { Long.toString(KNOWN), "0x" + Long.toHexString(KNOWN), "b",
+					"b0000000000%21", "z" + known.substring(1), known.substring(0, 11), known + "0",
+					"B" + known.substring(1), publicIds.encode(KNOWN + 1) }) {
+				for (String path : PATHS) {
+					assertThat(body(mvc, path + notPublic, 404)).as(path + notPublic).isEqualTo(unknown);
+				}
 			}
 			if (problemDetails) {
 				assertThat(unknown).contains("\"status\":404").contains("\"title\":\"Not Found\"").doesNotContain("detail");
@@ -72,25 +86,43 @@ class PublicIdWebMvcTests {
 
 	@Test
 	void controllerParameterWithoutKeyRingFailsStartup() {
-		new WebApplicationContextRunner()
+		withoutKeyRing(ParameterController.class).run((context) -> assertThat(context).getFailure()
+			.isInstanceOf(MissingPublicIdKeyRingException.class)
+			.hasMessageContaining("takes @PublicId parameter 'id'"));
+	}
+
+	@Test
+	void formObjectWithoutKeyRingFailsStartup() {
+		withoutKeyRing(FormController.class).run((context) -> assertThat(context).getFailure()
+			.isInstanceOf(MissingPublicIdKeyRingException.class)
+			.hasMessageMatching(".* binds @PublicId field 'id' of (OrderQuery|OrderReference), but no public-ID key ring .*"));
+	}
+
+	private static WebApplicationContextRunner withoutKeyRing(Class<?> controller) {
+		return new WebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class,
 					HttpMessageConvertersAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
 					WebMvcAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
-			.withUserConfiguration(OrderController.class)
-			.run((context) -> assertThat(context).getFailure()
-				.isInstanceOf(MissingPublicIdKeyRingException.class)
-				.hasMessageContaining("@PublicId parameter 'id'"));
+			.withUserConfiguration(controller);
 	}
 
 	private static String body(MockMvc mvc, String path, int status) throws Exception {
-		MvcResult result = mvc.perform(get(path)).andReturn();
+		MvcResult result = mvc.perform(path.startsWith(POST) ? post(path.substring(POST.length()))
+			.contentType(MediaType.APPLICATION_FORM_URLENCODED) : get(path)).andReturn();
 		assertThat(result.getResponse().getStatus()).as(path).isEqualTo(status);
 		// A problem detail names the request path; the rest must be identical.
 		return result.getResponse().getContentAsString().replace(result.getRequest().getRequestURI(), "{path}");
 	}
 
+	private static String lookUp(long id) {
+		if (id != KNOWN) {
+			throw new PublicIdNotFoundException();
+		}
+		return "order " + id;
+	}
+
 	@RestController
-	static class OrderController {
+	static class ParameterController {
 
 		@GetMapping("/orders/{id}")
 		String find(@PathVariable @PublicId long id) {
@@ -102,13 +134,41 @@ class PublicIdWebMvcTests {
 			return lookUp(id);
 		}
 
-		private static String lookUp(long id) {
-			if (id != KNOWN) {
-				throw new PublicIdNotFoundException();
-			}
-			return "order " + id;
+	}
+
+	@RestController
+	static class FormController {
+
+		@GetMapping("/orders/query")
+		String query(OrderQuery query) {
+			return lookUp(query.getId());
 		}
 
+		@PostMapping("/orders/lookup")
+		String lookup(@ModelAttribute OrderReference reference) {
+			return lookUp(reference.id());
+		}
+
+	}
+
+	/** Bound through its setter. */
+	public static class OrderQuery {
+
+		@PublicId
+		private Long id;
+
+		public Long getId() {
+			return this.id;
+		}
+
+		public void setId(Long id) {
+			this.id = id;
+		}
+
+	}
+
+	/** Bound through its constructor. */
+	public record OrderReference(@PublicId long id) {
 	}
 
 }
