@@ -5,16 +5,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import dev.snowflakeid.testsupport.FreePorts;
+import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.Polling;
-import dev.snowflakeid.testsupport.Signals;
 import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.TerminalFailureException;
 
@@ -26,45 +24,48 @@ final class SampleProcess implements AutoCloseable {
 
 	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-	private final List<String> command;
+	private final JavaProcess.Builder command;
 
-	private final Path log;
+	private final Path logDirectory;
+
+	private final String name;
 
 	private final int port;
 
-	private Process process;
+	private int incarnations;
 
-	private SampleProcess(List<String> command, Path log, int port) {
+	private JavaProcess process;
+
+	private SampleProcess(JavaProcess.Builder command, Path logDirectory, String name, int port) {
 		this.command = command;
-		this.log = log;
+		this.logDirectory = logDirectory;
+		this.name = name;
 		this.port = port;
 	}
 
 	/** Starts the sample application on a free port with the given extra arguments. */
-	static SampleProcess app(Path logDirectory, String name, String... arguments) throws IOException {
+	static SampleProcess app(Path logDirectory, String name, String... arguments) {
 		return app(logDirectory, name, List.of(), arguments);
 	}
 
 	/** Starts the sample application with extra JVM options, such as {@code -Dspring.aot.enabled=true}. */
-	static SampleProcess app(Path logDirectory, String name, List<String> jvmOptions, String... arguments)
-			throws IOException {
+	static SampleProcess app(Path logDirectory, String name, List<String> jvmOptions, String... arguments) {
 		int port = FreePorts.loopback();
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx384m", "-XX:TieredStopAtLevel=1"));
-		command.addAll(jvmOptions);
-		command.addAll(List.of("-cp", System.getProperty("java.class.path"), SampleApplication.class.getName(),
-				"--server.port=" + port, "--sample.embedded-redis.enabled=false"));
-		command.addAll(List.of(arguments));
-		SampleProcess app = new SampleProcess(command, logDirectory.resolve(name + ".log"), port);
+		JavaProcess.Builder command = JavaProcess.builder(SampleApplication.class.getName())
+			.jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+			.jvmOptions(jvmOptions.toArray(String[]::new))
+			.args("--server.port=" + port, "--sample.embedded-redis.enabled=false")
+			.args(arguments);
+		SampleProcess app = new SampleProcess(command, logDirectory, name, port);
 		app.launch();
 		return app;
 	}
 
-	private void launch() throws IOException {
-		Files.createDirectories(this.log.getParent());
-		this.process = new ProcessBuilder(this.command).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
-			.start();
+	// Each incarnation logs to a file of its own: name.log, then name-2.log, ...
+	private void launch() {
+		this.incarnations++;
+		String log = this.name + ((this.incarnations > 1) ? "-" + this.incarnations : "") + ".log";
+		this.process = this.command.start(this.logDirectory.resolve(log));
 	}
 
 	int port() {
@@ -96,26 +97,22 @@ final class SampleProcess implements AutoCloseable {
 
 	/** SIGKILL: no shutdown hook, no release of the worker code. */
 	void kill() {
-		Signals.kill(this.process);
+		this.process.kill();
 	}
 
 	/** Starts the same command again, as a supervisor would after a crash. */
-	SampleProcess restart() throws IOException {
+	SampleProcess restart() {
 		launch();
 		return this;
 	}
 
+	/** What the current incarnation printed so far. */
 	String log() {
-		try {
-			return Files.readString(this.log);
-		}
-		catch (IOException ex) {
-			return "(no log: " + ex + ")";
-		}
+		return this.process.output();
 	}
 
 	private void await(Duration timeout, String what, BooleanSupplier condition) {
-		Process running = this.process;
+		Process running = this.process.process();
 		try {
 			Polling.await(what, timeout)
 				.pollInterval(Duration.ofMillis(100))
@@ -135,11 +132,8 @@ final class SampleProcess implements AutoCloseable {
 	/** SIGTERM (a graceful shutdown that releases the worker code), SIGKILL after 20 s. */
 	@Override
 	public void close() {
-		if (this.process != null && this.process.isAlive()) {
-			this.process.destroy();
-			if (!Signals.awaitExit(this.process, Duration.ofSeconds(20))) {
-				Signals.kill(this.process);
-			}
+		if (this.process != null) {
+			this.process.close();
 		}
 	}
 
