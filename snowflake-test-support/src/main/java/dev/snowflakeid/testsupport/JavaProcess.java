@@ -16,7 +16,8 @@ import java.util.function.Predicate;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * A {@code main} class run in a JVM of its own, on this JVM's class path, as an application runs in
+ * A {@code main} class run in a JVM of its own, on this JVM's class path unless told otherwise, as an
+ * application runs in
  * production: it can be killed, and it talks to the test through its standard input and its output, which
  * goes to a log file.
  */
@@ -146,8 +147,16 @@ public final class JavaProcess implements AutoCloseable {
 
 		private final Map<String, String> environment = new HashMap<>();
 
+		private String classPath = System.getProperty("java.class.path");
+
 		private Builder(String mainClass) {
 			this.mainClass = mainClass;
+		}
+
+		/** Another class path than this JVM's, such as this one without a library. */
+		public Builder classPath(String classPath) {
+			this.classPath = classPath;
+			return this;
 		}
 
 		/** JVM options, such as {@code -Xmx256m}. */
@@ -173,7 +182,7 @@ public final class JavaProcess implements AutoCloseable {
 			List<String> command = new ArrayList<>();
 			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 			command.addAll(this.jvmOptions);
-			command.addAll(List.of("-cp", System.getProperty("java.class.path"), this.mainClass));
+			command.addAll(List.of("-cp", this.classPath, this.mainClass));
 			command.addAll(this.args);
 			try {
 				Files.createDirectories(log.toAbsolutePath().getParent());

@@ -1,15 +1,16 @@
 package dev.snowflakeid.test.app;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.JavaProcess;
+import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,30 +67,24 @@ class QuietAdoptionTests {
 	}
 
 	@Test
-	void withoutSpringDataRedisTheStaticAllocatorStartsWithoutTheStrictModeLine(@TempDir Path directory)
-			throws Exception {
+	@RealProcesses
+	void withoutSpringDataRedisTheStaticAllocatorStartsWithoutTheStrictModeLine(@TempDir Path directory) {
 		String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
 			.filter((entry) -> LEFT_OUT.stream().noneMatch((artifactId) -> isJarOf(entry, artifactId)))
 			.collect(Collectors.joining(File.pathSeparator));
-		Path log = directory.resolve("orders.log");
-		Process child = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx256m", "-cp", classPath, QuietAdoptionTests.class.getName(), "--snowflake.worker.allocator=static",
-				"--snowflake.worker.code=3"))
-			.redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.start();
-		try {
-			assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the application ran and stopped").isTrue();
+		try (JavaProcess child = JavaProcess.builder(QuietAdoptionTests.class.getName())
+			.classPath(classPath)
+			.jvmOptions("-Xmx256m")
+			.args("--snowflake.worker.allocator=static", "--snowflake.worker.code=3")
+			.start(directory.resolve("orders.log"))) {
+			int status = child.awaitExit(Duration.ofSeconds(120));
+			String output = child.output();
+			assertThat(status).as(output).isZero();
+			assertThat(output).contains("Bootstrapping Spring Data JPA repositories")
+				.contains("Issued an ID with worker code 3")
+				.doesNotContain(STRICT_MODE)
+				.doesNotContain(STORE_ASSIGNMENT);
 		}
-		finally {
-			child.destroyForcibly();
-		}
-		String output = Files.readString(log);
-		assertThat(child.exitValue()).as(output).isZero();
-		assertThat(output).contains("Bootstrapping Spring Data JPA repositories")
-			.contains("Issued an ID with worker code 3")
-			.doesNotContain(STRICT_MODE)
-			.doesNotContain(STORE_ASSIGNMENT);
 	}
 
 	/** The application of {@link #withoutSpringDataRedisTheStaticAllocatorStartsWithoutTheStrictModeLine}. */
