@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -21,6 +22,7 @@ import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.chaos.worker.ChaosWorkerApplication;
 import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.ShiftedWallClock;
 import io.lettuce.core.RedisException;
 
 /**
@@ -182,12 +184,11 @@ public final class Campaign {
 
 	private void checkFaketime() throws IOException, InterruptedException {
 		Path offset = this.options.out.resolve("probe.faketime");
-		Files.writeString(offset, "-86400\n");
-		Map<String, String> environment = new HashMap<>(faketimeEnvironment());
-		environment.put("FAKETIME_TIMESTAMP_FILE", offset.toString());
+		ShiftedWallClock dayBehind = new ShiftedWallClock(offset, Path.of(this.options.faketime));
+		dayBehind.shift(Duration.ofDays(-1));
 		ProcessBuilder builder = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"),
 				ClockProbe.class.getName()).redirectErrorStream(true);
-		builder.environment().putAll(environment);
+		builder.environment().putAll(dayBehind.environment());
 		long before = System.currentTimeMillis();
 		long beforeNanos = System.nanoTime();
 		Process probe = builder.start();
@@ -216,13 +217,6 @@ public final class Campaign {
 		log("libfaketime steps a JVM's wall clock and leaves its monotonic clock alone");
 	}
 
-	private Map<String, String> faketimeEnvironment() {
-		// Without FAKETIME_FORCE_MONOTONIC_FIX=0 every timed wait of the JVM goes through a global lock and a
-		// signal mask change, and a Spring Boot worker takes minutes to start on two cores.
-		return Map.of("LD_PRELOAD", this.options.faketime, "FAKETIME_DONT_FAKE_MONOTONIC", "1",
-				"FAKETIME_FORCE_MONOTONIC_FIX", "0", "FAKETIME_CACHE_DURATION", "1");
-	}
-
 	private void startTopology() throws IOException {
 		List<String> workerCommand = List.of(java(), "-Xmx160m", "-Xss512k", "-XX:+UseSerialGC", "-XX:-UsePerfData",
 				"-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-Xshare:auto", "-cp",
@@ -249,7 +243,7 @@ public final class Campaign {
 				this.proxies.add(proxy);
 				String slot = "r" + region + "w" + worker;
 				Path dir = Files.createDirectories(this.options.out.resolve("workers"));
-				this.slots.put(slot, new WorkerSlot(slot, region, proxy, dir, workerCommand, faketimeEnvironment()));
+				this.slots.put(slot, new WorkerSlot(slot, region, proxy, dir, workerCommand, Path.of(this.options.faketime)));
 			}
 		}
 	}

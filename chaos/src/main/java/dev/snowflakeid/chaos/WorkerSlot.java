@@ -9,10 +9,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.ShiftedWallClock;
 import dev.snowflakeid.testsupport.Signals;
 
 /**
@@ -31,13 +31,11 @@ final class WorkerSlot {
 
 	private final Path dir;
 
-	private final Path clockFile;
+	private final ShiftedWallClock clock;
 
 	private final Path controlFile;
 
 	private final List<String> command;
-
-	private final Map<String, String> environment;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -49,17 +47,14 @@ final class WorkerSlot {
 
 	private volatile long clockOffsetMillis;
 
-	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, List<String> command,
-			Map<String, String> environment) {
+	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, List<String> command, Path faketime) {
 		this.name = name;
 		this.region = region;
 		this.proxy = proxy;
 		this.dir = dir;
-		this.clockFile = dir.resolve(name + ".faketime");
+		this.clock = new ShiftedWallClock(dir.resolve(name + ".faketime"), faketime);
 		this.controlFile = dir.resolve(name + ".control");
 		this.command = List.copyOf(command);
-		this.environment = Map.copyOf(environment);
-		writeAtomically(this.clockFile, "+0");
 	}
 
 	String name() {
@@ -91,8 +86,7 @@ final class WorkerSlot {
 		args.add("--spring.data.redis.port=" + this.proxy.port());
 		ProcessBuilder builder = new ProcessBuilder(args).redirectErrorStream(true)
 			.redirectOutput(this.dir.resolve(base + ".out").toFile());
-		builder.environment().putAll(this.environment);
-		builder.environment().put("FAKETIME_TIMESTAMP_FILE", this.clockFile.toString());
+		builder.environment().putAll(this.clock.environment());
 		this.launchedAtNanos = System.nanoTime();
 		try {
 			this.process = builder.start();
@@ -149,7 +143,7 @@ final class WorkerSlot {
 	/** Sets the process's wall clock to real time plus {@code offsetMillis}. */
 	void offsetClock(long offsetMillis) {
 		this.clockOffsetMillis = offsetMillis;
-		writeAtomically(this.clockFile, String.format(Locale.ROOT, "%+.3f", offsetMillis / 1000.0));
+		this.clock.shift(Duration.ofMillis(offsetMillis));
 	}
 
 	long clockOffsetMillis() {

@@ -20,17 +20,26 @@ public final class ShiftedWallClock {
 
 	private final Path offsetFile;
 
-	/** A clock at offset zero, read from {@code offsetFile}. */
+	private final Path library;
+
+	/** A clock at offset zero, read from {@code offsetFile}, through the machine's {@link #library()}. */
 	public ShiftedWallClock(Path offsetFile) {
+		this(offsetFile, library());
+	}
+
+	/** A clock at offset zero, read from {@code offsetFile}, through {@code library} (libfaketimeMT). */
+	public ShiftedWallClock(Path offsetFile, Path library) {
 		this.offsetFile = offsetFile;
+		this.library = library;
 		shift(Duration.ZERO);
 	}
 
 	/** The environment that puts a child process on this clock. */
 	public Map<String, String> environment() {
-		// FAKETIME_FORCE_MONOTONIC_FIX=0: otherwise every timed wait of the JVM goes through a global lock;
+		// FAKETIME_FORCE_MONOTONIC_FIX=0: otherwise every timed wait of the JVM goes through a global lock and a
+		// signal mask change, and a Spring Boot application takes minutes to start on two cores;
 		// FAKETIME_CACHE_DURATION=1: a new offset is read within a second
-		return Map.of("LD_PRELOAD", library().toString(), "FAKETIME_TIMESTAMP_FILE", this.offsetFile.toString(),
+		return Map.of("LD_PRELOAD", this.library.toString(), "FAKETIME_TIMESTAMP_FILE", this.offsetFile.toString(),
 				"FAKETIME_DONT_FAKE_MONOTONIC", "1", "FAKETIME_FORCE_MONOTONIC_FIX", "0", "FAKETIME_CACHE_DURATION", "1");
 	}
 
