@@ -14,7 +14,7 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
-import dev.snowflakeid.redis.RedisWorkerLeaseStore;
+import dev.snowflakeid.redis.RedisLeaseDefaults;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -364,7 +364,7 @@ public class SnowflakeProperties {
 		/**
 		 * How long the store keeps a lease without renewal (how soon a crashed worker's code is free).
 		 */
-		private Duration ttl = RedisWorkerLeaseStore.DEFAULT_TTL;
+		private Duration ttl = RedisLeaseDefaults.TTL;
 
 		/**
 		 * Time between renewals.
@@ -438,17 +438,17 @@ public class SnowflakeProperties {
 		/**
 		 * Uniqueness domain within the Redis database: applications whose IDs may meet must share it.
 		 */
-		private String namespace = RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
+		private String namespace = RedisLeaseDefaults.NAMESPACE;
 
 		/**
 		 * Prefix of every lease key.
 		 */
-		private String keyPrefix = RedisWorkerLeaseStore.DEFAULT_KEY_PREFIX;
+		private String keyPrefix = RedisLeaseDefaults.KEY_PREFIX;
 
 		/**
 		 * Timeout of each lease command; well inside the renew interval.
 		 */
-		private Duration commandTimeout = RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT;
+		private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 		/**
 		 * Replicas that must be attached to the primary, each online within the lag limit, for a lease to be
@@ -460,7 +460,7 @@ public class SnowflakeProperties {
 		 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
 		 * primary keeps granting.
 		 */
-		private Duration maxReplicaLag = RedisWorkerLeaseStore.DEFAULT_MAX_REPLICA_LAG;
+		private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 		/**
 		 * Name the lease connection gives itself with CLIENT SETNAME, shown by CLIENT LIST.

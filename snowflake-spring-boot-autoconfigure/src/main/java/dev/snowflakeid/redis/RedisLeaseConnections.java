@@ -58,7 +58,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 public final class RedisLeaseConnections {
 
-	public static final Duration DEFAULT_COMMAND_TIMEOUT = RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT;
+	public static final Duration DEFAULT_COMMAND_TIMEOUT = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 	/** Longest pause between two reconnect attempts. */
 	public static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);

@@ -62,15 +62,15 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
-	public static final String DEFAULT_KEY_PREFIX = "snowflake";
+	public static final String DEFAULT_KEY_PREFIX = RedisLeaseDefaults.KEY_PREFIX;
 
-	public static final String DEFAULT_NAMESPACE = "default";
+	public static final String DEFAULT_NAMESPACE = RedisLeaseDefaults.NAMESPACE;
 
-	public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
+	public static final Duration DEFAULT_TTL = RedisLeaseDefaults.TTL;
 
-	public static final Duration DEFAULT_COMMAND_TIMEOUT = LeaseTiming.DEFAULT_REQUEST_LATENESS;
+	public static final Duration DEFAULT_COMMAND_TIMEOUT = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
-	public static final Duration DEFAULT_MAX_REPLICA_LAG = Duration.ofSeconds(1);
+	public static final Duration DEFAULT_MAX_REPLICA_LAG = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 	@SuppressWarnings("rawtypes")
 	private static final RedisScript<List> LEASE = RedisScript.of(load("lease.lua"), List.class);

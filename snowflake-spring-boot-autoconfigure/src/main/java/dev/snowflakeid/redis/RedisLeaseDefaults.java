@@ -1,0 +1,31 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+
+import dev.snowflakeid.lease.LeaseTiming;
+
+/**
+ * Defaults of the Redis lease store, in a class that needs nothing but the JDK and the core: configuration
+ * properties read them on applications without Spring Data Redis too, where loading the store itself fails.
+ */
+public final class RedisLeaseDefaults {
+
+	/** Prefix of every lease key. */
+	public static final String KEY_PREFIX = "snowflake";
+
+	/** Uniqueness domain within a Redis database. */
+	public static final String NAMESPACE = "default";
+
+	/** Lifetime of a lease key without renewal. */
+	public static final Duration TTL = Duration.ofSeconds(10);
+
+	/** Timeout of each lease command: the request lateness the lease timing allows for. */
+	public static final Duration COMMAND_TIMEOUT = LeaseTiming.DEFAULT_REQUEST_LATENESS;
+
+	/** Highest replica lag, in whole seconds, at which a primary still grants. */
+	public static final Duration MAX_REPLICA_LAG = Duration.ofSeconds(1);
+
+	private RedisLeaseDefaults() {
+	}
+
+}
