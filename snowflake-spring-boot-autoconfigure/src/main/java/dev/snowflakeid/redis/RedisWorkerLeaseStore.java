@@ -23,6 +23,7 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import io.lettuce.core.api.async.RedisAsyncCommands;
@@ -57,8 +58,12 @@ import org.springframework.data.redis.core.script.RedisScript;
  * the quarantine whenever the script finds a lineage ({@code run_id} and {@code master_replid}) other than
  * the recorded one. Grants are refused, writing nothing, when the caller's clock and Redis time differ by
  * more than the allowed skew (the request's allowed lateness added), when the server is not a primary, or
- * when its replicas do not all keep up (see the README, "Safety model"). Every Redis error or timeout
- * surfaces as {@link LeaseStoreUnavailableException}; instances are thread-safe.
+ * when its replicas do not all keep up (see the README, "Safety model"). A grant is used only once every
+ * replica attached to the primary acknowledged it ({@code WAIT} on the connection that ran the script). On a
+ * Redis Cluster the lease script and {@code WAIT} run on one node connection to the primary that owns the
+ * region's slot ({@link ClusterSlotPrimary}); releases and counts of free codes go through the cluster
+ * connection's own routing. Every Redis error or timeout surfaces as {@link LeaseStoreUnavailableException};
+ * instances are thread-safe.
  */
 public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -116,7 +121,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final int codes;
 
-	private final boolean cluster;
+	/** The Redis Cluster primary of the region's slot, which runs lease.lua and WAIT; {@code null} elsewhere. */
+	private final ClusterSlotPrimary slotPrimary;
 
 	private RedisWorkerLeaseStore(Builder builder) {
 		this.redis = Objects.requireNonNull(builder.redis, "redis template");
@@ -146,8 +152,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		this.regionKeys = List.of(this.regionKeyPrefix + "guard", this.regionKeyPrefix + "state");
 		this.layoutDescription = this.layout.toString();
 		this.codes = this.layout.maxWorkers();
-		this.cluster = this.redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce
-				&& lettuce.isClusterAware();
+		this.slotPrimary = (this.redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce
+				&& lettuce.isClusterAware()) ? new ClusterSlotPrimary(lettuce, stateKey()) : null;
 	}
 
 	private static String requireKeyPart(String name, String value) {
@@ -211,11 +217,36 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	// Runs lease.lua and turns every refusal but EXPIRED and FENCED into its exception.
 	private List<?> lease(String action, String operation, String token, int code, int start) {
-		long caller = this.wallClock.millis();
-		List<?> reply = leaseReply(action, operation, caller, token, code, start);
+		if (this.slotPrimary == null) {
+			long caller = this.wallClock.millis();
+			return answer(action, caller, leaseReply(action, operation, caller, token, code, start), null);
+		}
+		try {
+			// lease.lua and WAIT on one connection to the slot's primary; the caller's clock is read once that
+			// connection is up, so connecting does not count as lateness in the two-clocks check
+			return this.slotPrimary.execute((node) -> {
+				long caller = this.wallClock.millis();
+				return answer(action, caller, this.slotPrimary.eval(node, LEASE, leaseKeys(operation, code),
+						leaseArgs(operation, caller, token, code, start)), node);
+			});
+		}
+		catch (WorkerLeaseException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw unavailable(action, ex);
+		}
+	}
+
+	/**
+	 * Turns a lease.lua reply into its outcome: a grant once every attached replica acknowledged it, an
+	 * EXPIRED or FENCED renewal, or the exception of a refusal. {@code node} is the Cluster node connection the
+	 * script ran on, or {@code null} for the template's shared connection.
+	 */
+	private List<?> answer(String action, long caller, List<?> reply, RedisAsyncCommands<?, ?> node) {
 		long status = number(reply, 0);
 		if (status == Reply.GRANTED) {
-			awaitReplicas(action, number(reply, 6));
+			awaitReplicas(action, number(reply, 6), node);
 			return reply;
 		}
 		if (status == Reply.EXPIRED || status == Reply.FENCED) {
@@ -248,13 +279,22 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * Runs lease.lua once and answers its raw reply: the one home of the script's keys and arguments.
-	 * Package-private so that the conformance test can run it with chosen arguments.
+	 * Runs lease.lua once through the template (outside a Redis Cluster, the path of every lease command) and
+	 * answers its raw reply. Package-private so that the conformance test can run it with chosen arguments.
 	 */
 	List<?> leaseReply(String action, String operation, long caller, String token, int code, int start) {
-		List<String> keys = operation.equals("renew")
-				? List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(code)) : this.regionKeys;
-		return execute(action, LEASE, keys, operation, Long.toString(caller), millis(this.timing.maxClockSkew()),
+		return execute(action, LEASE, leaseKeys(operation, code),
+				leaseArgs(operation, caller, token, code, start).toArray(String[]::new));
+	}
+
+	// The one home of lease.lua's keys and arguments.
+	private List<String> leaseKeys(String operation, int code) {
+		return operation.equals("renew") ? List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(code))
+				: this.regionKeys;
+	}
+
+	private List<String> leaseArgs(String operation, long caller, String token, int code, int start) {
+		return List.of(operation, Long.toString(caller), millis(this.timing.maxClockSkew()),
 				millis(this.timing.requestLateness()), Integer.toString(this.minReplicas),
 				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
 				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
@@ -264,21 +304,21 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	/**
 	 * A grant is used only once every replica attached to the primary holds it: a replica that is promoted
 	 * later then knows the new ceiling, and a primary that was deposed while paused (whose replica list
-	 * still looks healthy for a moment after it resumes) cannot get the acknowledgement. Redis Cluster
-	 * connections do not route WAIT to a slot's node; there the script's replica lag check bounds how long a
-	 * deposed primary grants.
+	 * still looks healthy for a moment after it resumes) cannot get the acknowledgement. WAIT counts the
+	 * writes of the connection it runs on, so it goes to the connection that ran the script: {@code node} on
+	 * a Redis Cluster, else the template's shared connection.
 	 */
-	private void awaitReplicas(String action, long replicas) {
-		if (replicas == 0 || this.cluster) {
+	private void awaitReplicas(String action, long replicas, RedisAsyncCommands<?, ?> node) {
+		if (replicas == 0) {
 			return;
 		}
 		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
 		Long acknowledged;
 		try {
-			// WAIT goes through Lettuce's own command on the shared connection that ran the script: it counts
-			// the replicas holding this connection's writes. RedisConnection.execute cannot read its integer reply.
-			acknowledged = this.redis.execute((RedisCallback<Long>) (connection) -> awaitReplication(
-					(RedisAsyncCommands<?, ?>) connection.getNativeConnection(), replicas, timeout));
+			// WAIT goes through Lettuce's own command: RedisConnection.execute cannot read its integer reply.
+			acknowledged = (node != null) ? awaitReplication(node, replicas, timeout)
+					: this.redis.execute((RedisCallback<Long>) (connection) -> awaitReplication(
+							(RedisAsyncCommands<?, ?>) connection.getNativeConnection(), replicas, timeout));
 		}
 		catch (RuntimeException ex) {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) could not "
@@ -373,12 +413,16 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return this.redis.execute(script, keys, (Object[]) args);
 		}
 		catch (RuntimeException ex) {
-			Throwable root = NestedExceptionUtils.getMostSpecificCause(ex);
-			String reason = (root != ex && root.getMessage() != null) ? ex.getMessage() + ": " + root.getMessage()
-					: ex.getMessage();
-			throw new LeaseStoreUnavailableException(
-					"Redis lease store (" + this.regionKeyPrefix + "*) could not " + action + ": " + reason, ex);
+			throw unavailable(action, ex);
 		}
+	}
+
+	private LeaseStoreUnavailableException unavailable(String action, RuntimeException ex) {
+		Throwable root = NestedExceptionUtils.getMostSpecificCause(ex);
+		String reason = (root != ex && root.getMessage() != null) ? ex.getMessage() + ": " + root.getMessage()
+				: ex.getMessage();
+		return new LeaseStoreUnavailableException(
+				"Redis lease store (" + this.regionKeyPrefix + "*) could not " + action + ": " + reason, ex);
 	}
 
 	private LeaseStoreUnavailableException unexpected(String what, List<?> reply) {

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
@@ -19,7 +20,7 @@ import dev.snowflakeid.testsupport.Polling;
  */
 final class ContinuousIssuer implements AutoCloseable {
 
-	private final IdGenerator ids;
+	private final LongSupplier ids;
 
 	private final Thread thread;
 
@@ -37,13 +38,18 @@ final class ContinuousIssuer implements AutoCloseable {
 
 	private volatile boolean stopped;
 
-	private ContinuousIssuer(IdGenerator ids, String name) {
+	private ContinuousIssuer(LongSupplier ids, String name) {
 		this.ids = ids;
 		this.thread = new Thread(this::run, "issuer-" + name);
 		this.thread.setDaemon(true);
 	}
 
 	static ContinuousIssuer start(IdGenerator ids, String name) {
+		return start(ids::nextId, name);
+	}
+
+	/** Issues with {@code ids}, which throws {@link IdGenerationException} to refuse. */
+	static ContinuousIssuer start(LongSupplier ids, String name) {
 		ContinuousIssuer issuer = new ContinuousIssuer(ids, name);
 		issuer.lastIssuedAt = System.nanoTime();
 		issuer.thread.start();
@@ -53,7 +59,7 @@ final class ContinuousIssuer implements AutoCloseable {
 	private void run() {
 		while (!this.stopped) {
 			try {
-				long id = this.ids.nextId();
+				long id = this.ids.getAsLong();
 				long now = System.nanoTime();
 				this.longestGapNanos.accumulateAndGet(now - this.lastIssuedAt, Math::max);
 				this.lastIssuedAt = now;

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -20,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with {@code spring.data.redis.cluster.nodes}, one required replica and short lease timings issues IDs
  * continuously while the primary owning its region's slot changes twice: first by {@code CLUSTER FAILOVER}
  * on a replica, then by kill -9 of that new primary, whose replicas (the first primary among them) elect a
- * successor. After each change renewals run on the new primary, IDs flow again and no ID
- * repeats. The longest time without IDs is printed for each failover.
+ * successor. After each change renewals run on the new primary, IDs flow again from a range it granted
+ * and no ID repeats. The longest time without IDs is printed for each failover.
  */
 @RealProcesses
 class RedisClusterFailoverLeaseTests {
@@ -47,40 +49,37 @@ class RedisClusterFailoverLeaseTests {
 			.orElseThrow();
 		// A second replica for the region's primary: after the primary is killed, its successor still has one
 		// replica, as snowflake.worker.redis.min-replicas=1 requires for grants.
-		RedisServer spare = RedisServer.startClusterNode();
+		RedisServer spare = RedisServer.startClusterReplicaOf(first);
 		this.nodes.add(spare);
-		spare.call("CLUSTER", "MEET", "127.0.0.1", Integer.toString(first.port()));
-		String firstId = String.valueOf(first.call("CLUSTER", "MYID"));
-		Polling.await("the spare node knows the region's primary", DEADLINE)
-			.until(() -> String.valueOf(spare.call("CLUSTER", "NODES")).contains(firstId));
-		spare.call("CLUSTER", "REPLICATE", firstId);
-		awaitInSync(second, first);
-		awaitInSync(spare, first);
+		second.awaitInSyncWith(first);
 		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE,
 					"snowflake.worker.redis.min-replicas=1")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
+				WorkerLeaseKeeper keeper = context.getBean(WorkerLeaseKeeper.class);
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "cluster")) {
 					issuer.awaitMore(1_000, DEADLINE);
 					assertThat(first.scriptCalls()).isPositive();
 
 					issuer.resetLongestGap();
+					long failoverAt = System.currentTimeMillis();
 					second.call("CLUSTER", "FAILOVER");
-					awaitLeasesOn(second, issuer);
+					awaitLeasesOn(second, keeper, failoverAt, issuer);
 					Duration planned = issuer.longestGap();
 
-					awaitInSync(first, second);
-					awaitInSync(spare, second);
+					first.awaitInSyncWith(second);
+					spare.awaitInSyncWith(second);
 					issuer.resetLongestGap();
+					long killedAt = System.currentTimeMillis();
 					second.kill();
 					RedisServer[] third = new RedisServer[1];
 					Polling.await("a replica of " + second.port() + " takes over", DEADLINE).until(() -> {
 						third[0] = ownerOfRegion(first);
 						return third[0] != second && ownerOfRegion(spare) == third[0];
 					});
-					awaitLeasesOn(third[0], issuer);
+					awaitLeasesOn(third[0], keeper, killedAt, issuer);
 					Duration killed = issuer.longestGap();
 
 					System.out.printf("Cluster (cluster-node-timeout %d ms, %s): longest time without IDs "
@@ -96,33 +95,27 @@ class RedisClusterFailoverLeaseTests {
 	}
 
 	/** The primary that owns the slot of the region's keys, as {@code node} sees it. */
-	@SuppressWarnings("unchecked")
 	private RedisServer ownerOfRegion(RedisServer node) {
-		long slot = (Long) node.call("CLUSTER", "KEYSLOT", "{" + NAMESPACE + ":0}");
-		for (Object range : (List<Object>) node.call("CLUSTER", "SLOTS")) {
-			List<Object> entry = (List<Object>) range;
-			if ((Long) entry.get(0) <= slot && slot <= (Long) entry.get(1)) {
-				long port = (Long) ((List<Object>) entry.get(2)).get(1);
-				return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
-			}
-		}
-		throw new IllegalStateException("no node owns slot " + slot);
+		int port = node.slotOwnerPort("{" + NAMESPACE + ":0}");
+		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
 	}
 
-	private static void awaitInSync(RedisServer replica, RedisServer primary) {
-		Polling.await("replica " + replica.port() + " is in sync with " + primary.port(), DEADLINE).until(() -> {
-			String info = String.valueOf(replica.call("INFO", "replication"));
-			return info.contains("master_port:" + primary.port()) && info.contains("master_link_status:up");
-		});
-	}
-
-	/** {@code primary} owns the region's slot, lease scripts run there and IDs flow again. */
-	private void awaitLeasesOn(RedisServer primary, ContinuousIssuer issuer) {
+	/**
+	 * {@code primary} owns the region's slot, lease scripts run there, and IDs flow again from a range it
+	 * granted: one whose floor lies after {@code faultAt} (a promotion changes the data's lineage, so the new
+	 * primary's ranges start above the loss floor) and below the clock. Until then the worker may still issue
+	 * from the range it held before the fault, and the time without IDs is still to come.
+	 */
+	private void awaitLeasesOn(RedisServer primary, WorkerLeaseKeeper keeper, long faultAt, ContinuousIssuer issuer) {
 		Polling.await(primary.port() + " owns the region's slot", DEADLINE)
 			.until(() -> ownerOfRegion(primary) == primary);
 		long renewals = primary.scriptCalls();
 		Polling.await("leases are renewed on " + primary.port(), DEADLINE)
 			.until(() -> primary.scriptCalls() > renewals);
+		Polling.await("IDs come from a range granted after the fault", DEADLINE).until(() -> {
+			WorkerLease lease = keeper.currentLease();
+			return lease != null && lease.floorMillis() > faultAt && lease.floorMillis() < System.currentTimeMillis();
+		});
 		issuer.awaitMore(1_000, DEADLINE);
 	}
 

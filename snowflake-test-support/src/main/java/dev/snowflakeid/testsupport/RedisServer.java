@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -180,6 +181,27 @@ public final class RedisServer implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			nodes.forEach(RedisServer::close);
+			throw ex;
+		}
+	}
+
+	/**
+	 * A new Cluster node that joins the cluster of {@code primary} as its replica; returns once the replica is
+	 * in sync with it.
+	 */
+	public static RedisServer startClusterReplicaOf(RedisServer primary) {
+		RedisServer replica = startClusterNode();
+		try {
+			replica.call("CLUSTER", "MEET", "127.0.0.1", Integer.toString(primary.port()));
+			String primaryId = String.valueOf(primary.call("CLUSTER", "MYID"));
+			await("node " + replica.port() + " knows " + primary.port()).atMost(START_DEADLINE)
+				.until(() -> String.valueOf(replica.call("CLUSTER", "NODES")).contains(primaryId));
+			replica.call("CLUSTER", "REPLICATE", primaryId);
+			replica.awaitInSyncWith(primary);
+			return replica;
+		}
+		catch (RuntimeException ex) {
+			replica.close();
 			throw ex;
 		}
 	}
@@ -362,6 +384,62 @@ public final class RedisServer implements AutoCloseable {
 	/** Clients connected under {@code name} (CLIENT SETNAME), from CLIENT LIST. */
 	public long clientsNamed(String name) {
 		return String.valueOf(call("CLIENT", "LIST")).lines().filter((line) -> line.contains(" name=" + name + " ")).count();
+	}
+
+	/** Local ports of the connections of clients named {@code name} (CLIENT SETNAME), from CLIENT LIST. */
+	public List<Integer> clientPortsNamed(String name) {
+		return String.valueOf(call("CLIENT", "LIST"))
+			.lines()
+			.filter((line) -> line.contains(" name=" + name + " "))
+			.map((line) -> Integer.parseInt(line.replaceAll("^.* addr=[^ ]*:(\\d+) .*$", "$1")))
+			.toList();
+	}
+
+	/**
+	 * Bytes that clients connected from {@code clientPorts} sent and this server has not read yet, from the
+	 * kernel's table of TCP sockets ({@code /proc/net/tcp}, Linux): a request waiting at a suspended server.
+	 */
+	public long unreadBytesFrom(Collection<Integer> clientPorts) {
+		try {
+			long unread = 0;
+			for (String line : Files.readAllLines(Path.of("/proc/net/tcp"))) {
+				// sl local_address rem_address st tx_queue:rx_queue ..., addresses and queues in hexadecimal
+				String[] fields = line.trim().split("\\s+");
+				if (fields.length > 4 && !fields[0].equals("sl") && hexAfterColon(fields[1]) == this.port
+						&& clientPorts.contains((int) hexAfterColon(fields[2]))) {
+					unread += hexAfterColon(fields[4]);
+				}
+			}
+			return unread;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static long hexAfterColon(String field) {
+		return Long.parseLong(field.substring(field.indexOf(':') + 1), 16);
+	}
+
+	/** Waits until this server replicates {@code primary} with its link up. */
+	public void awaitInSyncWith(RedisServer primary) {
+		await("replica " + this.port + " is in sync with " + primary.port()).atMost(Duration.ofSeconds(30)).until(() -> {
+			String replication = info("replication");
+			return replication.contains("master_port:" + primary.port()) && replication.contains("master_link_status:up");
+		});
+	}
+
+	/** Port of the primary that serves the slot of {@code key}, as this Cluster node sees it. */
+	@SuppressWarnings("unchecked")
+	public int slotOwnerPort(String key) {
+		long slot = (Long) call("CLUSTER", "KEYSLOT", key);
+		for (Object range : (List<Object>) call("CLUSTER", "SLOTS")) {
+			List<Object> entry = (List<Object>) range;
+			if ((Long) entry.get(0) <= slot && slot <= (Long) entry.get(1)) {
+				return ((Long) ((List<Object>) entry.get(2)).get(1)).intValue();
+			}
+		}
+		throw new IllegalStateException("no node serves slot " + slot + " as " + this.port + " sees it");
 	}
 
 	/** Scripts run here so far (EVAL and EVALSHA calls, from INFO commandstats). */

@@ -22,11 +22,12 @@ import dev.snowflakeid.lease.LeaseTiming;
 
 /**
  * One seeded schedule of the lease protocol under faults: real keepers and generators on simulated hosts,
- * a simulated Redis primary (with one or two replicas in half of the schedules, a Redis Cluster shard without
- * WAIT in half of those), and a fault schedule drawn from the seed. Every issued ID is checked at once: it
- * was never issued before (by any process), no other process issued in its code and tick, and its tick lies
- * inside a range the store granted to the process that issued it. Every range handed to a keeper is checked
- * too: it overlaps no range of the same code handed to another process. The same seed replays the same run.
+ * a simulated Redis primary (with one or two replicas in half of the schedules, as behind Sentinel, a fixed
+ * primary with replicas or a Redis Cluster shard: the store waits for every replica alike), and a fault
+ * schedule drawn from the seed. Every issued ID is checked at once: it was never issued before (by any
+ * process), no other process issued in its code and tick, and its tick lies inside a range the store granted
+ * to the process that issued it. Every range handed to a keeper is checked too: it overlaps no range of the
+ * same code handed to another process. The same seed replays the same run.
  *
  * <p>Faults: worker pauses (a stale owner resuming), kills, graceful restarts and wall-clock steps; Redis
  * restarts with and without data (one with its clock behind), restores of an older snapshot, FLUSHALL, an
@@ -136,9 +137,6 @@ public final class LeaseSimulation {
 
 	private int depth;
 
-	/** Redis Cluster sends no WAIT (see the README); its schedules leave out the frozen primary. */
-	private final boolean cluster;
-
 	/**
 	 * Whether wall clocks step on worker hosts (and requests may run late), else on the Redis server. The
 	 * two-clocks check refuses a caller and a server whose clocks disagree; it cannot tell when both are wrong
@@ -153,7 +151,6 @@ public final class LeaseSimulation {
 		this.random = new Random(mix(seed));
 		this.mutations = mutations.isEmpty() ? EnumSet.noneOf(Mutation.class) : EnumSet.copyOf(mutations);
 		this.replicated = this.random.nextBoolean();
-		this.cluster = this.replicated && this.random.nextBoolean();
 		this.workerClocksStep = this.random.nextBoolean();
 		// Scarce codes are handed over often; long ticks make two owners of one range meet in one tick.
 		int workerBits = 1 + this.random.nextInt(2);
@@ -361,8 +358,7 @@ public final class LeaseSimulation {
 
 	/** Whether the store waits for its replicas' acknowledgement before using a grant. */
 	boolean waitsForReplicas() {
-		return !this.cluster && !this.mutations.contains(Mutation.NO_WAIT)
-				&& !this.mutations.contains(Mutation.NO_REPLICA_CHECKS);
+		return !this.mutations.contains(Mutation.NO_WAIT) && !this.mutations.contains(Mutation.NO_REPLICA_CHECKS);
 	}
 
 	private void at(long delayMillis, Runnable action) {
@@ -544,8 +540,8 @@ public final class LeaseSimulation {
 		}
 		else if (this.replicated && this.random.nextInt(3) == 0) {
 			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
-			kind = (this.cluster || !this.workerClocksStep) ? new int[] { 14, 16, 19 }[this.random.nextInt(3)]
-					: new int[] { 14, 15, 16, 19, 20 }[this.random.nextInt(5)];
+			kind = this.workerClocksStep ? new int[] { 14, 15, 16, 19, 20 }[this.random.nextInt(5)]
+					: new int[] { 14, 16, 19 }[this.random.nextInt(3)];
 		}
 		else if (!this.replicated && this.random.nextInt(4) == 0) {
 			kind = 21;
@@ -610,7 +606,7 @@ public final class LeaseSimulation {
 					holder.pausedUntilNanos = this.nanos + pause * MS;
 					log("pause " + holder + " for " + pause + " ms, then a Redis fault");
 					int redisFault = this.replicated && this.random.nextBoolean()
-							? 14 + ((this.cluster || !this.workerClocksStep) ? 0 : this.random.nextInt(2))
+							? 14 + (this.workerClocksStep ? this.random.nextInt(2) : 0)
 							: new int[] { 5, 18, 18, 7, 8, 9, 10, 13 }[this.random.nextInt(8)];
 					int fault = (this.workerClocksStep && redisFault == 18) ? 5 : redisFault;
 					at(100 + this.random.nextInt(700), () -> redisFault(fault));

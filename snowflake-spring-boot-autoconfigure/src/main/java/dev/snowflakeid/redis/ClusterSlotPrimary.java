@@ -1,0 +1,173 @@
+package dev.snowflakeid.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.WorkerLeaseException;
+
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The Redis Cluster primary that owns one slot, reached on one connection, so that {@code WAIT} runs on
+ * the connection that ran a lease script: {@code WAIT} counts the replicas holding the writes of the
+ * connection it is sent on, and a Cluster client routes neither it nor a script to a chosen connection.
+ *
+ * <p>The primary is the master of the slot in the Lettuce client's topology view. Its connection is the
+ * node connection that the cluster connection keeps per node id and intent ({@code getConnection(nodeId)},
+ * intent WRITE): one connection per primary, reused by every call, apart from the host-and-port connections
+ * that routed commands use. Another caller's script may come between a script and its {@code WAIT} on it;
+ * {@code WAIT} then also waits for that write, never for less. A node connection follows no redirect, so {@code MOVED}, {@code ASK},
+ * {@code TRYAGAIN} and {@code CLUSTERDOWN} come back as errors and the caller's next round tries again.
+ * Lettuce's adaptive topology refresh reacts to the redirects of routed commands and to failed reconnects,
+ * neither of which a node connection or a primary that stopped answering produces, so every failure here
+ * asks the client for a topology refresh itself, at most once per
+ * {@link RedisLeaseConnections#CLUSTER_REFRESH_RATE_LIMIT}.
+ *
+ * <p>Replies are awaited for the factory's command timeout, as Spring Data's own commands are.
+ */
+final class ClusterSlotPrimary {
+
+	private final LettuceConnectionFactory factory;
+
+	private final int slot;
+
+	private final long timeoutMillis;
+
+	private final AtomicLong lastRefresh;
+
+	/** The primary of the slot of {@code key}, reached through {@code factory}, a Cluster factory. */
+	ClusterSlotPrimary(LettuceConnectionFactory factory, String key) {
+		this.factory = factory;
+		this.slot = SlotHash.getSlot(key);
+		this.timeoutMillis = factory.getClientConfiguration().getCommandTimeout().toMillis();
+		this.lastRefresh = new AtomicLong(System.nanoTime() - RedisLeaseConnections.CLUSTER_REFRESH_RATE_LIMIT.toNanos());
+	}
+
+	/**
+	 * Runs {@code work} with the commands of the slot's primary, keeping the cluster connection open meanwhile.
+	 * A failure other than a {@link WorkerLeaseException} that answers the request (all but
+	 * {@link LeaseStoreUnavailableException}) triggers a topology refresh and propagates.
+	 */
+	<T> T execute(Function<RedisAsyncCommands<byte[], byte[]>, T> work) {
+		try (RedisClusterConnection connection = this.factory.getClusterConnection()) {
+			return work.apply(primary(connection).async());
+		}
+		catch (LeaseStoreUnavailableException ex) {
+			refreshTopology();
+			throw ex;
+		}
+		catch (WorkerLeaseException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			refreshTopology();
+			throw ex;
+		}
+	}
+
+	/**
+	 * Runs {@code script} on {@code node} with {@code EVALSHA}, and with {@code EVAL} after {@code NOSCRIPT} (a
+	 * promoted replica or a restarted node has an empty script cache). Bulk strings in the reply are decoded
+	 * as UTF-8, as a {@code StringRedisTemplate} would.
+	 */
+	List<Object> eval(RedisAsyncCommands<byte[], byte[]> node, RedisScript<?> script, List<String> keys,
+			List<String> args) {
+		byte[][] keyBytes = bytes(keys);
+		byte[][] argBytes = bytes(args);
+		Object reply;
+		try {
+			reply = LettuceFutures.awaitOrCancel(node.evalsha(script.getSha1(), ScriptOutputType.MULTI, keyBytes, argBytes),
+					this.timeoutMillis, TimeUnit.MILLISECONDS);
+		}
+		catch (RedisNoScriptException ex) {
+			reply = LettuceFutures.awaitOrCancel(
+					node.eval(script.getScriptAsString(), ScriptOutputType.MULTI, keyBytes, argBytes), this.timeoutMillis,
+					TimeUnit.MILLISECONDS);
+		}
+		if (!(reply instanceof List<?> values)) {
+			throw new IllegalStateException("script reply " + reply + " is not a list");
+		}
+		List<Object> decoded = new ArrayList<>(values.size());
+		for (Object value : values) {
+			decoded.add((value instanceof byte[] text) ? new String(text, StandardCharsets.UTF_8) : value);
+		}
+		return decoded;
+	}
+
+	@SuppressWarnings("unchecked")
+	private StatefulRedisConnection<byte[], byte[]> primary(RedisClusterConnection connection) {
+		if (!(connection.getNativeConnection() instanceof RedisAdvancedClusterAsyncCommands<?, ?> commands)) {
+			throw new IllegalStateException("not a Lettuce Cluster connection: " + connection.getNativeConnection());
+		}
+		StatefulRedisClusterConnection<byte[], byte[]> cluster = (StatefulRedisClusterConnection<byte[], byte[]>) commands
+			.getStatefulConnection();
+		RedisClusterNode master = cluster.getPartitions().getMasterBySlot(this.slot);
+		if (master == null) {
+			throw new IllegalStateException("no primary serves slot " + this.slot + " in the client's topology view");
+		}
+		CompletableFuture<StatefulRedisConnection<byte[], byte[]>> node = cluster.getConnectionAsync(master.getNodeId());
+		try {
+			return node.get(this.timeoutMillis, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while connecting to " + master.getUri(), ex);
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException("cannot connect to primary " + master.getUri() + " of slot " + this.slot + ": "
+					+ ex.getCause().getMessage(), ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			throw new IllegalStateException("no connection to primary " + master.getUri() + " of slot " + this.slot
+					+ " within " + this.timeoutMillis + " ms", ex);
+		}
+	}
+
+	private void refreshTopology() {
+		long last = this.lastRefresh.get();
+		long now = System.nanoTime();
+		if (now - last < RedisLeaseConnections.CLUSTER_REFRESH_RATE_LIMIT.toNanos()
+				|| !this.lastRefresh.compareAndSet(last, now)) {
+			return;
+		}
+		try {
+			if (this.factory.getNativeClient() instanceof RedisClusterClient client) {
+				// the outcome shows in the next call: a failed refresh leaves the view as it was
+				client.refreshPartitionsAsync().exceptionally((ex) -> null);
+			}
+		}
+		catch (RuntimeException ex) {
+			// a client shutting down: the caller's own failure is the one to report
+		}
+	}
+
+	private static byte[][] bytes(List<String> values) {
+		byte[][] bytes = new byte[values.size()][];
+		for (int i = 0; i < bytes.length; i++) {
+			bytes[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
+		}
+		return bytes;
+	}
+
+}

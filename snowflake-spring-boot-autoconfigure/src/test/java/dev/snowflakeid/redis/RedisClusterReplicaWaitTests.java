@@ -1,0 +1,223 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.ClockSkewException;
+import dev.snowflakeid.lease.LeaseGrant;
+import dev.snowflakeid.lease.LeaseRenewal.Status;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.RealProcesses;
+import dev.snowflakeid.testsupport.RedisServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code WAIT} on a Redis Cluster, with real processes: three primaries with a replica each and a second
+ * replica for the primary that owns the region's slot (cluster-node-timeout 2 s), and one required replica.
+ * The store runs the lease script and {@code WAIT} on one connection to the slot's primary:
+ * <ul>
+ * <li>while one replica is paused (and its lag still within the limit), the script grants and the grant is
+ * refused because that replica never acknowledges it; once it resumes, grants work again;</li>
+ * <li>a primary frozen past its failover resumes with a claim waiting in its socket, sent by a client whose
+ * topology view still names it, for the worker's code at a time when a grant from the old data would
+ * overlap the worker's range from the new primary: the claim is refused (the printed reason says how),
+ * the worker issues on, and no ID repeats or leaves its range.</li>
+ * </ul>
+ */
+@RealProcesses
+class RedisClusterReplicaWaitTests {
+
+	private static final String NAMESPACE = "cluster-wait";
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.defaults();
+
+	private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+	private final List<AutoCloseable> resources = new ArrayList<>();
+
+	private final List<RedisServer> nodes = new ArrayList<>();
+
+	private RedisServer primary;
+
+	private RedisServer replica;
+
+	private RedisServer secondReplica;
+
+	@BeforeEach
+	void startCluster() {
+		this.nodes.addAll(RedisServer.startCluster(3, 1));
+		this.primary = ownerOfRegion(this.nodes.get(0));
+		this.replica = this.nodes.stream()
+			.filter((node) -> String.valueOf(node.call("INFO", "replication"))
+				.contains("master_port:" + this.primary.port()))
+			.findFirst()
+			.orElseThrow();
+		// every other primary keeps its own replica, so none is orphaned and takes one of these by migration
+		this.secondReplica = RedisServer.startClusterReplicaOf(this.primary);
+		this.nodes.add(this.secondReplica);
+		this.replica.awaitInSyncWith(this.primary);
+		String primaryId = String.valueOf(this.primary.call("CLUSTER", "MYID"));
+		// the other primaries vote in a failover only for replicas they know as such
+		for (RedisServer node : this.nodes) {
+			Polling.await(node.port() + " knows both replicas of " + this.primary.port(), DEADLINE)
+				.until(() -> String.valueOf(node.call("CLUSTER", "NODES"))
+					.lines()
+					.map((line) -> line.split(" "))
+					.filter((fields) -> fields[2].contains("slave") && fields[3].equals(primaryId))
+					.count() == 2);
+		}
+	}
+
+	@AfterEach
+	void stop() throws Exception {
+		for (int i = this.resources.size() - 1; i >= 0; i--) {
+			this.resources.get(i).close();
+		}
+		this.nodes.forEach(RedisServer::close);
+	}
+
+	@Test
+	void aGrantThatAPausedReplicaDidNotAcknowledgeIsRefusedUntilTheReplicaIsBack() {
+		// A lag limit of 5 s: the paused replica still counts as online, so only WAIT can refuse the grant. Calls
+		// that nothing retries may run seconds late on a busy machine, hence the request lateness of 5 s.
+		Duration maxReplicaLag = Duration.ofSeconds(5);
+		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
+				LeaseTiming.replicaFailoverWindow(1, maxReplicaLag), Duration.ofSeconds(5));
+		RedisWorkerLeaseStore store = store(connect("wait-lease", Duration.ofSeconds(2)), timing, maxReplicaLag);
+		LeaseGrant held = store.claim(-1);
+		long scripts = this.primary.scriptCalls();
+
+		this.secondReplica.suspend();
+		try {
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
+				.withMessageContaining("granted, but only 1 of 2 attached replicas acknowledged")
+				.withMessageContaining("the grant is not used");
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(held))
+				.withMessageContaining("only 1 of 2 attached replicas acknowledged");
+			assertThat(this.primary.scriptCalls()).as("both ran on the slot's primary").isEqualTo(scripts + 2);
+		}
+		finally {
+			this.secondReplica.resume();
+		}
+
+		await().atMost(DEADLINE).ignoreExceptions().until(() -> store.renew(held).status() == Status.RENEWED);
+		assertThat(store.claim(-1).workerCode()).isNotEqualTo(held.workerCode());
+	}
+
+	@Test
+	void grantsOfAPrimaryResumedAfterItsFailoverAreNotUsed() {
+		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
+				LeaseTiming.replicaFailoverWindow(1, Duration.ofSeconds(1)), Duration.ofSeconds(1));
+		IdLedger ledger = new IdLedger(LAYOUT);
+		LeaseWorker worker = track(LeaseWorker.builder("wait-worker",
+				store(connect("wait-worker", RedisLeaseConnections.DEFAULT_COMMAND_TIMEOUT), timing, Duration.ofSeconds(1)),
+				ledger)
+			.startupWaitBudget(timing.quarantine().plusSeconds(10))
+			.start());
+		worker.awaitIssuing(timing.quarantine().plusSeconds(10));
+		ContinuousIssuer issuer = track(ContinuousIssuer.start(worker::nextId, "wait-worker"));
+		issuer.awaitMore(1_000, DEADLINE);
+		// A second client that makes no request while the primary is frozen: its topology view still names the
+		// frozen primary when the primary resumes, as a client's view may.
+		RedisWorkerLeaseStore late = store(connect("wait-late", Duration.ofSeconds(5)), timing, Duration.ofSeconds(1));
+		// connects to the primary and loads the script there; a claim that ran too late is simply tried again
+		await().atMost(DEADLINE).ignoreExceptionsInstanceOf(ClockSkewException.class).until(() -> late.claim(-1) != null);
+		List<Integer> lateClientPorts = this.primary.clientPortsNamed("wait-late");
+
+		issuer.resetLongestGap();
+		long frozenAt = System.currentTimeMillis();
+		this.primary.suspend();
+		LeaseStoreUnavailableException refusal;
+		try {
+			RedisServer successor = awaitSuccessor();
+			WorkerLease after = await().atMost(DEADLINE)
+				.until(worker::lease, (lease) -> lease != null && lease.floorMillis() > frozenAt);
+			issuer.awaitMore(1_000, DEADLINE);
+			// Once Redis time plus the ceiling lead is a second above the floor of the worker's range from the
+			// successor, a grant of the worker's code made from the old data would overlap that range.
+			await().atMost(DEADLINE)
+				.until(() -> System.currentTimeMillis() + timing.ceilingLead().toMillis() > after.floorMillis() + 1_000);
+			CompletableFuture<LeaseGrant> claim = CompletableFuture.supplyAsync(() -> late.claim(after.workerCode()));
+			Polling.await("the late claim waits in the frozen primary's socket", DEADLINE)
+				.until(() -> this.primary.unreadBytesFrom(lateClientPorts) > 0);
+			this.primary.resume();
+			refusal = (LeaseStoreUnavailableException) assertThatExceptionOfType(CompletionException.class)
+				.isThrownBy(claim::join)
+				.withCauseInstanceOf(LeaseStoreUnavailableException.class)
+				.actual()
+				.getCause();
+			this.primary.awaitInSyncWith(successor);
+		}
+		finally {
+			this.primary.resume();
+		}
+		issuer.awaitMore(1_000, DEADLINE);
+		Duration longestGap = issuer.longestGap();
+		issuer.close();
+		System.out.printf("Cluster primary frozen past its failover (cluster-node-timeout %d ms): longest time without "
+				+ "IDs %d ms; the resumed primary's answer to a claim queued while it was frozen: %s%n",
+				RedisServer.CLUSTER_NODE_TIMEOUT.toMillis(), longestGap.toMillis(), refusal.getMessage());
+		assertThat(issuer.duplicates()).isZero();
+		ledger.assertConsistent();
+	}
+
+	/** Waits until the other nodes agree on a new primary for the region's slot, and answers it. */
+	private RedisServer awaitSuccessor() {
+		RedisServer[] successor = new RedisServer[1];
+		Polling.await("a replica of " + this.primary.port() + " takes over", DEADLINE).until(() -> {
+			successor[0] = ownerOfRegion(this.replica);
+			return successor[0] != this.primary && ownerOfRegion(this.secondReplica) == successor[0];
+		});
+		return successor[0];
+	}
+
+	private RedisServer ownerOfRegion(RedisServer node) {
+		int port = node.slotOwnerPort("{" + NAMESPACE + ":0}");
+		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
+	}
+
+	private LettuceConnectionFactory connect(String clientName, Duration commandTimeout) {
+		List<String> seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).toList();
+		Consumer<LettuceClientConfigurationBuilder> named = (builder) -> builder.clientName(clientName);
+		LettuceConnectionFactory connections = RedisLeaseConnections.cluster(new RedisClusterConfiguration(seeds),
+				commandTimeout, named);
+		connections.afterPropertiesSet();
+		track(connections::destroy);
+		return connections;
+	}
+
+	private static RedisWorkerLeaseStore store(LettuceConnectionFactory connections, LeaseTiming timing,
+			Duration maxReplicaLag) {
+		return RedisWorkerLeaseStore.builder(connections, LAYOUT)
+			.namespace(NAMESPACE)
+			.ttl(Duration.ofSeconds(5))
+			.timing(timing)
+			.minReplicas(1)
+			.maxReplicaLag(maxReplicaLag)
+			.build();
+	}
+
+	private <T extends AutoCloseable> T track(T resource) {
+		this.resources.add(resource);
+		return resource;
+	}
+
+}
