@@ -1,5 +1,10 @@
 package dev.snowflakeid.testsupport;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +19,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The Redis launcher against real {@code redis-server} processes: replies of every shape, restarts with and
- * without data, SIGSTOP/SIGCONT, replicas, a password and logical databases.
+ * without data, SIGSTOP/SIGCONT and the requests waiting meanwhile, replicas, a Cluster replica joining its
+ * primary, a password and logical databases.
  */
 @RealProcesses
 class RedisServerTests {
@@ -83,6 +89,48 @@ class RedisServerTests {
 			await("the write reaches the replica").atMost(Duration.ofSeconds(5))
 				.until(() -> "v".equals(replica.call("GET", "k")));
 			assertThat(replica.info("replication")).contains("role:slave");
+		}
+	}
+
+	@Test
+	void aRequestWaitingAtASuspendedServerShowsAsUnreadBytesOfItsClient() throws Exception {
+		try (RedisServer redis = RedisServer.start(); Socket client = new Socket("127.0.0.1", redis.port())) {
+			client.setSoTimeout(5_000);
+			BufferedReader replies = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+			OutputStream requests = client.getOutputStream();
+			requests.write("CLIENT SETNAME waiting\r\n".getBytes(StandardCharsets.UTF_8));
+			assertThat(replies.readLine()).isEqualTo("+OK");
+			List<Integer> ports = redis.clientPortsNamed("waiting");
+			assertThat(ports).containsExactly(client.getLocalPort());
+			assertThat(redis.unreadBytesFrom(ports)).isZero();
+			redis.suspend();
+			try {
+				requests.write("PING\r\n".getBytes(StandardCharsets.UTF_8));
+				await("the request waits in the server's socket").atMost(Duration.ofSeconds(5))
+					.until(() -> redis.unreadBytesFrom(ports) == 6);
+			}
+			finally {
+				redis.resume();
+			}
+			assertThat(replies.readLine()).isEqualTo("+PONG");
+			assertThat(redis.unreadBytesFrom(ports)).isZero();
+		}
+	}
+
+	@Test
+	void aClusterReplicaJoinsItsPrimaryAndBothNameTheSlotOwner() {
+		try (RedisServer primary = RedisServer.startClusterNode()) {
+			primary.call("CLUSTER", "ADDSLOTSRANGE", "0", "16383");
+			await("the one-node cluster is ok").atMost(Duration.ofSeconds(30))
+				.until(() -> String.valueOf(primary.call("CLUSTER", "INFO")).contains("cluster_state:ok"));
+			try (RedisServer replica = RedisServer.startClusterReplicaOf(primary)) {
+				assertThat(replica.info("replication")).contains("role:slave")
+					.contains("master_port:" + primary.port())
+					.contains("master_link_status:up");
+				assertThat(primary.slotOwnerPort("{region}")).isEqualTo(primary.port());
+				await("the replica knows the slots").atMost(Duration.ofSeconds(30))
+					.until(() -> replica.slotOwnerPort("{region}") == primary.port());
+			}
 		}
 	}
 
