@@ -59,12 +59,12 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * Failover window of a Redis primary whose grants need {@code minReplicas} replicas, each reported
+	 * Failover window of a Redis primary whose grants need its {@code replicas} replicas, each reported
 	 * online within {@code maxReplicaLag}: none without replicas (grants are then refused while any replica
 	 * is attached), else the lag limit plus the whole second to which INFO rounds the lag.
 	 */
-	public static Duration replicaFailoverWindow(int minReplicas, Duration maxReplicaLag) {
-		return (minReplicas == 0) ? Duration.ZERO : maxReplicaLag.plus(Duration.ofSeconds(1));
+	public static Duration replicaFailoverWindow(int replicas, Duration maxReplicaLag) {
+		return (replicas == 0) ? Duration.ZERO : maxReplicaLag.plus(Duration.ofSeconds(1));
 	}
 
 	/** How far above the store's clock every granted ceiling lies. */

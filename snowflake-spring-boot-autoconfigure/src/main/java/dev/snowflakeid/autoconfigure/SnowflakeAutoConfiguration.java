@@ -124,10 +124,10 @@ public final class SnowflakeAutoConfiguration {
 		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
 			requireMillis("snowflake.worker.redis.command-timeout", redis.getCommandTimeout(), false);
 			lateness = redis.getCommandTimeout();
-			if (redis.getMinReplicas() < 0) {
-				throw timing("snowflake.worker.redis.min-replicas", "min-replicas " + redis.getMinReplicas()
-						+ " is negative", "Set snowflake.worker.redis.min-replicas to 0 for a primary without replicas, "
-								+ "or to the number of replicas that must acknowledge.");
+			if (redis.getReplicas() < 0) {
+				throw timing("snowflake.worker.redis.replicas", "replicas " + redis.getReplicas()
+						+ " is negative", "Set snowflake.worker.redis.replicas to 0 for a primary without replicas, "
+								+ "or to the number of replicas each primary has.");
 			}
 			Duration lag = redis.getMaxReplicaLag();
 			if (lag == null || lag.isNegative() || lag.toNanos() % 1_000_000_000 != 0) {
@@ -135,7 +135,7 @@ public final class SnowflakeAutoConfiguration {
 						+ " is not a whole, non-negative number of seconds (Redis reports replica lag in seconds)",
 						"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
 			}
-			window = LeaseTiming.replicaFailoverWindow(redis.getMinReplicas(), lag);
+			window = LeaseTiming.replicaFailoverWindow(redis.getReplicas(), lag);
 		}
 		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window,
 				lateness);

@@ -451,10 +451,11 @@ public class SnowflakeProperties {
 		private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 		/**
-		 * Replicas that must be attached to the primary, each online within the lag limit, for a lease to be
-		 * granted; 0 for a primary without replicas (grants are then refused while any replica is attached).
+		 * Number of replicas each Redis primary has: leases are granted only while exactly this many are
+		 * attached, each online within the lag limit, and each grant waits until all of them hold it. 0 for a
+		 * primary without replicas. A primary with fewer or more replicas refuses to grant.
 		 */
-		private int minReplicas;
+		private int replicas;
 
 		/**
 		 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
@@ -528,12 +529,12 @@ public class SnowflakeProperties {
 			this.commandTimeout = commandTimeout;
 		}
 
-		public int getMinReplicas() {
-			return this.minReplicas;
+		public int getReplicas() {
+			return this.replicas;
 		}
 
-		public void setMinReplicas(int minReplicas) {
-			this.minReplicas = minReplicas;
+		public void setReplicas(int replicas) {
+			this.replicas = replicas;
 		}
 
 		public Duration getMaxReplicaLag() {

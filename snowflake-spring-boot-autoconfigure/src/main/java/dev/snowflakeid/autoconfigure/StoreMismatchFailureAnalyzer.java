@@ -13,7 +13,7 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 		return new FailureAnalysis("The worker-code lease store disagrees with this instance: " + cause.getMessage()
 				+ ".", "Use the same snowflake.layout.*, snowflake.epoch, snowflake.region and lease timing "
 						+ "(snowflake.worker.lease.outage-tolerance, renew-interval, max-clock-skew and "
-						+ "snowflake.worker.redis.min-replicas, max-replica-lag) as the other instances of this namespace, "
+						+ "snowflake.worker.redis.replicas, max-replica-lag) as the other instances of this namespace, "
 						+ "or a new snowflake.worker.redis.namespace for new settings.",
 				cause);
 	}

@@ -58,8 +58,9 @@ import org.springframework.data.redis.core.script.RedisScript;
  * the quarantine whenever the script finds a lineage ({@code run_id} and {@code master_replid}) other than
  * the recorded one. Grants are refused, writing nothing, when the caller's clock and Redis time differ by
  * more than the allowed skew (the request's allowed lateness added), when the server is not a primary, or
- * when its replicas do not all keep up (see the README, "Safety model"). A grant is used only once every
- * replica attached to the primary acknowledged it ({@code WAIT} on the connection that ran the script). On a
+ * when it and the replicas keeping up with it are not a majority of the configured nodes (see the README,
+ * "Safety model"). A grant is used only once the replicas of that majority acknowledged it ({@code WAIT} on
+ * the connection that ran the script). On a
  * Redis Cluster the lease script and {@code WAIT} run on one node connection to the primary that owns the
  * region's slot ({@link ClusterSlotPrimary}); releases and counts of free codes go through the cluster
  * connection's own routing. Every Redis error or timeout surfaces as {@link LeaseStoreUnavailableException};
@@ -105,7 +106,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final Duration commandTimeout;
 
-	private final int minReplicas;
+	private final int replicas;
 
 	private final Duration maxReplicaLag;
 
@@ -133,18 +134,18 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		this.ttl = requirePositive("lease ttl", builder.ttl);
 		this.timing = Objects.requireNonNull(builder.timing, "lease timing");
 		this.commandTimeout = requirePositive("command timeout", builder.commandTimeout);
-		if (builder.minReplicas < 0) {
-			throw new IllegalArgumentException("min replicas must be zero or positive but was " + builder.minReplicas);
+		if (builder.replicas < 0) {
+			throw new IllegalArgumentException("replicas must be zero or positive but was " + builder.replicas);
 		}
-		this.minReplicas = builder.minReplicas;
+		this.replicas = builder.replicas;
 		this.maxReplicaLag = Objects.requireNonNull(builder.maxReplicaLag, "max replica lag");
 		if (this.maxReplicaLag.isNegative() || this.maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
 			throw new IllegalArgumentException("max replica lag must be whole seconds but was " + this.maxReplicaLag);
 		}
-		Duration window = LeaseTiming.replicaFailoverWindow(this.minReplicas, this.maxReplicaLag);
+		Duration window = LeaseTiming.replicaFailoverWindow(this.replicas, this.maxReplicaLag);
 		if (!this.timing.failoverWindow().equals(window)) {
 			throw new IllegalArgumentException("lease timing assumes a failover window of " + this.timing.failoverWindow()
-					+ " but " + this.minReplicas + " replicas with a lag limit of " + this.maxReplicaLag + " give " + window);
+					+ " but " + this.replicas + " replicas with a lag limit of " + this.maxReplicaLag + " give " + window);
 		}
 		this.wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
 		this.regionKeyPrefix = this.keyPrefix + ":{" + this.namespace + ":" + this.region + "}:";
@@ -272,7 +273,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		if (status == Reply.UNSAFE_PRIMARY) {
 			throw new LeaseStoreUnavailableException("Redis (" + this.regionKeyPrefix + "*) refuses to grant: "
-					+ reply.get(2) + " (snowflake.worker.redis.min-replicas=" + this.minReplicas
+					+ reply.get(2) + " (snowflake.worker.redis.replicas=" + this.replicas
 					+ ", max-replica-lag=" + this.maxReplicaLag.toSeconds() + "s)", null);
 		}
 		throw unexpected(action, reply);
@@ -295,38 +296,39 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private List<String> leaseArgs(String operation, long caller, String token, int code, int start) {
 		return List.of(operation, Long.toString(caller), millis(this.timing.maxClockSkew()),
-				millis(this.timing.requestLateness()), Integer.toString(this.minReplicas),
+				millis(this.timing.requestLateness()), Integer.toString(this.replicas),
 				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
 				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
 				this.leaseKeyPrefix, Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
 	}
 
 	/**
-	 * A grant is used only once every replica attached to the primary holds it: a replica that is promoted
-	 * later then knows the new ceiling, and a primary that was deposed while paused (whose replica list
-	 * still looks healthy for a moment after it resumes) cannot get the acknowledgement. WAIT counts the
-	 * writes of the connection it runs on, so it goes to the connection that ran the script: {@code node} on
-	 * a Redis Cluster, else the template's shared connection.
+	 * A grant is used only once {@code required} replicas hold it (with the primary, more than half of the
+	 * nodes): a replica promoted later without it grants only with a majority of its own, which the old
+	 * primary then no longer has; and a primary that was deposed while paused (whose replica list still looks
+	 * healthy for a moment after it resumes) cannot get the acknowledgements. WAIT
+	 * counts the writes of the connection it runs on, so it goes to the connection that ran the script:
+	 * {@code node} on a Redis Cluster, else the template's shared connection.
 	 */
-	private void awaitReplicas(String action, long replicas, RedisAsyncCommands<?, ?> node) {
-		if (replicas == 0) {
+	private void awaitReplicas(String action, long required, RedisAsyncCommands<?, ?> node) {
+		if (required == 0) {
 			return;
 		}
 		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
 		Long acknowledged;
 		try {
 			// WAIT goes through Lettuce's own command: RedisConnection.execute cannot read its integer reply.
-			acknowledged = (node != null) ? awaitReplication(node, replicas, timeout)
+			acknowledged = (node != null) ? awaitReplication(node, required, timeout)
 					: this.redis.execute((RedisCallback<Long>) (connection) -> awaitReplication(
-							(RedisAsyncCommands<?, ?>) connection.getNativeConnection(), replicas, timeout));
+							(RedisAsyncCommands<?, ?>) connection.getNativeConnection(), required, timeout));
 		}
 		catch (RuntimeException ex) {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) could not "
 					+ "confirm that its replicas hold the grant to " + action + ": " + ex.getMessage(), ex);
 		}
-		if (acknowledged == null || acknowledged < replicas) {
+		if (acknowledged == null || acknowledged < required) {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) granted, but only "
-					+ acknowledged + " of " + replicas + " attached replicas acknowledged within " + timeout
+					+ acknowledged + " of the " + required + " replicas required acknowledged within " + timeout
 					+ " ms; the grant is not used", null);
 		}
 	}
@@ -502,7 +504,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
 
-		private int minReplicas;
+		private int replicas;
 
 		private Duration maxReplicaLag = DEFAULT_MAX_REPLICA_LAG;
 
@@ -556,11 +558,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 
 		/**
-		 * Replicas that must be attached, each online within the lag limit, for a grant. Default 0: a
-		 * primary without replicas (a grant is then refused while any replica is attached).
+		 * Number of replicas each primary has: a grant is made only while exactly this many are attached, each
+		 * online within the lag limit, and used only once all of them acknowledged it. Default 0: a primary
+		 * without replicas.
 		 */
-		public Builder minReplicas(int minReplicas) {
-			this.minReplicas = minReplicas;
+		public Builder replicas(int replicas) {
+			this.replicas = replicas;
 			return this;
 		}
 

@@ -8,7 +8,7 @@
 -- ARGV[2] caller's wall clock when it sent the request, Unix-epoch milliseconds
 -- ARGV[3] allowed clock skew between caller and Redis, milliseconds
 -- ARGV[4] allowed lateness of the request (the caller's command timeout), milliseconds
--- ARGV[5] least number of replicas that must be attached (0: none required, and none may be attached)
+-- ARGV[5] number of replicas N each primary has (0: none, and none may be attached)
 -- ARGV[6] largest replica lag allowed, whole seconds as INFO reports them
 -- ARGV[7] layout description;  ARGV[8] region;  ARGV[9] quarantine Q;  ARGV[10] ceiling lead A (ms)
 -- ARGV[11] lease ttl in milliseconds
@@ -20,13 +20,13 @@
 --
 -- Replies (T is Redis TIME in milliseconds):
 --   {1, code, generation, floor, ceiling, T, n}  granted: issue only ticks inside (floor, ceiling], and
---                                                only once all n attached replicas acknowledged it (WAIT)
+--                                                only once n replicas acknowledged it (WAIT)
 --   {-1, T}                                      claim: every code is held
 --   {-2, T}                                      renew: the lease is gone (never recreated)
 --   {-3, T}                                      renew: another owner holds the code
 --   {-4, T, layout, region, Q, A}                the region was set up with other fleet settings
 --   {-5, T, caller}                              the clocks disagree, or the request arrived too late
---   {-6, T, reason}                              not a primary whose replicas all keep up
+--   {-6, T, reason}                              not a primary with a majority that keeps up
 --
 -- Invariants (see the README, "Safety model"):
 --   * ceiling = T + A for every grant; m:<code> records the highest ceiling ever granted for the code
@@ -49,25 +49,34 @@ if now < caller - tonumber(ARGV[3]) or now > caller + tonumber(ARGV[3]) + tonumb
 	return {-5, now, caller}
 end
 
--- Grants only from a primary whose replicas all keep up, so that a deposed primary stops granting
--- within the lag limit of its replicas going quiet.
+-- Grants only from a primary that, with the replicas keeping up with it, is a strict majority of the
+-- N + 1 nodes: n = ceil(N / 2) replicas online within the lag limit. Each node follows one primary, and a
+-- replica counts as keeping up for at most the lag limit after it stopped acknowledging, so two servers
+-- hold a majority at once only within that limit of a replica (or the promoted node) changing sides: a
+-- deposed primary stops granting within it, whether its partition holds some replicas or none.
 local replication = redis.call('INFO', 'replication')
 local role = string.match(replication, 'role:(%a+)')
 if role ~= 'master' then
 	return {-6, now, 'role is ' .. tostring(role) .. ', not master'}
 end
-local replicas = 0
+local expected = tonumber(ARGV[5])
+local quorum = math.floor((expected + 1) / 2)
+local attached, good = 0, 0
 for line in string.gmatch(replication, 'slave%d+:([^\r\n]*)') do
 	local state = string.match(line, 'state=([%a_]+)')
 	local lag = tonumber(string.match(line, 'lag=(%d+)') or '-1')
-	if state ~= 'online' or lag < 0 or lag > tonumber(ARGV[6]) then
-		return {-6, now, 'replica ' .. line .. ' is not online within ' .. ARGV[6] .. ' s lag'}
+	attached = attached + 1
+	if state == 'online' and lag >= 0 and lag <= tonumber(ARGV[6]) then
+		good = good + 1
 	end
-	replicas = replicas + 1
 end
-local required = tonumber(ARGV[5])
-if replicas < required or (required == 0 and replicas > 0) then
-	return {-6, now, int(replicas) .. ' replicas attached, ' .. int(required) .. ' required'}
+-- More replicas than configured void the majority: a second primary could gather one of its own.
+if attached > expected then
+	return {-6, now, int(attached) .. ' replicas attached, more than the ' .. int(expected) .. ' configured'}
+end
+if good < quorum then
+	return {-6, now, int(good) .. ' of ' .. int(attached) .. ' attached replicas online within ' .. ARGV[6]
+			.. ' s lag, ' .. int(quorum) .. ' of ' .. int(expected) .. ' required'}
 end
 local lineage = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') .. '/'
 		.. string.match(replication, 'master_replid:(%x+)')
@@ -129,7 +138,7 @@ if ARGV[1] == 'renew' then
 	local floor = math.max(others(code, token), floor0)
 	redis.call('PEXPIREAT', KEYS[3], int(now + ttl))
 	record(code, token, ceiling)
-	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, replicas}
+	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, quorum}
 end
 
 -- Claim: the preferred code when free (a holder coming back continues right above its own ceiling),
@@ -171,4 +180,4 @@ if not redis.call('SET', prefix .. field, token, 'NX', 'PXAT', int(now + ttl)) t
 	return redis.error_reply('lease key ' .. prefix .. field .. ' appeared during the claim')
 end
 record(field, token, ceiling)
-return {1, code, generation, floor, ceiling, now, replicas}
+return {1, code, generation, floor, ceiling, now, quorum}

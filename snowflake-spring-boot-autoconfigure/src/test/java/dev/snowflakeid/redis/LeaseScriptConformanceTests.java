@@ -110,19 +110,19 @@ class LeaseScriptConformanceTests {
 				"release=1", "release=0", "restart", "flushall", "del-state", "del-lease");
 	}
 
-	private RedisWorkerLeaseStore store(LeaseTiming timing, int minReplicas) {
+	private RedisWorkerLeaseStore store(LeaseTiming timing, int replicas) {
 		return RedisWorkerLeaseStore.builder(this.template, LAYOUT)
 			.namespace("conformance")
 			.region(1)
 			.ttl(TTL)
 			.timing(timing)
-			.minReplicas(minReplicas)
+			.replicas(replicas)
 			.build();
 	}
 
-	private static Settings settings(RedisWorkerLeaseStore store, int minReplicas) {
+	private static Settings settings(RedisWorkerLeaseStore store, int replicas) {
 		return new Settings(store.timing().maxClockSkew().toMillis(),
-				RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT.toMillis(), minReplicas,
+				RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT.toMillis(), replicas,
 				RedisWorkerLeaseStore.DEFAULT_MAX_REPLICA_LAG.toSeconds(), LAYOUT.toString(),
 				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
 				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), LAYOUT.maxWorkers());
@@ -219,16 +219,16 @@ class LeaseScriptConformanceTests {
 			}
 		}
 
-		private void claim(RedisWorkerLeaseStore target, int minReplicas) {
+		private void claim(RedisWorkerLeaseStore target, int replicas) {
 			int preferred = this.random.nextInt(this.codes + 2) - 1;
 			int start = this.random.nextInt(this.codes);
 			String nonce = nonce();
 			long caller = callerClock();
 			this.operation = "claim preferring " + preferred + " from " + start + " at caller clock " + caller
-					+ (target == this.store ? "" : " with settings " + target.timing() + ", min replicas " + minReplicas);
+					+ (target == this.store ? "" : " with settings " + target.timing() + ", replicas " + replicas);
 			List<?> reply = target.leaseReply("claim", "claim", caller, nonce, preferred, start);
 			Reply real = reply(reply);
-			Reply expected = this.model.lease(settings(target, minReplicas), "claim", caller, nonce, preferred, start,
+			Reply expected = this.model.lease(settings(target, replicas), "claim", caller, nonce, preferred, start,
 					real.time());
 			compare(expected, real);
 			if (real.status() == 1) {

@@ -48,14 +48,14 @@ class RedisClusterFailoverLeaseTests {
 			.findFirst()
 			.orElseThrow();
 		// A second replica for the region's primary: after the primary is killed, its successor still has one
-		// replica, as snowflake.worker.redis.min-replicas=1 requires for grants.
+		// replica, with which it is a majority of the three nodes that snowflake.worker.redis.replicas=2 counts.
 		RedisServer spare = RedisServer.startClusterReplicaOf(first);
 		this.nodes.add(spare);
 		second.awaitInSyncWith(first);
 		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE,
-					"snowflake.worker.redis.min-replicas=1")
+					"snowflake.worker.redis.replicas=2")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				WorkerLeaseKeeper keeper = context.getBean(WorkerLeaseKeeper.class);

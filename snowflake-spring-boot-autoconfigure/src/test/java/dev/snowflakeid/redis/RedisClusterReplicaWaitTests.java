@@ -31,11 +31,13 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@code WAIT} on a Redis Cluster, with real processes: three primaries with a replica each and a second
- * replica for the primary that owns the region's slot (cluster-node-timeout 2 s), and one required replica.
- * The store runs the lease script and {@code WAIT} on one connection to the slot's primary:
+ * replica for the primary that owns the region's slot (cluster-node-timeout 2 s), configured as two replicas
+ * (so one acknowledgement makes a majority). The store runs the lease script and {@code WAIT} on one
+ * connection to the slot's primary:
  * <ul>
- * <li>while one replica is paused (and its lag still within the limit), the script grants and the grant is
- * refused because that replica never acknowledges it; once it resumes, grants work again;</li>
+ * <li>with one replica paused, grants are used once the other acknowledged them; with both paused (their
+ * lag still within the limit), the script grants and the grant is refused because no replica acknowledges
+ * it; once they resume, grants work again;</li>
  * <li>a primary frozen past its failover resumes with a claim waiting in its socket, sent by a client whose
  * topology view still names it, for the worker's code at a time when a grant from the old data would
  * overlap the worker's range from the new primary: the claim is refused (the printed reason says how),
@@ -95,37 +97,44 @@ class RedisClusterReplicaWaitTests {
 	}
 
 	@Test
-	void aGrantThatAPausedReplicaDidNotAcknowledgeIsRefusedUntilTheReplicaIsBack() {
-		// A lag limit of 5 s: the paused replica still counts as online, so only WAIT can refuse the grant. Calls
+	void aGrantIsUsedOnceOneOfTwoReplicasAcknowledgedItAndRefusedWhileNoneCan() {
+		// A lag limit of 5 s: paused replicas still count as online, so only WAIT can refuse the grant. Calls
 		// that nothing retries may run seconds late on a busy machine, hence the request lateness of 5 s.
 		Duration maxReplicaLag = Duration.ofSeconds(5);
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
-				LeaseTiming.replicaFailoverWindow(1, maxReplicaLag), Duration.ofSeconds(5));
+				LeaseTiming.replicaFailoverWindow(2, maxReplicaLag), Duration.ofSeconds(5));
 		RedisWorkerLeaseStore store = store(connect("wait-lease", Duration.ofSeconds(2)), timing, maxReplicaLag);
 		LeaseGrant held = store.claim(-1);
 		long scripts = this.primary.scriptCalls();
 
 		this.secondReplica.suspend();
 		try {
-			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
-				.withMessageContaining("granted, but only 1 of 2 attached replicas acknowledged")
-				.withMessageContaining("the grant is not used");
-			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(held))
-				.withMessageContaining("only 1 of 2 attached replicas acknowledged");
-			assertThat(this.primary.scriptCalls()).as("both ran on the slot's primary").isEqualTo(scripts + 2);
+			// two replicas: the primary and one of them are a majority of the three nodes
+			assertThat(store.claim(-1).workerCode()).isNotEqualTo(held.workerCode());
+			this.replica.suspend();
+			try {
+				assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
+					.withMessageContaining("granted, but only 0 of the 1 replicas required acknowledged")
+					.withMessageContaining("the grant is not used");
+				assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(held))
+					.withMessageContaining("only 0 of the 1 replicas required acknowledged");
+				assertThat(this.primary.scriptCalls()).as("all ran on the slot's primary").isEqualTo(scripts + 3);
+			}
+			finally {
+				this.replica.resume();
+			}
 		}
 		finally {
 			this.secondReplica.resume();
 		}
 
 		await().atMost(DEADLINE).ignoreExceptions().until(() -> store.renew(held).status() == Status.RENEWED);
-		assertThat(store.claim(-1).workerCode()).isNotEqualTo(held.workerCode());
 	}
 
 	@Test
 	void grantsOfAPrimaryResumedAfterItsFailoverAreNotUsed() {
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
-				LeaseTiming.replicaFailoverWindow(1, Duration.ofSeconds(1)), Duration.ofSeconds(1));
+				LeaseTiming.replicaFailoverWindow(2, Duration.ofSeconds(1)), Duration.ofSeconds(1));
 		IdLedger ledger = new IdLedger(LAYOUT);
 		LeaseWorker worker = track(LeaseWorker.builder("wait-worker",
 				store(connect("wait-worker", RedisLeaseConnections.DEFAULT_COMMAND_TIMEOUT), timing, Duration.ofSeconds(1)),
@@ -210,7 +219,7 @@ class RedisClusterReplicaWaitTests {
 			.namespace(NAMESPACE)
 			.ttl(Duration.ofSeconds(5))
 			.timing(timing)
-			.minReplicas(1)
+			.replicas(2)
 			.maxReplicaLag(maxReplicaLag)
 			.build();
 	}

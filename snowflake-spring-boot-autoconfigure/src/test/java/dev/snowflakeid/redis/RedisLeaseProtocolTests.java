@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
@@ -197,7 +198,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void grantIsUsedOnceTheAttachedReplicaAcknowledgedIt() {
 		RedisServer primary = track(RedisServer.start());
-		track(RedisServer.start(false, "--replicaof", "127.0.0.1", Integer.toString(primary.port())));
+		track(RedisServer.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		RedisWorkerLeaseStore store = store(connect(loopback(primary.port())), REPLICATED_TIMING, 1);
 		LeaseGrant grant = store.claim(-1);
@@ -207,8 +208,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void workersFollowAReplicaPromotion() {
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.start(false, "--replicaof", "127.0.0.1",
-				Integer.toString(primary.port())));
+		RedisServer replica = track(RedisServer.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		FaultProxy proxy = track(new FaultProxy(primary.port()));
 		LettuceConnectionFactory connections = connect(loopback(proxy.port()));
@@ -228,7 +228,7 @@ class RedisLeaseProtocolTests {
 		awaitNewRangesInUse(REPLICATED_TIMING, promotedAt, a, b);
 		load.awaitIds(400);
 		load.close();
-		figure("REPLICAOF NO ONE under load (min replicas 1, lag limit 1 s, quarantine "
+		figure("REPLICAOF NO ONE under load (replicas 1, lag limit 1 s, quarantine "
 				+ REPLICATED_TIMING.quarantine().toMillis() + " ms, ceiling lead " + REPLICATED_TIMING.ceilingLead().toMillis()
 				+ " ms): longest time without IDs " + load.longestGaps());
 		this.ledger.assertConsistent();
@@ -237,8 +237,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void grantsAreRefusedWritingNothingOnAReplicaWithALaggingReplicaAndWithSkewedClocks() {
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.start(false, "--replicaof", "127.0.0.1",
-				Integer.toString(primary.port())));
+		RedisServer replica = track(RedisServer.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		// nothing written means no key at all, the state hash with its loss marker included
 		RedisWorkerLeaseStore onReplica = store(connect(loopback(replica.port())), REPLICATED_TIMING, 1);
@@ -262,7 +261,7 @@ class RedisLeaseProtocolTests {
 		ahead.stepWall(Duration.ofSeconds(5));
 		RedisWorkerLeaseStore skewed = RedisWorkerLeaseStore.builder(connect(loopback(primary.port())), LAYOUT)
 			.timing(REPLICATED_TIMING)
-			.minReplicas(1)
+			.replicas(1)
 			.maxReplicaLag(MAX_REPLICA_LAG)
 			.wallClock(ahead)
 			.build();
@@ -270,6 +269,47 @@ class RedisLeaseProtocolTests {
 		assertThatExceptionOfType(ClockSkewException.class).isThrownBy(() -> skewed.claim(-1));
 		assertThat(primary.call("EXISTS", skewed.stateKey())).as("state hash, loss marker included").isEqualTo(0L);
 		assertThat(primary.call("DBSIZE")).isEqualTo(0L);
+	}
+
+	@Test
+	void onlyThePrimaryWithAMajorityOfTheNodesGrants() {
+		RedisServer primary = track(RedisServer.start());
+		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(primary)),
+				track(RedisServer.startReplicaOf(primary)), track(RedisServer.startReplicaOf(primary)));
+		awaitReplicasOnline(primary, 3);
+		RedisWorkerLeaseStore onFirst = store(connect(loopback(primary.port())), REPLICATED_TIMING, 3);
+		assertThat(onFirst.claim(-1).ceilingMillis()).as("all four nodes").isPositive();
+
+		// A replica takes over and one other follows it: each side is two of the four nodes, not a majority.
+		RedisServer second = replicas.get(0);
+		second.call("REPLICAOF", "NO", "ONE");
+		replicas.get(1).call("REPLICAOF", "127.0.0.1", Integer.toString(second.port()));
+		awaitReplicasOnline(second, 1);
+		await().atMost(Duration.ofSeconds(15)).until(() -> attachedReplicas(primary) == 1);
+		RedisWorkerLeaseStore onSecond = store(connect(loopback(second.port())), REPLICATED_TIMING, 3);
+		Object copiedMarker = second.call("HGET", onSecond.stateKey(), "lineage");
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onFirst.claim(-1))
+			.withMessageContaining("1 of 1 attached replicas online within 1 s lag, 2 of 3 required");
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onSecond.claim(-1))
+			.withMessageContaining("2 of 3 required");
+		assertThat(second.call("HGET", onSecond.stateKey(), "lineage")).as("a refusal writes nothing")
+			.isEqualTo(copiedMarker)
+			.isNotNull();
+
+		// The last replica joins the new primary: three of four nodes, so it grants and the old one cannot.
+		replicas.get(2).call("REPLICAOF", "127.0.0.1", Integer.toString(second.port()));
+		awaitReplicasOnline(second, 2);
+		await().atMost(Duration.ofSeconds(15)).ignoreExceptions().until(() -> onSecond.claim(-1) != null);
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onFirst.claim(-1))
+			.withMessageContaining("0 of 0 attached replicas");
+
+		// Configured for fewer replicas than attach, the majority would be wrong: nothing is granted.
+		primary.call("REPLICAOF", "127.0.0.1", Integer.toString(second.port()));
+		awaitReplicasOnline(second, 3);
+		RedisWorkerLeaseStore configuredForTwo = store(connect(loopback(second.port())), REPLICATED_TIMING, 2);
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> configuredForTwo.claim(-1))
+			.withMessageContaining("3 replicas attached, more than the 2 configured")
+			.withMessageContaining("snowflake.worker.redis.replicas=2");
 	}
 
 	// ---- support ------------------------------------------------------------------------------------
@@ -286,11 +326,11 @@ class RedisLeaseProtocolTests {
 		return connections;
 	}
 
-	private static RedisWorkerLeaseStore store(LettuceConnectionFactory connections, LeaseTiming timing, int minReplicas) {
+	private static RedisWorkerLeaseStore store(LettuceConnectionFactory connections, LeaseTiming timing, int replicas) {
 		return RedisWorkerLeaseStore.builder(connections, LAYOUT)
 			.ttl(Duration.ofSeconds(5))
 			.timing(timing)
-			.minReplicas(minReplicas)
+			.replicas(replicas)
 			.maxReplicaLag(MAX_REPLICA_LAG)
 			.build();
 	}
@@ -322,10 +362,26 @@ class RedisLeaseProtocolTests {
 	}
 
 	private static void awaitReplicaOnline(RedisServer primary) {
-		await().atMost(Duration.ofSeconds(15)).until(() -> {
-			String info = String.valueOf(primary.call("INFO", "replication"));
-			return info.contains("role:master") && info.contains("state=online") && replicaLag(primary) == 0;
-		});
+		awaitReplicasOnline(primary, 1);
+	}
+
+	/** Waits until {@code primary} lists exactly {@code count} replicas, online with lag 0 and acknowledging. */
+	private static void awaitReplicasOnline(RedisServer primary, int count) {
+		await().atMost(Duration.ofSeconds(15)).until(() -> attachedReplicas(primary) == count && replicaLines(primary)
+			.allMatch((line) -> line.contains("state=online") && line.endsWith("lag=0")));
+		primary.awaitReplicasAcknowledging(count);
+	}
+
+	private static long attachedReplicas(RedisServer primary) {
+		return replicaLines(primary).count();
+	}
+
+	// "slave0:ip=127.0.0.1,port=6380,state=online,offset=42,lag=0", one line per attached replica
+	private static Stream<String> replicaLines(RedisServer primary) {
+		return String.valueOf(primary.call("INFO", "replication"))
+			.lines()
+			.map(String::strip)
+			.filter((line) -> line.matches("slave\\d+:.*"));
 	}
 
 	private static long replicaLag(RedisServer primary) {

@@ -23,7 +23,7 @@ class RedisMasterReplicaLeaseTests {
 				RedisServer replica = RedisServer.startReplicaOf(primary)) {
 			LeaseApplications.runner(false)
 				.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:" + replica.port() + ",127.0.0.1:"
-						+ primary.port(), "spring.data.redis.lettuce.read-from=replica", "snowflake.worker.redis.min-replicas=1")
+						+ primary.port(), "spring.data.redis.lettuce.read-from=replica", "snowflake.worker.redis.replicas=1")
 				.run((context) -> {
 					assertThat(context).hasNotFailed();
 					assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();

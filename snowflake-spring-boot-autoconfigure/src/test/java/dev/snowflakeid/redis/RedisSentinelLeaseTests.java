@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Worker leases behind Redis Sentinel, with real processes: one primary, two replicas and three sentinels
  * ({@code redis-server --sentinel}, quorum 2, down after 1 s). An application configured only with
- * {@code spring.data.redis.sentinel.*}, one required replica and short lease timings issues IDs continuously while the
+ * {@code spring.data.redis.sentinel.*}, two replicas and short lease timings issues IDs continuously while the
  * primary changes twice: first by kill -9 of the primary, then by {@code SENTINEL FAILOVER}. After each
  * change its lease connection (named by CLIENT SETNAME) is on the new primary, renewals run there, it
  * issues again, and no ID repeats. The longest time without IDs is printed for each failover.
@@ -57,7 +57,7 @@ class RedisSentinelLeaseTests {
 		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes,
-					"snowflake.worker.redis.min-replicas=1")
+					"snowflake.worker.redis.replicas=2")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "sentinel")) {

@@ -429,6 +429,20 @@ public final class RedisServer implements AutoCloseable {
 		});
 	}
 
+	/**
+	 * Waits until {@code count} replicas acknowledge this primary's writes. A replica listed as
+	 * {@code state=online} with {@code lag=0} right after its full sync may not receive the replication stream
+	 * until its first {@code REPLCONF ACK}, up to a second later; a {@code WAIT} for a {@code PUBLISH} (which
+	 * is replicated but writes no key) shows when it does.
+	 */
+	public void awaitReplicasAcknowledging(int count) {
+		await("port " + this.port + " has " + count + " replicas acknowledging").atMost(Duration.ofSeconds(30))
+			.until(() -> {
+				call("PUBLISH", "snowflake-test-probe", "");
+				return (Long) call("WAIT", Integer.toString(count), "100") >= count;
+			});
+	}
+
 	/** Port of the primary that serves the slot of {@code key}, as this Cluster node sees it. */
 	@SuppressWarnings("unchecked")
 	public int slotOwnerPort(String key) {

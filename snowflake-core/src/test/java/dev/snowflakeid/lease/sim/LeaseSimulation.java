@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -112,6 +114,9 @@ public final class LeaseSimulation {
 
 	private final boolean replicated;
 
+	/** Replicas of the primary, as configured: 0 without replication. */
+	private final int replicas;
+
 	private final RedisNode.Settings settings;
 
 	private RedisNode primary;
@@ -163,10 +168,11 @@ public final class LeaseSimulation {
 			.epoch(Instant.parse("2026-01-01T00:00:00Z"))
 			.build();
 		long maxLag = 1;
-		int minReplicas = this.replicated ? 1 : 0;
+		// One replica, two as in the usual Sentinel set-up, or three (the first where a minority is not one).
+		this.replicas = this.replicated ? 1 + this.random.nextInt(3) : 0;
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), RENEW_INTERVAL, Duration.ofMillis(200),
-				LeaseTiming.replicaFailoverWindow(minReplicas, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
-		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, minReplicas, maxLag,
+				LeaseTiming.replicaFailoverWindow(this.replicas, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
+		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, this.replicas, maxLag,
 				this.layout.toString(), "0", timing.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
 				this.layout.maxWorkers());
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
@@ -208,9 +214,7 @@ public final class LeaseSimulation {
 	private Result run() {
 		this.primary = new RedisNode("redis-a", this::trueMillis, this.mutations);
 		if (this.replicated) {
-			// One replica, or two as in the usual Sentinel set-up (a promoted replica then has one at once).
-			int count = 1 + this.random.nextInt(2);
-			for (int i = 0; i < count; i++) {
+			for (int i = 0; i < this.replicas; i++) {
 				RedisNode follower = new RedisNode("redis-" + (char) ('b' + i), this::trueMillis, this.mutations);
 				follower.replicate(this.primary, true);
 				this.followers.add(follower);
@@ -477,17 +481,25 @@ public final class LeaseSimulation {
 				: (kind == 1) ? SimulatedLeaseStore.Fate.REPLY_LOST : SimulatedLeaseStore.Fate.LATE;
 	}
 
-	/** WAIT for every replica the node lists: each must still replicate from it (and then holds its data). */
-	boolean acknowledged(RedisNode node) {
+	/**
+	 * WAIT for {@code quorum} replicas: of those the node lists that still replicate from it, are reachable and
+	 * not cut off, {@code quorum} acknowledge (and then hold its data); the others catch up with the next
+	 * replication round, so a failover meanwhile may promote one that lacks the grant.
+	 */
+	boolean acknowledged(RedisNode node, long quorum) {
 		if (!reachable(null, node)) {
 			return false;
 		}
-		for (RedisNode listed : node.replicaList()) {
-			if (listed.master != node || !reachable(null, listed) || this.detached.contains(listed)) {
-				return false;
-			}
+		List<RedisNode> following = new ArrayList<>(node.replicaList()
+			.stream()
+			.filter((listed) -> listed.master == node && reachable(null, listed) && !this.detached.contains(listed))
+			.sorted(Comparator.comparing(RedisNode::name))
+			.toList());
+		if (following.size() < quorum) {
+			return false;
 		}
-		for (RedisNode listed : node.replicaList()) {
+		Collections.shuffle(following, this.random);
+		for (RedisNode listed : following.subList(0, (int) quorum)) {
 			listed.load(node.data());
 			listed.copiedVersion = node.version;
 			node.replicas.put(listed, this.nanos / MS);
@@ -540,8 +552,8 @@ public final class LeaseSimulation {
 		}
 		else if (this.replicated && this.random.nextInt(3) == 0) {
 			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
-			kind = this.workerClocksStep ? new int[] { 14, 15, 16, 19, 20 }[this.random.nextInt(5)]
-					: new int[] { 14, 16, 19 }[this.random.nextInt(3)];
+			kind = this.workerClocksStep ? new int[] { 14, 15, 16, 19, 20, 22 }[this.random.nextInt(6)]
+					: new int[] { 14, 16, 19, 22 }[this.random.nextInt(4)];
 		}
 		else if (!this.replicated && this.random.nextInt(4) == 0) {
 			kind = 21;
@@ -552,7 +564,7 @@ public final class LeaseSimulation {
 			kind = (this.workerClocksStep && kind == 11) ? 6 : kind;
 		}
 		SimulatedWorker worker = anyLiveWorker();
-		if (kind >= 5 && kind <= 11 || kind >= 13 && kind <= 15 || kind >= 18 && kind <= 20) {
+		if (kind >= 5 && kind <= 11 || kind >= 13 && kind <= 15 || kind >= 18 && kind <= 20 || kind == 22) {
 			redisFault((this.workerClocksStep && kind == 18) ? 5 : kind);
 		}
 		else {
@@ -729,6 +741,7 @@ public final class LeaseSimulation {
 					this.armed = new Nemesis(null, true, this::stall);
 				}
 			}
+			case 22 -> partition();
 			default -> throw new IllegalArgumentException("no Redis fault " + kind);
 		}
 	}
@@ -812,6 +825,55 @@ public final class LeaseSimulation {
 		else {
 			takeOver.run();
 		}
+	}
+
+	/**
+	 * A partition splits the nodes: the primary keeps some of its replicas (perhaps none), a replica on the
+	 * other side is promoted and takes the rest. The old primary lists the other side's nodes with their last
+	 * acknowledgement until {@code repl-timeout} drops them; workers on its side go on talking to it. The
+	 * partition heals when the old primary and the replicas it kept are demoted under the new one.
+	 */
+	private void partition() {
+		RedisNode promoted = candidate();
+		if (promoted == null) {
+			return;
+		}
+		RedisNode old = this.primary;
+		List<RedisNode> kept = this.followers.stream()
+			.filter((f) -> f != promoted && f.master == old && this.random.nextBoolean())
+			.toList();
+		promoted.promote();
+		for (RedisNode follower : List.copyOf(this.followers)) {
+			if (follower != promoted && follower.master == old && !kept.contains(follower)) {
+				follower.replicate(promoted, false);
+			}
+		}
+		this.followers.remove(promoted);
+		this.followers.add(old);
+		this.primary = promoted;
+		this.deposed = old;
+		long heal = 3000 + this.random.nextInt(9000);
+		for (SimulatedWorker worker : this.workers) {
+			this.routeSwitchAt.put(worker, this.nanos + (this.random.nextBoolean() ? heal : this.random.nextInt(1000)) * MS);
+		}
+		log("partition: " + old + " keeps " + kept + "; " + promoted + " promoted with the rest");
+		at(1000 + this.random.nextInt(3000), () -> {
+			old.replicas.keySet().removeIf((listed) -> listed.master != old);
+			log(old + " drops the replicas it lost (repl-timeout)");
+		});
+		at(heal, () -> {
+			if (this.deposed != old) {
+				return;
+			}
+			old.replicate(promoted, true);
+			for (RedisNode follower : kept) {
+				if (follower.master == old) {
+					follower.replicate(promoted, true);
+				}
+			}
+			this.deposed = null;
+			log("partition heals: " + old + " and " + kept + " replicate from " + promoted);
+		});
 	}
 
 	private void failoverAndBack(SimulatedWorker claimant) {

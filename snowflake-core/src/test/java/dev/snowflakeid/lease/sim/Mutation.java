@@ -31,6 +31,12 @@ public enum Mutation {
 	NO_REPLICA_CHECKS,
 
 	/** Grants are used without WAIT: a paused primary that resumes after a promotion still grants. */
-	NO_WAIT
+	NO_WAIT,
+
+	/**
+	 * One replica keeping up is enough, whatever the number of replicas (a minority of three): a deposed
+	 * primary cut off with one replica grants while its successor grants with another.
+	 */
+	MINORITY_QUORUM
 
 }

@@ -31,7 +31,7 @@ public final class RedisNode {
 	}
 
 	/** The arguments of lease.lua that stay the same for a worker. */
-	public record Settings(long skew, long lateness, int minReplicas, long maxLagSeconds, String layout, String region,
+	public record Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
 			long quarantine, long ceilingLead, long ttl, int codes) {
 	}
 
@@ -119,17 +119,25 @@ public final class RedisNode {
 		if (!this.primary && !this.mutations.contains(Mutation.NO_ROLE_CHECK)) {
 			return Reply.refused(-6, now, "role is slave, not master");
 		}
-		int attached = 0;
+		int quorum = 0;
 		if (!this.mutations.contains(Mutation.NO_REPLICA_CHECKS)) {
+			int attached = 0;
+			int good = 0;
 			for (Long ackedAt : this.replicas.values()) {
 				long lag = (this.trueTime.getAsLong() - ackedAt) / 1000;
-				if (lag > s.maxLagSeconds()) {
-					return Reply.refused(-6, now, "replica lag " + lag);
-				}
 				attached++;
+				if (lag <= s.maxLagSeconds()) {
+					good++;
+				}
 			}
-			if (attached < s.minReplicas() || (s.minReplicas() == 0 && attached > 0)) {
-				return Reply.refused(-6, now, attached + " replicas attached, " + s.minReplicas() + " required");
+			quorum = this.mutations.contains(Mutation.MINORITY_QUORUM) ? Math.min(1, s.replicas())
+					: (s.replicas() + 1) / 2;
+			if (attached > s.replicas()) {
+				return Reply.refused(-6, now, attached + " replicas attached, more than the " + s.replicas() + " configured");
+			}
+			if (good < quorum) {
+				return Reply.refused(-6, now, good + " of " + attached + " attached replicas online within "
+						+ s.maxLagSeconds() + " s lag, " + quorum + " of " + s.replicas() + " required");
 			}
 		}
 		if (this.state != null && this.state.get("layout") != null && (!this.state.get("layout").equals(s.layout())
@@ -171,7 +179,7 @@ public final class RedisNode {
 			this.leases.put(codeArg, new LeaseKey(value.token(), now + s.ttl()));
 			record(code, nonceOrToken, ceiling);
 			long generation = Long.parseLong(nonceOrToken.substring(0, nonceOrToken.indexOf('|')));
-			return new Reply(1, codeArg, generation, floor, ceiling, now, attached, "");
+			return new Reply(1, codeArg, generation, floor, ceiling, now, quorum, "");
 		}
 		int code = -1;
 		if (codeArg >= 0 && codeArg < s.codes() && lease(codeArg, now) == null) {
@@ -208,7 +216,7 @@ public final class RedisNode {
 		String token = generation + "|" + nonceOrToken;
 		this.leases.put(code, new LeaseKey(token, now + s.ttl()));
 		record(field, token, ceiling);
-		return new Reply(1, code, generation, floor, ceiling, now, attached, "");
+		return new Reply(1, code, generation, floor, ceiling, now, quorum, "");
 	}
 
 	/** release.lua. */

@@ -124,8 +124,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (fate == Fate.REPLY_LOST) {
 			throw timeout(op);
 		}
-		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas() && !this.world.acknowledged(node)) {
-			throw new LeaseStoreUnavailableException("not every replica acknowledged the grant", null);
+		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas()
+				&& !this.world.acknowledged(node, reply.replicas())) {
+			throw new LeaseStoreUnavailableException("fewer than " + reply.replicas() + " replicas acknowledged the grant", null);
 		}
 		if (reply.status() == 1) {
 			this.world.used(this.worker, node, op);

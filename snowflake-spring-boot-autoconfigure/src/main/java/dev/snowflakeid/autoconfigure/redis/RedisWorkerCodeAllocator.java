@@ -72,7 +72,7 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 			.ttl(worker.getLease().getTtl())
 			.timing(SnowflakeAutoConfiguration.leaseTiming(this.properties))
 			.commandTimeout(worker.getRedis().getCommandTimeout())
-			.minReplicas(worker.getRedis().getMinReplicas())
+			.replicas(worker.getRedis().getReplicas())
 			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
 			.build();
 	}
