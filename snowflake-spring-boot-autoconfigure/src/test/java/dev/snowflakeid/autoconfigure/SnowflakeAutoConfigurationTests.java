@@ -3,9 +3,14 @@ package dev.snowflakeid.autoconfigure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.GeneratorStatistics;
+import dev.snowflakeid.IdGenerationException;
+import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.InvalidLayoutException;
 import dev.snowflakeid.SnowflakeIdGenerator;
@@ -120,6 +125,58 @@ class SnowflakeAutoConfigurationTests {
 			assertThat((ids.decode(second).timestamp().toEpochMilli() - ids.layout().epoch().toEpochMilli()) % 10)
 				.as("timestamps count 10 ms ticks from the epoch")
 				.isZero();
+		});
+	}
+
+	@Test
+	void withoutAnExhaustionWaitBudgetAFullTickIsRefusedAtOnce() {
+		// the default budget (5 ms) would always wait for the next 1 ms tick
+		twoIdsPerTick("1ms", "0").run((context) -> {
+			SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
+			// the wall clock is real: issue until the third ID of one tick is asked for
+			IdGenerationException refusal = null;
+			for (int i = 0; i < 1_000 && refusal == null; i++) {
+				try {
+					ids.nextId();
+				}
+				catch (IdGenerationException ex) {
+					refusal = ex;
+				}
+			}
+			assertThat(refusal).as("a refusal once a tick is full").isNotNull();
+			assertThat(refusal.reason()).isEqualTo(Reason.SEQUENCE_EXHAUSTED);
+			GeneratorStatistics statistics = ids.statistics();
+			assertThat(statistics.sequenceExhaustions()).as("the first full tick was refused").isEqualTo(1);
+			assertThat(statistics.refusals(Reason.SEQUENCE_EXHAUSTED)).isEqualTo(1);
+			assertThat(statistics.waits(Reason.SEQUENCE_EXHAUSTED)).as("refused without waiting").isZero();
+		});
+	}
+
+	@Test
+	void withAnExhaustionWaitBudgetTheNextIdWaitsForTheNextTick() {
+		// 1s covers the 10 ms tick; the default budget (5 ms) would refuse an ID asked for early in a tick
+		twoIdsPerTick("10ms", "1s").run((context) -> {
+			SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
+			long[] batch = ids.nextIds(9);
+			List<DecodedId> decoded = Arrays.stream(batch).mapToObj(ids::decode).toList();
+			for (int i = 1; i < decoded.size(); i++) {
+				DecodedId previous = decoded.get(i - 1);
+				DecodedId next = decoded.get(i);
+				if (next.timestamp().equals(previous.timestamp())) {
+					assertThat(next.sequence()).isEqualTo(previous.sequence() + 1);
+				}
+				else {
+					assertThat(next.timestamp()).isAfter(previous.timestamp());
+					assertThat(next.sequence()).isZero();
+				}
+			}
+			assertThat(decoded.stream().map(DecodedId::timestamp).distinct()).as("at most two IDs a tick")
+				.hasSizeGreaterThanOrEqualTo(5);
+			GeneratorStatistics statistics = ids.statistics();
+			assertThat(statistics.sequenceExhaustions()).isPositive();
+			assertThat(statistics.waits(Reason.SEQUENCE_EXHAUSTED)).as("every full tick waited for the next")
+				.isEqualTo(statistics.sequenceExhaustions());
+			assertThat(statistics.refusals(Reason.SEQUENCE_EXHAUSTED)).isZero();
 		});
 	}
 
@@ -296,6 +353,13 @@ class SnowflakeAutoConfigurationTests {
 				"snowflake.worker.state-file=" + stateFile);
 		this.runner.withPropertyValues("snowflake.clock.borrow-ahead=1s", "snowflake.worker.state-file=" + stateFile)
 			.run((context) -> assertThat(context.getBean(SnowflakeIdGenerator.class).borrowAhead()).hasSeconds(1));
+	}
+
+	/** One sequence bit: two IDs a tick. */
+	private ApplicationContextRunner twoIdsPerTick(String tick, String exhaustionWaitBudget) {
+		return this.runner.withPropertyValues("snowflake.layout.timestamp-bits=44", "snowflake.layout.region-bits=8",
+				"snowflake.layout.worker-bits=10", "snowflake.layout.sequence-bits=1", "snowflake.layout.tick=" + tick,
+				"snowflake.sequence.exhaustion-wait-budget=" + exhaustionWaitBudget);
 	}
 
 	private void assertTimingFailure(String property, String... values) {
