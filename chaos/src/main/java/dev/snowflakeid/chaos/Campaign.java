@@ -16,11 +16,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.chaos.worker.ChaosWorkerApplication;
 import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.RedisServer;
 import dev.snowflakeid.testsupport.ShiftedWallClock;
 import io.lettuce.core.RedisException;
@@ -50,6 +52,9 @@ public final class Campaign {
 	static final int REGIONS = 2;
 
 	private static final long GRACE_SECONDS = 20;
+
+	/** How long the libfaketime probe, a JVM that prints two numbers, may take. */
+	private static final Duration PROBE_EXIT = Duration.ofMinutes(1);
 
 	private static final long STARTUP_DEADLINE_SECONDS = 180;
 
@@ -182,18 +187,20 @@ public final class Campaign {
 		return seen[0];
 	}
 
-	private void checkFaketime() throws IOException, InterruptedException {
+	private void checkFaketime() throws IOException {
 		Path offset = this.options.out.resolve("probe.faketime");
 		ShiftedWallClock dayBehind = new ShiftedWallClock(offset, Path.of(this.options.faketime));
 		dayBehind.shift(Duration.ofDays(-1));
-		ProcessBuilder builder = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"),
-				ClockProbe.class.getName()).redirectErrorStream(true);
-		builder.environment().putAll(dayBehind.environment());
+		JavaProcess.Builder builder = JavaProcess.builder(ClockProbe.class.getName())
+			.environment(dayBehind.environment());
+		Path probeLog = this.options.out.resolve("probe.out");
 		long before = System.currentTimeMillis();
 		long beforeNanos = System.nanoTime();
-		Process probe = builder.start();
-		String output = new String(probe.getInputStream().readAllBytes()).trim();
-		probe.waitFor();
+		String output;
+		try (JavaProcess probe = builder.start(probeLog)) {
+			probe.awaitExit(PROBE_EXIT);
+			output = probe.output().trim();
+		}
 		long after = System.currentTimeMillis();
 		long afterNanos = System.nanoTime();
 		String[] readings = output.split("\\s+");
@@ -214,21 +221,22 @@ public final class Campaign {
 					+ ".." + afterNanos + "); LD_PRELOAD=" + this.options.faketime);
 		}
 		Files.delete(offset);
+		Files.delete(probeLog);
 		log("libfaketime steps a JVM's wall clock and leaves its monotonic clock alone");
 	}
 
 	private void startTopology() throws IOException {
-		List<String> workerCommand = List.of(java(), "-Xmx160m", "-Xss512k", "-XX:+UseSerialGC", "-XX:-UsePerfData",
-				"-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-Xshare:auto", "-cp",
-				System.getProperty("java.class.path"), ChaosWorkerApplication.class.getName(),
-				"--spring.main.web-application-type=none", "--spring.main.banner-mode=off",
-				"--spring.application.name=chaos", "--spring.data.redis.host=127.0.0.1",
-				"--snowflake.layout.timestamp-bits=" + LAYOUT.timestampBits(),
-				"--snowflake.layout.region-bits=" + LAYOUT.regionBits(),
-				"--snowflake.layout.worker-bits=" + LAYOUT.workerBits(),
-				"--snowflake.layout.sequence-bits=" + LAYOUT.sequenceBits(),
-				// the one setting changed from the defaults: JVMs start slowly on two busy cores
-				"--snowflake.worker.lease.startup-wait-budget=30s", "--logging.level.io.lettuce.core=ERROR");
+		Supplier<JavaProcess.Builder> workerProcess = () -> JavaProcess.builder(ChaosWorkerApplication.class.getName())
+			.jvmOptions("-Xmx160m", "-Xss512k", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
+					"-XX:CICompilerCount=1", "-Xshare:auto")
+			.args("--spring.main.web-application-type=none", "--spring.main.banner-mode=off",
+					"--spring.application.name=chaos", "--spring.data.redis.host=127.0.0.1",
+					"--snowflake.layout.timestamp-bits=" + LAYOUT.timestampBits(),
+					"--snowflake.layout.region-bits=" + LAYOUT.regionBits(),
+					"--snowflake.layout.worker-bits=" + LAYOUT.workerBits(),
+					"--snowflake.layout.sequence-bits=" + LAYOUT.sequenceBits(),
+					// the one setting changed from the defaults: JVMs start slowly on two busy cores
+					"--snowflake.worker.lease.startup-wait-budget=30s", "--logging.level.io.lettuce.core=ERROR");
 		for (int region = 0; region < REGIONS; region++) {
 			String name = "redis" + region;
 			// region 0 with Redis's default append-only set-up: a SIGKILL may lose the last second of writes
@@ -243,7 +251,7 @@ public final class Campaign {
 				this.proxies.add(proxy);
 				String slot = "r" + region + "w" + worker;
 				Path dir = Files.createDirectories(this.options.out.resolve("workers"));
-				this.slots.put(slot, new WorkerSlot(slot, region, proxy, dir, workerCommand, Path.of(this.options.faketime)));
+				this.slots.put(slot, new WorkerSlot(slot, region, proxy, dir, workerProcess, Path.of(this.options.faketime)));
 			}
 		}
 	}
@@ -443,10 +451,6 @@ public final class Campaign {
 		catch (RedisException ex) {
 			log("FLUSHALL not answered: " + ex.getMessage());
 		}
-	}
-
-	private static String java() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
 	private void log(String message) {

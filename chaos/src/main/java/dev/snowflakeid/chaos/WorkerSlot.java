@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.ShiftedWallClock;
 import dev.snowflakeid.testsupport.Signals;
 
@@ -35,11 +35,11 @@ final class WorkerSlot {
 
 	private final Path controlFile;
 
-	private final List<String> command;
+	private final Supplier<JavaProcess.Builder> worker;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
-	private Process process;
+	private JavaProcess process;
 
 	private int incarnation;
 
@@ -47,14 +47,18 @@ final class WorkerSlot {
 
 	private volatile long clockOffsetMillis;
 
-	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, List<String> command, Path faketime) {
+	/**
+	 * @param worker a new builder of the worker JVM, with its JVM options and the arguments all slots share
+	 */
+	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, Supplier<JavaProcess.Builder> worker,
+			Path faketime) {
 		this.name = name;
 		this.region = region;
 		this.proxy = proxy;
 		this.dir = dir;
 		this.clock = new ShiftedWallClock(dir.resolve(name + ".faketime"), faketime);
 		this.controlFile = dir.resolve(name + ".control");
-		this.command = List.copyOf(command);
+		this.worker = worker;
 	}
 
 	String name() {
@@ -77,23 +81,17 @@ final class WorkerSlot {
 	void launch() {
 		int number = this.incarnation++;
 		String base = String.format(Locale.ROOT, "%s-%03d", this.name, number);
-		List<String> args = new ArrayList<>(this.command);
-		args.add("--chaos.slot=" + this.name);
-		args.add("--chaos.incarnation=" + number);
-		args.add("--chaos.log=" + this.dir.resolve(base + ".bin"));
-		args.add("--chaos.control=" + this.controlFile);
-		args.add("--snowflake.region=" + this.region);
-		args.add("--spring.data.redis.port=" + this.proxy.port());
-		ProcessBuilder builder = new ProcessBuilder(args).redirectErrorStream(true)
-			.redirectOutput(this.dir.resolve(base + ".out").toFile());
-		builder.environment().putAll(this.clock.environment());
+		JavaProcess.Builder builder = this.worker.get()
+			.args("--chaos.slot=" + this.name, "--chaos.incarnation=" + number,
+					"--chaos.log=" + this.dir.resolve(base + ".bin"), "--chaos.control=" + this.controlFile,
+					"--snowflake.region=" + this.region, "--spring.data.redis.port=" + this.proxy.port())
+			.environment(this.clock.environment());
 		this.launchedAtNanos = System.nanoTime();
-		try {
-			this.process = builder.start();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		this.process = builder.start(this.dir.resolve(base + ".out"));
+	}
+
+	private Process process() {
+		return (this.process != null) ? this.process.process() : null;
 	}
 
 	/** Monotonic time of the last launch. */
@@ -103,24 +101,24 @@ final class WorkerSlot {
 
 	/** Whether the current incarnation has exited; its exit code then in {@link #exitCode()}. */
 	boolean exited() {
-		return this.process != null && !this.process.isAlive();
+		return this.process != null && !this.process.process().isAlive();
 	}
 
 	int exitCode() {
-		return this.process.exitValue();
+		return this.process.process().exitValue();
 	}
 
 	void pause() {
-		Signals.stop(this.process);
+		Signals.stop(process());
 	}
 
 	void resume() {
-		Signals.resume(this.process);
+		Signals.resume(process());
 	}
 
 	/** SIGKILL; call with the lock held. */
 	void kill() {
-		Signals.kill(this.process);
+		Signals.kill(process());
 	}
 
 	/**
@@ -128,12 +126,13 @@ final class WorkerSlot {
 	 * after {@code graceSeconds}. Returns whether it exited by itself. Call with the lock held.
 	 */
 	boolean terminate(long graceSeconds) {
-		if (this.process == null || !this.process.isAlive()) {
+		Process process = process();
+		if (process == null || !process.isAlive()) {
 			return true;
 		}
-		Signals.resume(this.process);
-		this.process.destroy();
-		if (Signals.awaitExit(this.process, Duration.ofSeconds(graceSeconds))) {
+		Signals.resume(process);
+		process.destroy();
+		if (Signals.awaitExit(process, Duration.ofSeconds(graceSeconds))) {
 			return true;
 		}
 		kill();
