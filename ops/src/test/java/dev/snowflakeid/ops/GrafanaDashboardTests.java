@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.snowflakeid.testsupport.Command;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.snowflakeid.testsupport.Command;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;

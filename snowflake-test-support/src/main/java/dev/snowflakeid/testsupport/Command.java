@@ -1,4 +1,4 @@
-package dev.snowflakeid.ops;
+package dev.snowflakeid.testsupport;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,13 +6,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** A tool of the machine (promtool, npm, node) run to completion, its output kept for assertion messages. */
-record Command(int exitCode, String output) {
+/**
+ * A tool of the machine (promtool, npm, node) run to completion with nothing on its standard input, its
+ * output (standard error included) kept for assertion messages. A {@code main} class runs in a
+ * {@link JavaProcess} instead.
+ */
+public record Command(int exitCode, String output) {
 
 	/**
+	 * Runs {@code command} in {@code directory}; a tool still running after {@code timeout} is killed and
+	 * fails the call with its output.
 	 * @param install how to get the tool when it is missing, for the failure message
 	 */
-	static Command run(Path directory, Duration timeout, String install, String... command) {
+	public static Command run(Path directory, Duration timeout, String install, String... command) {
 		String line = String.join(" ", command);
 		try {
 			Path log = Files.createTempFile("command", ".log");
