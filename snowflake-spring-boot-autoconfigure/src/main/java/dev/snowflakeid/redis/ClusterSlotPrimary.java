@@ -1,8 +1,5 @@
 package dev.snowflakeid.redis;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -13,11 +10,7 @@ import java.util.function.Function;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.WorkerLeaseException;
 
-import io.lettuce.core.LettuceFutures;
-import io.lettuce.core.RedisNoScriptException;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
@@ -26,7 +19,6 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * The Redis Cluster primary that owns one slot, reached on one connection, so that {@code WAIT} runs on
@@ -36,8 +28,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  * <p>The primary is the master of the slot in the Lettuce client's topology view. Its connection is the
  * node connection that the cluster connection keeps per node id and intent ({@code getConnection(nodeId)},
  * intent WRITE): one connection per primary, reused by every call, apart from the host-and-port connections
- * that routed commands use. Another caller's script may come between a script and its {@code WAIT} on it;
- * {@code WAIT} then also waits for that write, never for less. A node connection follows no redirect, so {@code MOVED}, {@code ASK},
+ * that routed commands use. A node connection follows no redirect, so {@code MOVED}, {@code ASK},
  * {@code TRYAGAIN} and {@code CLUSTERDOWN} come back as errors and the caller's next round tries again.
  * Lettuce's adaptive topology refresh reacts to the redirects of routed commands and to failed reconnects,
  * neither of which a node connection or a primary that stopped answering produces, so every failure here
@@ -46,7 +37,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  *
  * <p>Replies are awaited for the factory's command timeout, as Spring Data's own commands are.
  */
-final class ClusterSlotPrimary {
+final class ClusterSlotPrimary implements ScriptConnection {
 
 	private final LettuceConnectionFactory factory;
 
@@ -69,9 +60,10 @@ final class ClusterSlotPrimary {
 	 * A failure other than a {@link WorkerLeaseException} that answers the request (all but
 	 * {@link LeaseStoreUnavailableException}) triggers a topology refresh and propagates.
 	 */
-	<T> T execute(Function<RedisAsyncCommands<byte[], byte[]>, T> work) {
+	@Override
+	public <T> T execute(Function<LeaseCommands, T> work) {
 		try (RedisClusterConnection connection = this.factory.getClusterConnection()) {
-			return work.apply(primary(connection).async());
+			return work.apply(new LeaseCommands(primary(connection).async(), this.timeoutMillis));
 		}
 		catch (LeaseStoreUnavailableException ex) {
 			refreshTopology();
@@ -84,35 +76,6 @@ final class ClusterSlotPrimary {
 			refreshTopology();
 			throw ex;
 		}
-	}
-
-	/**
-	 * Runs {@code script} on {@code node} with {@code EVALSHA}, and with {@code EVAL} after {@code NOSCRIPT} (a
-	 * promoted replica or a restarted node has an empty script cache). Bulk strings in the reply are decoded
-	 * as UTF-8, as a {@code StringRedisTemplate} would.
-	 */
-	List<Object> eval(RedisAsyncCommands<byte[], byte[]> node, RedisScript<?> script, List<String> keys,
-			List<String> args) {
-		byte[][] keyBytes = bytes(keys);
-		byte[][] argBytes = bytes(args);
-		Object reply;
-		try {
-			reply = LettuceFutures.awaitOrCancel(node.evalsha(script.getSha1(), ScriptOutputType.MULTI, keyBytes, argBytes),
-					this.timeoutMillis, TimeUnit.MILLISECONDS);
-		}
-		catch (RedisNoScriptException ex) {
-			reply = LettuceFutures.awaitOrCancel(
-					node.eval(script.getScriptAsString(), ScriptOutputType.MULTI, keyBytes, argBytes), this.timeoutMillis,
-					TimeUnit.MILLISECONDS);
-		}
-		if (!(reply instanceof List<?> values)) {
-			throw new IllegalStateException("script reply " + reply + " is not a list");
-		}
-		List<Object> decoded = new ArrayList<>(values.size());
-		for (Object value : values) {
-			decoded.add((value instanceof byte[] text) ? new String(text, StandardCharsets.UTF_8) : value);
-		}
-		return decoded;
 	}
 
 	@SuppressWarnings("unchecked")
@@ -160,14 +123,6 @@ final class ClusterSlotPrimary {
 		catch (RuntimeException ex) {
 			// a client shutting down: the caller's own failure is the one to report
 		}
-	}
-
-	private static byte[][] bytes(List<String> values) {
-		byte[][] bytes = new byte[values.size()][];
-		for (int i = 0; i < bytes.length; i++) {
-			bytes[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
-		}
-		return bytes;
 	}
 
 }

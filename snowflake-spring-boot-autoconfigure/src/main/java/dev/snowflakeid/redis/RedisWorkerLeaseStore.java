@@ -10,10 +10,7 @@ import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.ClockSkewException;
@@ -26,32 +23,17 @@ import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
-import io.lettuce.core.api.async.RedisAsyncCommands;
-
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * Leases worker codes from Redis with the v2 protocol: one Lua script ({@code lease.lua}) claims and
  * renews, taking "now" from the Redis server's {@code TIME}, recording every granted ceiling before it
- * answers, and detecting lost data by the lineage of the server it runs on.
- *
- * <p>Keys of region {@code R} in namespace {@code ns} share the hash tag {@code {ns:R}} (one Cluster slot):
- * <ul>
- * <li>{@code prefix:{ns:R}:lease:<code>}: value {@code generation|nonce}, expiring at the Redis time of the
- * last claim or renewal plus the TTL;</li>
- * <li>{@code prefix:{ns:R}:state}: one hash holding the loss marker ({@code lineage}, {@code floor0}), the
- * fleet settings ({@code layout}, {@code region}, {@code q}, {@code a}) and per code the mark
- * ({@code m:<code>}, highest ceiling ever granted), its owner ({@code t:<code>}), the highest ceiling of
- * every other owner ({@code o:<code>}) and the generation counter ({@code g:<code>}); being one key, all of
- * it survives or vanishes together;</li>
- * <li>{@code prefix:{ns:R}:guard}: never written; every script declares it so that Redis Cluster answers
- * TRYAGAIN while the slot is being migrated, instead of running against half of the region's keys.</li>
- * </ul>
+ * answers, and detecting lost data by the lineage of the server it runs on. The keys of a region are named
+ * by {@link RegionKeys}; the script's replies are read by {@link LeaseReply}.
  *
  * <p>Each grant's ceiling is Redis time plus the ceiling lead; its floor is the highest ceiling granted to
  * any other owner of the code, or the loss floor if higher. The loss floor is raised to Redis time plus
@@ -59,24 +41,13 @@ import org.springframework.data.redis.core.script.RedisScript;
  * the recorded one. Grants are refused, writing nothing, when the caller's clock and Redis time differ by
  * more than the allowed skew (the request's allowed lateness added), when the server is not a primary, or
  * when it and the replicas keeping up with it are not a majority of the configured nodes (see the README,
- * "Safety model"). A grant is used only once the replicas of that majority acknowledged it ({@code WAIT} on
- * the connection that ran the script). On a
- * Redis Cluster the lease script and {@code WAIT} run on one node connection to the primary that owns the
- * region's slot ({@link ClusterSlotPrimary}); releases and counts of free codes go through the cluster
- * connection's own routing. Every Redis error or timeout surfaces as {@link LeaseStoreUnavailableException};
- * instances are thread-safe.
+ * "Safety model"). A grant is used only once the replicas of that majority acknowledged it: the script and
+ * its {@code WAIT} run on one connection ({@link ScriptConnection}), on a Redis Cluster the node connection
+ * to the primary that owns the region's slot. Releases and counts of free codes go through the template's
+ * own routing. Every Redis error or timeout surfaces as {@link LeaseStoreUnavailableException}; instances
+ * are thread-safe. It needs a Lettuce connection factory.
  */
 public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
-
-	public static final String DEFAULT_KEY_PREFIX = RedisLeaseDefaults.KEY_PREFIX;
-
-	public static final String DEFAULT_NAMESPACE = RedisLeaseDefaults.NAMESPACE;
-
-	public static final Duration DEFAULT_TTL = RedisLeaseDefaults.TTL;
-
-	public static final Duration DEFAULT_COMMAND_TIMEOUT = RedisLeaseDefaults.COMMAND_TIMEOUT;
-
-	public static final Duration DEFAULT_MAX_REPLICA_LAG = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 	@SuppressWarnings("rawtypes")
 	private static final RedisScript<List> LEASE = RedisScript.of(load("lease.lua"), List.class);
@@ -84,9 +55,6 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	private static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
 
 	private static final RedisScript<Long> AVAILABLE = RedisScript.of(load("available.lua"), Long.class);
-
-	/** How much longer than WAIT's own timeout its reply may take to arrive. */
-	private static final long REPLICATION_REPLY_SLACK_MILLIS = 1_000;
 
 	private static final SecureRandom nonces = new SecureRandom();
 
@@ -100,6 +68,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final int region;
 
+	private final RegionKeys keys;
+
 	private final Duration ttl;
 
 	private final LeaseTiming timing;
@@ -112,25 +82,19 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final InstantSource wallClock;
 
-	private final String regionKeyPrefix;
-
-	private final String leaseKeyPrefix;
-
-	private final List<String> regionKeys;
-
 	private final String layoutDescription;
 
 	private final int codes;
 
-	/** The Redis Cluster primary of the region's slot, which runs lease.lua and WAIT; {@code null} elsewhere. */
-	private final ClusterSlotPrimary slotPrimary;
+	private final ScriptConnection connection;
 
 	private RedisWorkerLeaseStore(Builder builder) {
 		this.redis = Objects.requireNonNull(builder.redis, "redis template");
 		this.layout = Objects.requireNonNull(builder.layout, "layout");
-		this.keyPrefix = requireKeyPart("key prefix", builder.keyPrefix);
-		this.namespace = requireKeyPart("namespace", builder.namespace);
 		this.region = this.layout.requireRegion(builder.region);
+		this.keys = RegionKeys.of(builder.keyPrefix, builder.namespace, this.region);
+		this.keyPrefix = builder.keyPrefix;
+		this.namespace = builder.namespace;
 		this.ttl = requirePositive("lease ttl", builder.ttl);
 		this.timing = Objects.requireNonNull(builder.timing, "lease timing");
 		this.commandTimeout = requirePositive("command timeout", builder.commandTimeout);
@@ -148,24 +112,14 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 					+ " but " + this.replicas + " replicas with a lag limit of " + this.maxReplicaLag + " give " + window);
 		}
 		this.wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
-		this.regionKeyPrefix = this.keyPrefix + ":{" + this.namespace + ":" + this.region + "}:";
-		this.leaseKeyPrefix = this.regionKeyPrefix + "lease:";
-		this.regionKeys = List.of(this.regionKeyPrefix + "guard", this.regionKeyPrefix + "state");
 		this.layoutDescription = this.layout.toString();
 		this.codes = this.layout.maxWorkers();
-		this.slotPrimary = (this.redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce
-				&& lettuce.isClusterAware()) ? new ClusterSlotPrimary(lettuce, stateKey()) : null;
-	}
-
-	private static String requireKeyPart(String name, String value) {
-		if (value == null || value.isEmpty()) {
-			throw new IllegalArgumentException(name + " must not be empty");
+		if (!(this.redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce)) {
+			throw new IllegalArgumentException("the Redis lease store needs a LettuceConnectionFactory (it runs WAIT "
+					+ "on the connection that ran its script), not " + this.redis.getConnectionFactory());
 		}
-		if (value.indexOf('{') >= 0 || value.indexOf('}') >= 0) {
-			throw new IllegalArgumentException(name + " '" + value
-					+ "' must not contain '{' or '}': the keys of a region share the hash tag {namespace:region}");
-		}
-		return value;
+		this.connection = lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, this.keys.state())
+				: new TemplateConnection(this.redis, lettuce.getClientConfiguration().getCommandTimeout().toMillis());
 	}
 
 	private static Duration requirePositive(String name, Duration value) {
@@ -196,39 +150,40 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		String nonce = newNonce();
 		int start = ThreadLocalRandom.current().nextInt(this.codes);
-		List<?> reply = lease("claim a worker code", "claim", nonce, Math.max(-1, preferredCode), start);
-		return new LeaseGrant((int) number(reply, 1), number(reply, 2), number(reply, 2) + "|" + nonce,
-				number(reply, 3), number(reply, 4), number(reply, 5), this.ttl);
+		LeaseReply reply = lease("claim a worker code", "claim", nonce, Math.max(-1, preferredCode), start);
+		return new LeaseGrant(reply.code(), reply.generation(), reply.generation() + "|" + nonce, reply.floor(),
+				reply.ceiling(), reply.time(), this.ttl);
 	}
 
 	@Override
 	public LeaseRenewal renew(LeaseGrant grant) {
 		Objects.requireNonNull(grant, "grant");
-		List<?> reply = lease("renew the lease of worker code " + grant.workerCode(), "renew", grant.token(),
+		LeaseReply reply = lease("renew the lease of worker code " + grant.workerCode(), "renew", grant.token(),
 				grant.workerCode(), 0);
-		long status = number(reply, 0);
-		if (status == Reply.EXPIRED) {
-			return LeaseRenewal.expired(number(reply, 1));
-		}
-		if (status == Reply.FENCED) {
-			return LeaseRenewal.fenced(number(reply, 1));
-		}
-		return LeaseRenewal.renewed(number(reply, 3), number(reply, 4), number(reply, 5));
+		return switch (reply.status()) {
+			case EXPIRED -> LeaseRenewal.expired(reply.time());
+			case FENCED -> LeaseRenewal.fenced(reply.time());
+			default -> LeaseRenewal.renewed(reply.floor(), reply.ceiling(), reply.time());
+		};
 	}
 
-	// Runs lease.lua and turns every refusal but EXPIRED and FENCED into its exception.
-	private List<?> lease(String action, String operation, String token, int code, int start) {
-		if (this.slotPrimary == null) {
-			long caller = this.wallClock.millis();
-			return answer(action, caller, leaseReply(action, operation, caller, token, code, start), null);
-		}
+	/**
+	 * Runs lease.lua and, for a grant, WAIT on the same connection; answers a grant once the required replicas
+	 * acknowledged it, or an EXPIRED or FENCED renewal, and turns every other reply into its exception. The
+	 * caller's clock is read once the connection is up, so connecting does not count as lateness in the
+	 * two-clocks check.
+	 */
+	private LeaseReply lease(String action, String operation, String token, int code, int start) {
 		try {
-			// lease.lua and WAIT on one connection to the slot's primary; the caller's clock is read once that
-			// connection is up, so connecting does not count as lateness in the two-clocks check
-			return this.slotPrimary.execute((node) -> {
+			return this.connection.execute((commands) -> {
 				long caller = this.wallClock.millis();
-				return answer(action, caller, this.slotPrimary.eval(node, LEASE, leaseKeys(operation, code),
-						leaseArgs(operation, caller, token, code, start)), node);
+				LeaseReply reply = LeaseReply.of(commands.eval(LEASE, leaseKeys(operation, code),
+						leaseArgs(operation, caller, token, code, start)));
+				return switch (reply.status()) {
+					case GRANTED -> awaitReplicas(action, reply, commands);
+					case EXPIRED, FENCED -> reply;
+					default -> throw refusal(reply, caller);
+				};
 			});
 		}
 		catch (WorkerLeaseException ex) {
@@ -239,59 +194,40 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 	}
 
-	/**
-	 * Turns a lease.lua reply into its outcome: a grant once every attached replica acknowledged it, an
-	 * EXPIRED or FENCED renewal, or the exception of a refusal. {@code node} is the Cluster node connection the
-	 * script ran on, or {@code null} for the template's shared connection.
-	 */
-	private List<?> answer(String action, long caller, List<?> reply, RedisAsyncCommands<?, ?> node) {
-		long status = number(reply, 0);
-		if (status == Reply.GRANTED) {
-			awaitReplicas(action, number(reply, 6), node);
-			return reply;
-		}
-		if (status == Reply.EXPIRED || status == Reply.FENCED) {
-			return reply;
-		}
-		if (status == Reply.NONE_FREE) {
-			throw new NoFreeWorkerCodeException(this.region, this.codes);
-		}
-		if (status == Reply.MISMATCH) {
-			throw new StoreMismatchException("Redis keys " + this.regionKeyPrefix + "* were set up for layout '"
-					+ reply.get(2) + "' in region " + reply.get(3) + " with quarantine " + reply.get(4)
-					+ " ms and ceiling lead " + reply.get(5) + " ms, but this worker uses layout '" + this.layoutDescription
-					+ "' in region " + this.region + " with quarantine " + this.timing.quarantine().toMillis()
-					+ " ms and ceiling lead " + this.timing.ceilingLead().toMillis() + " ms. Every worker of a "
-					+ "namespace must share the layout and lease timing; use a new namespace for new settings");
-		}
-		if (status == Reply.SKEW) {
-			long skew = caller - number(reply, 1);
-			throw new ClockSkewException("worker clock and Redis TIME differ by " + skew + " ms (request sent at "
-					+ caller + ", run at " + number(reply, 1) + "), more than the allowed "
+	private WorkerLeaseException refusal(LeaseReply reply, long caller) {
+		return switch (reply.status()) {
+			case NONE_FREE -> new NoFreeWorkerCodeException(this.region, this.codes);
+			case MISMATCH -> new StoreMismatchException("Redis keys " + this.keys + " were set up for layout '"
+					+ reply.detail(2) + "' in region " + reply.detail(3) + " with quarantine " + reply.detail(4)
+					+ " ms and ceiling lead " + reply.detail(5) + " ms, but this worker uses layout '"
+					+ this.layoutDescription + "' in region " + this.region + " with quarantine "
+					+ this.timing.quarantine().toMillis() + " ms and ceiling lead " + this.timing.ceilingLead().toMillis()
+					+ " ms. Every worker of a namespace must share the layout and lease timing; use a new namespace "
+					+ "for new settings");
+			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
+					+ " ms (request sent at " + caller + ", run at " + reply.time() + "), more than the allowed "
 					+ this.timing.maxClockSkew().toMillis() + " ms skew plus " + this.timing.requestLateness().toMillis()
-					+ " ms lateness; Redis wrote nothing", skew);
-		}
-		if (status == Reply.UNSAFE_PRIMARY) {
-			throw new LeaseStoreUnavailableException("Redis (" + this.regionKeyPrefix + "*) refuses to grant: "
-					+ reply.get(2) + " (snowflake.worker.redis.replicas=" + this.replicas
-					+ ", max-replica-lag=" + this.maxReplicaLag.toSeconds() + "s)", null);
-		}
-		throw unexpected(action, reply);
+					+ " ms lateness; Redis wrote nothing", caller - reply.time());
+			case UNSAFE_PRIMARY -> new LeaseStoreUnavailableException("Redis (" + this.keys + ") refuses to grant: "
+					+ reply.detail(2) + " (snowflake.worker.redis.replicas=" + this.replicas + ", max-replica-lag="
+					+ this.maxReplicaLag.toSeconds() + "s)", null);
+			default -> throw new IllegalStateException("not a refusal: " + reply);
+		};
 	}
 
 	/**
-	 * Runs lease.lua once through the template (outside a Redis Cluster, the path of every lease command) and
-	 * answers its raw reply. Package-private so that the conformance test can run it with chosen arguments.
+	 * Runs lease.lua once, without WAIT, and answers its raw reply. Package-private so that the conformance
+	 * test can run it with chosen arguments.
 	 */
-	List<?> leaseReply(String action, String operation, long caller, String token, int code, int start) {
-		return execute(action, LEASE, leaseKeys(operation, code),
-				leaseArgs(operation, caller, token, code, start).toArray(String[]::new));
+	List<?> leaseReply(String operation, long caller, String token, int code, int start) {
+		return this.connection.execute((commands) -> commands.eval(LEASE, leaseKeys(operation, code),
+				leaseArgs(operation, caller, token, code, start)));
 	}
 
 	// The one home of lease.lua's keys and arguments.
 	private List<String> leaseKeys(String operation, int code) {
-		return operation.equals("renew") ? List.of(this.regionKeys.get(0), this.regionKeys.get(1), leaseKey(code))
-				: this.regionKeys;
+		return operation.equals("renew") ? List.of(this.keys.guard(), this.keys.state(), this.keys.lease(code))
+				: List.of(this.keys.guard(), this.keys.state());
 	}
 
 	private List<String> leaseArgs(String operation, long caller, String token, int code, int start) {
@@ -299,52 +235,36 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 				millis(this.timing.requestLateness()), Integer.toString(this.replicas),
 				Long.toString(this.maxReplicaLag.toSeconds()), this.layoutDescription, Integer.toString(this.region),
 				millis(this.timing.quarantine()), millis(this.timing.ceilingLead()), millis(this.ttl),
-				this.leaseKeyPrefix, Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
+				this.keys.leasePrefix(), Integer.toString(this.codes), token, Integer.toString(code), Integer.toString(start));
 	}
 
 	/**
-	 * A grant is used only once {@code required} replicas hold it (with the primary, more than half of the
+	 * A grant is used only once the replicas its reply names hold it (with the primary, more than half of the
 	 * nodes): a replica promoted later without it grants only with a majority of its own, which the old
 	 * primary then no longer has; and a primary that was deposed while paused (whose replica list still looks
-	 * healthy for a moment after it resumes) cannot get the acknowledgements. WAIT
-	 * counts the writes of the connection it runs on, so it goes to the connection that ran the script:
-	 * {@code node} on a Redis Cluster, else the template's shared connection.
+	 * healthy for a moment after it resumes) cannot get the acknowledgements. WAIT counts the writes of the
+	 * connection it runs on, so it goes through the {@code commands} that ran the script.
 	 */
-	private void awaitReplicas(String action, long required, RedisAsyncCommands<?, ?> node) {
+	private LeaseReply awaitReplicas(String action, LeaseReply grant, LeaseCommands commands) {
+		int required = grant.acknowledgements();
 		if (required == 0) {
-			return;
+			return grant;
 		}
 		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
-		Long acknowledged;
+		long acknowledged;
 		try {
-			// WAIT goes through Lettuce's own command: RedisConnection.execute cannot read its integer reply.
-			acknowledged = (node != null) ? awaitReplication(node, required, timeout)
-					: this.redis.execute((RedisCallback<Long>) (connection) -> awaitReplication(
-							(RedisAsyncCommands<?, ?>) connection.getNativeConnection(), required, timeout));
+			acknowledged = commands.awaitReplicas(required, timeout);
 		}
 		catch (RuntimeException ex) {
-			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) could not "
-					+ "confirm that its replicas hold the grant to " + action + ": " + ex.getMessage(), ex);
+			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") could not confirm that its "
+					+ "replicas hold the grant to " + action + ": " + ex.getMessage(), ex);
 		}
-		if (acknowledged == null || acknowledged < required) {
-			throw new LeaseStoreUnavailableException("Redis lease store (" + this.regionKeyPrefix + "*) granted, but only "
+		if (acknowledged < required) {
+			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") granted, but only "
 					+ acknowledged + " of the " + required + " replicas required acknowledged within " + timeout
 					+ " ms; the grant is not used", null);
 		}
-	}
-
-	private static Long awaitReplication(RedisAsyncCommands<?, ?> commands, long replicas, long timeoutMillis) {
-		try {
-			return commands.waitForReplication((int) replicas, timeoutMillis)
-				.get(timeoutMillis + REPLICATION_REPLY_SLACK_MILLIS, TimeUnit.MILLISECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while waiting for replicas", ex);
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new IllegalStateException("WAIT failed: " + ex.getMessage(), ex);
-		}
+		return grant;
 	}
 
 	/** Gives the code back if {@code grant} still owns it; the mark already covers every ceiling it held. */
@@ -352,13 +272,13 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	public void release(LeaseGrant grant, long lastUsedMillis) {
 		Objects.requireNonNull(grant, "grant");
 		execute("release worker code " + grant.workerCode(), RELEASE,
-				List.of(this.regionKeys.get(0), leaseKey(grant.workerCode())), grant.token());
+				List.of(this.keys.guard(), this.keys.lease(grant.workerCode())), grant.token());
 	}
 
 	/** Worker codes of the region nobody holds; scans every lease key of the region inside Redis. */
 	@Override
 	public long availableCodes() {
-		Long free = execute("count free worker codes", AVAILABLE, this.regionKeys.subList(0, 1), this.leaseKeyPrefix,
+		Long free = execute("count free worker codes", AVAILABLE, List.of(this.keys.guard()), this.keys.leasePrefix(),
 				Integer.toString(this.codes));
 		return (free != null) ? free : -1;
 	}
@@ -368,10 +288,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return "redis";
 	}
 
-	public SnowflakeLayout layout() {
-		return this.layout;
-	}
-
+	/** The key prefix, namespace and region name the uniqueness domain of this store's codes. */
 	public String keyPrefix() {
 		return this.keyPrefix;
 	}
@@ -384,29 +301,30 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return this.region;
 	}
 
-	/** How long Redis keeps a lease without renewal. */
-	public Duration ttl() {
+	/** Name of the lease key of a worker code, for example {@code snowflake:{default:0}:lease:17}. */
+	public String leaseKey(int code) {
+		return this.keys.lease(code);
+	}
+
+	SnowflakeLayout layout() {
+		return this.layout;
+	}
+
+	Duration ttl() {
 		return this.ttl;
 	}
 
-	/** Ceiling lead and quarantine of this store. */
-	public LeaseTiming timing() {
+	LeaseTiming timing() {
 		return this.timing;
 	}
 
-	/** Name of the lease key of a worker code, for example {@code snowflake:{default:0}:lease:17}. */
-	public String leaseKey(int code) {
-		return this.leaseKeyPrefix + code;
-	}
-
-	/** Name of the region's state hash (loss marker, settings, marks and generations). */
-	public String stateKey() {
-		return this.regionKeys.get(1);
+	RegionKeys keys() {
+		return this.keys;
 	}
 
 	@Override
 	public String toString() {
-		return "RedisWorkerLeaseStore[" + this.regionKeyPrefix + "*, layout " + this.layoutDescription + ", ttl " + this.ttl
+		return "RedisWorkerLeaseStore[" + this.keys + ", layout " + this.layoutDescription + ", ttl " + this.ttl
 				+ ", ceiling lead " + this.timing.ceilingLead() + ", quarantine " + this.timing.quarantine() + "]";
 	}
 
@@ -424,19 +342,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		String reason = (root != ex && root.getMessage() != null) ? ex.getMessage() + ": " + root.getMessage()
 				: ex.getMessage();
 		return new LeaseStoreUnavailableException(
-				"Redis lease store (" + this.regionKeyPrefix + "*) could not " + action + ": " + reason, ex);
-	}
-
-	private LeaseStoreUnavailableException unexpected(String what, List<?> reply) {
-		return new LeaseStoreUnavailableException(
-				"Redis lease store (" + this.regionKeyPrefix + "*) gave an unexpected reply to " + what + ": " + reply, null);
-	}
-
-	private long number(List<?> reply, int index) {
-		if (reply == null || reply.size() <= index || !(reply.get(index) instanceof Number number)) {
-			throw unexpected("a script", reply);
-		}
-		return number.longValue();
+				"Redis lease store (" + this.keys + ") could not " + action + ": " + reason, ex);
 	}
 
 	private static String millis(Duration duration) {
@@ -463,28 +369,6 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 	}
 
-	/** First element of every lease.lua reply. */
-	static final class Reply {
-
-		static final long GRANTED = 1;
-
-		static final long NONE_FREE = -1;
-
-		static final long EXPIRED = -2;
-
-		static final long FENCED = -3;
-
-		static final long MISMATCH = -4;
-
-		static final long SKEW = -5;
-
-		static final long UNSAFE_PRIMARY = -6;
-
-		private Reply() {
-		}
-
-	}
-
 	/** Configures a {@link RedisWorkerLeaseStore}; every setting but the template and layout has a default. */
 	public static final class Builder {
 
@@ -492,21 +376,21 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private final SnowflakeLayout layout;
 
-		private String keyPrefix = DEFAULT_KEY_PREFIX;
+		private String keyPrefix = RedisLeaseDefaults.KEY_PREFIX;
 
-		private String namespace = DEFAULT_NAMESPACE;
+		private String namespace = RedisLeaseDefaults.NAMESPACE;
 
 		private int region;
 
-		private Duration ttl = DEFAULT_TTL;
+		private Duration ttl = RedisLeaseDefaults.TTL;
 
 		private LeaseTiming timing = LeaseTiming.defaults();
 
-		private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
+		private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 		private int replicas;
 
-		private Duration maxReplicaLag = DEFAULT_MAX_REPLICA_LAG;
+		private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 		private InstantSource wallClock = InstantSource.system();
 

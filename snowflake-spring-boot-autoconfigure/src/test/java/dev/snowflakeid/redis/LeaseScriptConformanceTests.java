@@ -122,8 +122,8 @@ class LeaseScriptConformanceTests {
 
 	private static Settings settings(RedisWorkerLeaseStore store, int replicas) {
 		return new Settings(store.timing().maxClockSkew().toMillis(),
-				RedisWorkerLeaseStore.DEFAULT_COMMAND_TIMEOUT.toMillis(), replicas,
-				RedisWorkerLeaseStore.DEFAULT_MAX_REPLICA_LAG.toSeconds(), LAYOUT.toString(),
+				RedisLeaseDefaults.COMMAND_TIMEOUT.toMillis(), replicas,
+				RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), LAYOUT.toString(),
 				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
 				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), LAYOUT.maxWorkers());
 	}
@@ -184,13 +184,13 @@ class LeaseScriptConformanceTests {
 				else if (dice < 84) {
 					int code = this.random.nextInt(this.codes);
 					this.operation = "DEL lease key of code " + code;
-					LeaseScriptConformanceTests.this.server.call("DEL", this.store.leaseKey(code));
+					LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().lease(code));
 					this.model.dropLease(code);
 					count("del-lease");
 				}
 				else if (dice < 86) {
 					this.operation = "DEL state hash";
-					LeaseScriptConformanceTests.this.server.call("DEL", this.store.stateKey());
+					LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().state());
 					this.model.evictState();
 					count("del-state");
 				}
@@ -226,7 +226,7 @@ class LeaseScriptConformanceTests {
 			long caller = callerClock();
 			this.operation = "claim preferring " + preferred + " from " + start + " at caller clock " + caller
 					+ (target == this.store ? "" : " with settings " + target.timing() + ", replicas " + replicas);
-			List<?> reply = target.leaseReply("claim", "claim", caller, nonce, preferred, start);
+			List<?> reply = target.leaseReply("claim", caller, nonce, preferred, start);
 			Reply real = reply(reply);
 			Reply expected = this.model.lease(settings(target, replicas), "claim", caller, nonce, preferred, start,
 					real.time());
@@ -242,7 +242,7 @@ class LeaseScriptConformanceTests {
 			String token = pickToken(code);
 			long caller = callerClock();
 			this.operation = "renew code " + code + " with token " + token + " at caller clock " + caller;
-			Reply real = reply(this.store.leaseReply("renew", "renew", caller, token, code, 0));
+			Reply real = reply(this.store.leaseReply("renew", caller, token, code, 0));
 			compare(this.model.lease(settings(this.store, 0), "renew", caller, token, code, 0, real.time()), real);
 		}
 
@@ -250,9 +250,8 @@ class LeaseScriptConformanceTests {
 			int code = this.random.nextInt(this.codes);
 			String token = pickToken(code);
 			this.operation = "release code " + code + " with token " + token;
-			String guard = this.store.stateKey().substring(0, this.store.stateKey().length() - "state".length()) + "guard";
-			Object real = LeaseScriptConformanceTests.this.server.call("EVAL", RELEASE, "2", guard,
-					this.store.leaseKey(code), token);
+			Object real = LeaseScriptConformanceTests.this.server.call("EVAL", RELEASE, "2", this.store.keys().guard(),
+					this.store.keys().lease(code), token);
 			long expected = this.model.release(code, token);
 			assertThat(real).as(where()).isEqualTo(expected);
 			count("release=" + expected);

@@ -97,15 +97,15 @@ class RedisClusterLeaseStoreTests {
 		namespacesByOwner.forEach((namespace, owner) -> {
 			RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults(), Duration.ofSeconds(30));
 			LeaseGrant grant = store.claim(-1);
-			assertThat(owner.call("GET", store.leaseKey(grant.workerCode()))).isEqualTo(grant.token());
-			assertThat(owner.call("HGET", store.stateKey(), "m:" + grant.workerCode()))
+			assertThat(owner.call("GET", store.keys().lease(grant.workerCode()))).isEqualTo(grant.token());
+			assertThat(owner.call("HGET", store.keys().state(), "m:" + grant.workerCode()))
 				.isEqualTo(Long.toString(grant.ceilingMillis()));
 			LeaseRenewal renewal = store.renew(grant);
 			assertThat(renewal.status()).isEqualTo(Status.RENEWED);
 			assertThat(renewal.ceilingMillis()).isGreaterThanOrEqualTo(grant.ceilingMillis());
 			assertThat(store.availableCodes()).isEqualTo(255);
 			store.release(grant, grant.ceilingMillis() + 1_000);
-			assertThat(owner.call("EXISTS", store.leaseKey(grant.workerCode()))).isEqualTo(0L);
+			assertThat(owner.call("EXISTS", store.keys().lease(grant.workerCode()))).isEqualTo(0L);
 			LeaseGrant next = store.claim(grant.workerCode());
 			assertThat(next.generation()).isEqualTo(grant.generation() + 1);
 			assertThat(next.floorMillis()).isGreaterThanOrEqualTo(renewal.ceilingMillis());
@@ -118,7 +118,7 @@ class RedisClusterLeaseStoreTests {
 			RedisWorkerLeaseStore store = store(namespace + "-fence", SnowflakeLayout.defaults());
 			LeaseGrant stale = store.claim(-1);
 			int code = stale.workerCode();
-			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.leaseKey(code))).call("DEL", store.leaseKey(code));
+			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.keys().lease(code))).call("DEL", store.keys().lease(code));
 			assertThat(store.renew(stale).status()).isEqualTo(Status.EXPIRED);
 			LeaseGrant successor = store.claim(code);
 			assertThat(successor.workerCode()).isEqualTo(code);
@@ -144,7 +144,7 @@ class RedisClusterLeaseStoreTests {
 				worker.close();
 			}
 			int code = worker.events().get(0).lease().workerCode();
-			assertThat(owner.call("EXISTS", store.leaseKey(code))).isEqualTo(0L);
+			assertThat(owner.call("EXISTS", store.keys().lease(code))).isEqualTo(0L);
 		});
 		ledger.assertConsistent();
 	}

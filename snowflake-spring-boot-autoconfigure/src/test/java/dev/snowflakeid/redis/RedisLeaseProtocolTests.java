@@ -206,6 +206,41 @@ class RedisLeaseProtocolTests {
 	}
 
 	@Test
+	void aGrantItsReplicaCannotAcknowledgeIsRefusedAlsoWhereTheFactoryDoesNotShareItsConnection() {
+		RedisServer primary = track(RedisServer.start());
+		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		awaitReplicaOnline(primary);
+		// Without a shared connection, template calls may each get a connection of their own; WAIT on one that
+		// wrote nothing would answer at once with every replica. The script and its WAIT share one call.
+		LettuceConnectionFactory dedicated = RedisLeaseConnections.standalone(loopback(primary.port()));
+		dedicated.setShareNativeConnection(false);
+		dedicated.afterPropertiesSet();
+		track(dedicated::destroy);
+		// a lag limit of 5 s: the paused replica still counts, so the script grants and only WAIT can refuse
+		Duration lagLimit = Duration.ofSeconds(5);
+		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(dedicated, LAYOUT)
+			.timing(new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL, MAX_CLOCK_SKEW,
+					LeaseTiming.replicaFailoverWindow(1, lagLimit)))
+			.replicas(1)
+			.maxReplicaLag(lagLimit)
+			.build();
+		LeaseGrant held = store.claim(-1);
+
+		replica.suspend();
+		try {
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
+				.withMessageContaining("granted, but only 0 of the 1 replicas required acknowledged");
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(held))
+				.withMessageContaining("only 0 of the 1 replicas required acknowledged");
+		}
+		finally {
+			replica.resume();
+		}
+		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+			.until(() -> store.renew(held).status() == LeaseRenewal.Status.RENEWED);
+	}
+
+	@Test
 	void workersFollowAReplicaPromotion() {
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisServer.startReplicaOf(primary));
@@ -267,7 +302,7 @@ class RedisLeaseProtocolTests {
 			.build();
 		await().atMost(Duration.ofSeconds(5)).until(() -> replicaLag(primary) == 0);
 		assertThatExceptionOfType(ClockSkewException.class).isThrownBy(() -> skewed.claim(-1));
-		assertThat(primary.call("EXISTS", skewed.stateKey())).as("state hash, loss marker included").isEqualTo(0L);
+		assertThat(primary.call("EXISTS", skewed.keys().state())).as("state hash, loss marker included").isEqualTo(0L);
 		assertThat(primary.call("DBSIZE")).isEqualTo(0L);
 	}
 
@@ -287,12 +322,12 @@ class RedisLeaseProtocolTests {
 		awaitReplicasOnline(second, 1);
 		await().atMost(Duration.ofSeconds(15)).until(() -> attachedReplicas(primary) == 1);
 		RedisWorkerLeaseStore onSecond = store(connect(loopback(second.port())), REPLICATED_TIMING, 3);
-		Object copiedMarker = second.call("HGET", onSecond.stateKey(), "lineage");
+		Object copiedMarker = second.call("HGET", onSecond.keys().state(), "lineage");
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onFirst.claim(-1))
 			.withMessageContaining("1 of 1 attached replicas online within 1 s lag, 2 of 3 required");
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onSecond.claim(-1))
 			.withMessageContaining("2 of 3 required");
-		assertThat(second.call("HGET", onSecond.stateKey(), "lineage")).as("a refusal writes nothing")
+		assertThat(second.call("HGET", onSecond.keys().state(), "lineage")).as("a refusal writes nothing")
 			.isEqualTo(copiedMarker)
 			.isNotNull();
 

@@ -7,6 +7,7 @@ import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.autoconfigure.WorkerCodeAllocator;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.redis.RedisLeaseDefaults;
 import dev.snowflakeid.redis.RedisLeaseServerCheck;
 import dev.snowflakeid.redis.RedisWorkerLeaseStore;
 import org.apache.commons.logging.Log;
@@ -63,9 +64,8 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 		SnowflakeLeaseConnection connection = this.connection.getObject();
 		SnowflakeProperties.Worker worker = this.properties.getWorker();
 		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
-				: RedisWorkerLeaseStore.DEFAULT_NAMESPACE;
-		checkServer(connection, worker, namespace, this.properties.getRegion());
-		return RedisWorkerLeaseStore.builder(connection.factory(), this.layout.getObject())
+				: RedisLeaseDefaults.NAMESPACE;
+		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(connection.factory(), this.layout.getObject())
 			.keyPrefix(worker.getRedis().getKeyPrefix())
 			.namespace(namespace)
 			.region(this.properties.getRegion())
@@ -75,6 +75,8 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 			.replicas(worker.getRedis().getReplicas())
 			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
 			.build();
+		checkServer(connection, worker, store.leaseKey(0));
+		return store;
 	}
 
 	/** The Redis the lease connection reaches (server and database, Sentinel set-up or Cluster), and the store's keys. */
@@ -85,8 +87,7 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 	}
 
 	private static void checkServer(SnowflakeLeaseConnection connection, SnowflakeProperties.Worker worker,
-			String namespace, int region) {
-		String sampleKey = worker.getRedis().getKeyPrefix() + ":{" + namespace + ":" + region + "}:lease:0";
+			String sampleKey) {
 		for (String warning : new RedisLeaseServerCheck(connection.factory(), connection.endpoint().username(), sampleKey,
 				worker.getLease().getStartupWaitBudget())
 			.verify()) {
