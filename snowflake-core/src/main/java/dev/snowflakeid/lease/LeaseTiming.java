@@ -78,15 +78,32 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 			.plus(this.failoverWindow);
 	}
 
+	/**
+	 * The rule of every lease interval that must not be zero (a ttl, a renew interval, a command timeout):
+	 * returns {@code value} if it is above zero and a whole number of milliseconds, as lease stores count
+	 * time; otherwise throws an {@link IllegalArgumentException} naming the setting {@code name}.
+	 */
+	public static Duration requirePositiveMillis(String name, Duration value) {
+		return Durations.requireWholeMillis(name, Durations.requirePositive(name, value));
+	}
+
+	/**
+	 * The rule of every lease interval that may be zero (a clock skew, a wait budget): returns {@code value}
+	 * if it is zero or above and a whole number of milliseconds; otherwise throws an
+	 * {@link IllegalArgumentException} naming the setting {@code name}.
+	 */
+	public static Duration requireNonNegativeMillis(String name, Duration value) {
+		return Durations.requireWholeMillis(name, Durations.requireNonNegative(name, value));
+	}
+
 	private static void requireMillis(String name, Duration value, boolean zeroAllowed) {
 		Objects.requireNonNull(value, name);
 		if (zeroAllowed) {
-			Durations.requireNonNegative(name, value);
+			requireNonNegativeMillis(name, value);
 		}
 		else {
-			Durations.requirePositive(name, value);
+			requirePositiveMillis(name, value);
 		}
-		Durations.requireWholeMillis(name, value);
 	}
 
 }

@@ -1,6 +1,8 @@
 package dev.snowflakeid.autoconfigure;
 
+import java.time.Duration;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found before any ID is
@@ -29,6 +31,19 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 	public static int check(String property, IntSupplier rule, String action) {
 		try {
 			return rule.getAsInt();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);
+		}
+	}
+
+	/**
+	 * {@link #check(String, IntSupplier, String)} for a duration rule of the core, such as
+	 * {@code LeaseTiming.requirePositiveMillis}.
+	 */
+	public static Duration check(String property, Supplier<Duration> rule, String action) {
+		try {
+			return rule.get();
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);

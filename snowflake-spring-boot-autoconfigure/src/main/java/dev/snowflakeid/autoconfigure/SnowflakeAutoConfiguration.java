@@ -189,15 +189,13 @@ public final class SnowflakeAutoConfiguration {
 		}
 	}
 
+	/** The core's rule of lease intervals, failing with the property to change. */
 	private static void requireMillis(String property, Duration value, boolean zeroAllowed) {
-		if (value == null || value.isNegative() || (!zeroAllowed && value.isZero())) {
-			throw timing(property, property + " must be " + (zeroAllowed ? "zero or positive" : "positive") + " but is "
-					+ value, "Set " + property + " to a " + (zeroAllowed ? "non-negative" : "positive") + " duration.");
-		}
-		if (value.toNanos() % 1_000_000 != 0) {
-			throw timing(property, property + " must be a whole number of milliseconds but is " + value,
-					"Set " + property + " in whole milliseconds.");
-		}
+		InvalidSnowflakeConfigurationException.check(property,
+				() -> zeroAllowed ? LeaseTiming.requireNonNegativeMillis(property, value)
+						: LeaseTiming.requirePositiveMillis(property, value),
+				"Set " + property + " to " + (zeroAllowed ? "zero or a positive" : "a positive")
+						+ " duration in whole milliseconds.");
 	}
 
 	private static InvalidSnowflakeConfigurationException timing(String property, String description, String action) {

@@ -346,6 +346,27 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void leaseIntervalsFailWithTheCoreRuleNamingTheProperty() {
+		assertLeaseIntervalFailure("snowflake.worker.lease.ttl=0s",
+				"snowflake.worker.lease.ttl must be positive but was PT0S",
+				"Set snowflake.worker.lease.ttl to a positive duration in whole milliseconds.");
+		assertLeaseIntervalFailure("snowflake.worker.lease.max-clock-skew=-1s",
+				"snowflake.worker.lease.max-clock-skew must be zero or positive but was PT-1S",
+				"Set snowflake.worker.lease.max-clock-skew to zero or a positive duration in whole milliseconds.");
+		assertLeaseIntervalFailure("snowflake.worker.lease.startup-wait-budget=1500us",
+				"snowflake.worker.lease.startup-wait-budget must be a whole number of milliseconds but was PT0.0015S",
+				"Set snowflake.worker.lease.startup-wait-budget to zero or a positive duration in whole milliseconds.");
+	}
+
+	private void assertLeaseIntervalFailure(String value, String description, String action) {
+		this.runner.withPropertyValues(value).run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains(description);
+			assertThat(analysis.getAction()).isEqualTo(action);
+		});
+	}
+
+	@Test
 	void borrowAheadNeedsAPersistedCeilingBelowTheLead() {
 		assertTimingFailure("snowflake.clock.borrow-ahead", "snowflake.clock.borrow-ahead=100ms");
 		Path stateFile = this.directory.resolve("borrow.hwm");
