@@ -3,6 +3,7 @@ package dev.snowflakeid.jackson;
 import java.util.function.Supplier;
 
 import dev.snowflakeid.PublicId;
+import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
 import tools.jackson.core.Version;
@@ -85,13 +86,11 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 		if (content != null && !content.isPrimitive() && isIdType(content)) {
 			return true;
 		}
-		throw new IllegalStateException("@PublicId on " + annotated.getName() + " applies to long, Long and "
-				+ "containers of Long (List, Set, Long[], Map values, Optional), not to " + type);
+		throw JsonIds.publicIdMisplaced(annotated.getName(), type);
 	}
 
 	private static boolean isIdType(JavaType type) {
-		Class<?> raw = type.getRawClass();
-		return raw == Long.class || raw == Long.TYPE;
+		return JsonIds.isPublicIdType(type.getRawClass());
 	}
 
 }

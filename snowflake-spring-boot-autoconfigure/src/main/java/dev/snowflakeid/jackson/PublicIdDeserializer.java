@@ -1,5 +1,6 @@
 package dev.snowflakeid.jackson;
 
+import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.PublicIds;
 import tools.jackson.core.JsonParser;
@@ -70,8 +71,7 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> {
 	}
 
 	private InvalidFormatException invalid(JsonParser parser, String text) {
-		String target = (this.propertyName != null) ? "property '" + this.propertyName + "'" : "value";
-		return InvalidFormatException.from(parser, "Invalid public ID for " + target, text, handledType());
+		return InvalidFormatException.from(parser, JsonIds.invalidPublicId(this.propertyName), text, handledType());
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.snowflakeid.jackson;
 
 import dev.snowflakeid.SnowflakeId;
+import dev.snowflakeid.json.JsonIds;
 import tools.jackson.core.Version;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
@@ -49,8 +50,7 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	private static boolean isIdType(JavaType type) {
-		Class<?> raw = type.getRawClass();
-		return raw == Long.class || raw == Long.TYPE || raw == String.class;
+		return JsonIds.isSnowflakeIdType(type.getRawClass());
 	}
 
 }

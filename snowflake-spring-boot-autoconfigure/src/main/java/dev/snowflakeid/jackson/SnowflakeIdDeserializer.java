@@ -1,8 +1,7 @@
 package dev.snowflakeid.jackson;
 
-import java.math.BigInteger;
-
 import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.json.JsonIds;
 
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -23,9 +22,6 @@ import tools.jackson.databind.type.LogicalType;
  * does not parse exactly is never turned into a different ID.
  */
 final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
-
-	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer "
-			+ "from 0 to " + Long.MAX_VALUE;
 
 	private final String propertyName;
 
@@ -58,16 +54,16 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 			return parseInteger(parser);
 		}
 		if (token == JsonToken.VALUE_NUMBER_FLOAT) {
-			throw invalid(parser, parser.getString(), "fractions and exponents are not allowed");
+			throw invalid(parser, parser.getString(), JsonIds.FRACTION);
 		}
-		throw invalid(parser, parser.getString(), "unexpected token " + token);
+		throw invalid(parser, parser.getString(), JsonIds.unexpectedToken(token));
 	}
 
 	@Override
 	public Object getNullValue(DeserializationContext context) {
 		if (handledType() == Long.TYPE) {
 			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
-				throw invalid(context.getParser(), "null", "null is not allowed for a primitive long");
+				throw invalid(context.getParser(), "null", JsonIds.NULL_FOR_PRIMITIVE);
 			}
 			return 0L;
 		}
@@ -89,25 +85,22 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 		String text = parser.getString();
 		JsonParser.NumberType numberType = parser.getNumberType();
 		if (numberType == JsonParser.NumberType.BIG_INTEGER) {
-			BigInteger value = parser.getBigIntegerValue();
-			throw invalid(parser, text, (value.signum() < 0) ? "negative" : "above " + Long.MAX_VALUE);
+			throw invalid(parser, text, JsonIds.outOfRange(parser.getBigIntegerValue()));
 		}
 		long id = parser.getLongValue();
 		if (id < 0) {
-			throw invalid(parser, text, "negative");
+			throw invalid(parser, text, JsonIds.NEGATIVE);
 		}
 		return convert(id);
 	}
 
 	private Object convert(long id) {
-		return (handledType() == String.class) ? Long.toString(id) : id;
+		return JsonIds.toPropertyType(id, handledType());
 	}
 
 	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
-		String target = (this.propertyName != null) ? "property '" + this.propertyName + "'" : "value";
-		return InvalidFormatException.from(parser,
-				"Invalid Snowflake ID for " + target + ": \"" + text + "\" (" + reason + "; " + EXPECTED + ")",
-				text, handledType());
+		return InvalidFormatException.from(parser, JsonIds.invalidSnowflakeId(this.propertyName, text, reason), text,
+				handledType());
 	}
 
 }

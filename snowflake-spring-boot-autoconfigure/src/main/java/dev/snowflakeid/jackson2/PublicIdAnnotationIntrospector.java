@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import dev.snowflakeid.PublicId;
+import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
 
@@ -84,13 +85,11 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 		if (content != null && !content.isPrimitive() && isIdType(content)) {
 			return true;
 		}
-		throw new IllegalStateException("@PublicId on " + annotated.getName() + " applies to long, Long and "
-				+ "containers of Long (List, Set, Long[], Map values, Optional), not to " + type);
+		throw JsonIds.publicIdMisplaced(annotated.getName(), type);
 	}
 
 	private static boolean isIdType(JavaType type) {
-		Class<?> raw = type.getRawClass();
-		return raw == Long.class || raw == Long.TYPE;
+		return JsonIds.isPublicIdType(type.getRawClass());
 	}
 
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.PublicIds;
 
@@ -76,8 +77,7 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> implement
 	}
 
 	private InvalidFormatException invalid(JsonParser parser, String text) {
-		String target = (this.propertyName != null) ? "property '" + this.propertyName + "'" : "value";
-		return InvalidFormatException.from(parser, "Invalid public ID for " + target, text, handledType());
+		return InvalidFormatException.from(parser, JsonIds.invalidPublicId(this.propertyName), text, handledType());
 	}
 
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.snowflakeid.SnowflakeId;
+import dev.snowflakeid.json.JsonIds;
 
 /**
  * Finds properties marked with {@link SnowflakeId} and hands Jackson the string serializer and the strict
@@ -48,8 +49,7 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	private static boolean isIdType(JavaType type) {
-		Class<?> raw = type.getRawClass();
-		return raw == Long.class || raw == Long.TYPE || raw == String.class;
+		return JsonIds.isSnowflakeIdType(type.getRawClass());
 	}
 
 }

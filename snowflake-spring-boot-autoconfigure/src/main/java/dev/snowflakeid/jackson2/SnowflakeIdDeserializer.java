@@ -1,9 +1,9 @@
 package dev.snowflakeid.jackson2;
 
 import java.io.IOException;
-import java.math.BigInteger;
 
 import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.json.JsonIds;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -28,9 +28,6 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implements ContextualDeserializer {
 
 	private static final long serialVersionUID = 1L;
-
-	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer "
-			+ "from 0 to " + Long.MAX_VALUE;
 
 	private final String propertyName;
 
@@ -63,16 +60,16 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 			return parseInteger(parser);
 		}
 		if (token == JsonToken.VALUE_NUMBER_FLOAT) {
-			throw invalid(parser, parser.getText(), "fractions and exponents are not allowed");
+			throw invalid(parser, parser.getText(), JsonIds.FRACTION);
 		}
-		throw invalid(parser, parser.getText(), "unexpected token " + token);
+		throw invalid(parser, parser.getText(), JsonIds.unexpectedToken(token));
 	}
 
 	@Override
 	public Object getNullValue(DeserializationContext context) throws JsonMappingException {
 		if (handledType() == Long.TYPE) {
 			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
-				throw invalid(context.getParser(), "null", "null is not allowed for a primitive long");
+				throw invalid(context.getParser(), "null", JsonIds.NULL_FOR_PRIMITIVE);
 			}
 			return 0L;
 		}
@@ -94,25 +91,22 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 		String text = parser.getText();
 		JsonParser.NumberType numberType = parser.getNumberType();
 		if (numberType == JsonParser.NumberType.BIG_INTEGER) {
-			BigInteger value = parser.getBigIntegerValue();
-			throw invalid(parser, text, (value.signum() < 0) ? "negative" : "above " + Long.MAX_VALUE);
+			throw invalid(parser, text, JsonIds.outOfRange(parser.getBigIntegerValue()));
 		}
 		long id = parser.getLongValue();
 		if (id < 0) {
-			throw invalid(parser, text, "negative");
+			throw invalid(parser, text, JsonIds.NEGATIVE);
 		}
 		return convert(id);
 	}
 
 	private Object convert(long id) {
-		return (handledType() == String.class) ? Long.toString(id) : id;
+		return JsonIds.toPropertyType(id, handledType());
 	}
 
 	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
-		String target = (this.propertyName != null) ? "property '" + this.propertyName + "'" : "value";
-		return InvalidFormatException.from(parser,
-				"Invalid Snowflake ID for " + target + ": \"" + text + "\" (" + reason + "; " + EXPECTED + ")",
-				text, handledType());
+		return InvalidFormatException.from(parser, JsonIds.invalidSnowflakeId(this.propertyName, text, reason), text,
+				handledType());
 	}
 
 }

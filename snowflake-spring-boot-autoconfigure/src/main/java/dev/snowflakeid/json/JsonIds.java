@@ -1,0 +1,81 @@
+package dev.snowflakeid.json;
+
+import java.math.BigInteger;
+
+/**
+ * How IDs travel in JSON, whichever Jackson version binds them: which property types {@code @SnowflakeId}
+ * and {@code @PublicId} apply to, what a read ID becomes, and the wording of every rejection. Free of Jackson
+ * types, so that the Jackson 3 module ({@code dev.snowflakeid.jackson}) and the Jackson 2 module
+ * ({@code dev.snowflakeid.jackson2}) share it while each stays optional. Not part of the API.
+ */
+public final class JsonIds {
+
+	/** Reason for a JSON number with a fraction or an exponent. */
+	public static final String FRACTION = "fractions and exponents are not allowed";
+
+	/** Reason for an integer below zero. */
+	public static final String NEGATIVE = "negative";
+
+	/** Reason for a JSON {@code null} read into a {@code long}. */
+	public static final String NULL_FOR_PRIMITIVE = "null is not allowed for a primitive long";
+
+	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer "
+			+ "from 0 to " + Long.MAX_VALUE;
+
+	private JsonIds() {
+	}
+
+	/** Whether a {@code @SnowflakeId} property (or element) of this type is written as a string. */
+	public static boolean isSnowflakeIdType(Class<?> type) {
+		return type == Long.class || type == Long.TYPE || type == String.class;
+	}
+
+	/** Whether a {@code @PublicId} property (or element) of this type holds an ID. */
+	public static boolean isPublicIdType(Class<?> type) {
+		return type == Long.class || type == Long.TYPE;
+	}
+
+	/** The failure of {@code @PublicId} on a property that is neither an ID nor a container of IDs. */
+	public static IllegalStateException publicIdMisplaced(String property, Object type) {
+		return new IllegalStateException("@PublicId on " + property + " applies to long, Long and "
+				+ "containers of Long (List, Set, Long[], Map values, Optional), not to " + type);
+	}
+
+	/** An ID read into a property of {@code type}: the number, or its decimal digits for a {@code String}. */
+	public static Object toPropertyType(long id, Class<?> type) {
+		return (type == String.class) ? Long.toString(id) : id;
+	}
+
+	/** Reason for an integer outside {@code long}. */
+	public static String outOfRange(BigInteger value) {
+		return (value.signum() < 0) ? NEGATIVE : "above " + Long.MAX_VALUE;
+	}
+
+	/** Reason for a JSON token that is neither a string nor a number. */
+	public static String unexpectedToken(Object token) {
+		return "unexpected token " + token;
+	}
+
+	/**
+	 * The message of a rejected Snowflake ID: the property ({@code null} when unknown), the rejected text, why,
+	 * and what is accepted.
+	 */
+	public static String invalidSnowflakeId(String property, String text, String reason) {
+		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason + "; " + EXPECTED
+				+ ")";
+	}
+
+	/**
+	 * The message of every rejected public ID: it names the property ({@code null} when unknown) but neither
+	 * the input nor why, so a client learns nothing from the difference between a malformed string and a
+	 * well-formed one that decodes to nothing.
+	 */
+	public static String invalidPublicId(String property) {
+		return "Invalid public ID for " + target(property);
+	}
+
+	private static String target(String property) {
+		return (property != null) ? "property '" + property + "'" : "value";
+	}
+
+}
