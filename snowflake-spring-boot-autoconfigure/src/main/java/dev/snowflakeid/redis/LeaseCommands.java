@@ -71,6 +71,12 @@ final class LeaseCommands {
 		return (acknowledged != null) ? acknowledged : 0;
 	}
 
+	/** The lineage of the server this connection reaches now ({@code lineage.lua}). */
+	String lineage(RedisScript<?> lineageScript) {
+		List<Object> reply = eval(lineageScript, List.of(), List.of());
+		return reply.isEmpty() ? "" : String.valueOf(reply.get(0));
+	}
+
 	private static byte[][] bytes(List<String> values) {
 		byte[][] bytes = new byte[values.size()][];
 		for (int i = 0; i < bytes.length; i++) {

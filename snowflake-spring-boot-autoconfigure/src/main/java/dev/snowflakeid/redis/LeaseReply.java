@@ -11,7 +11,10 @@ final class LeaseReply {
 	/** The first element of every reply, in the order of the codes 1, -1, -2, ... -6. */
 	enum Status {
 
-		/** {@code {1, code, generation, floor, ceiling, T, n}}: use only once n replicas acknowledged it. */
+		/**
+		 * {@code {1, code, generation, floor, ceiling, T, n, lineage}}: use only once n replicas acknowledged it on
+		 * the server of that lineage.
+		 */
 		GRANTED,
 
 		/** {@code {-1, T}}: every code of the region is held. */
@@ -58,7 +61,7 @@ final class LeaseReply {
 		Status status = (values != null && !values.isEmpty() && values.get(0) instanceof Long code) ? Status.of(code)
 				: null;
 		int length = (status == null) ? -1 : switch (status) {
-			case GRANTED -> 7;
+			case GRANTED -> 8;
 			case MISMATCH -> 6;
 			case SKEW, UNSAFE_PRIMARY -> 3;
 			default -> 2;
@@ -104,6 +107,11 @@ final class LeaseReply {
 	/** How many replicas must acknowledge a grant before it is used. */
 	int acknowledgements() {
 		return (int) number(6);
+	}
+
+	/** The lineage ({@code run_id/master_replid}) of the server that granted. */
+	String lineage() {
+		return detail(7);
 	}
 
 	/** Field {@code index} of a refusal, as text. */

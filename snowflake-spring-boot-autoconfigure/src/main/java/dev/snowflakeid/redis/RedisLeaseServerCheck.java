@@ -42,6 +42,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * deposed primary becomes a replica with its own setting);</li>
  * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
  * marks;</li>
+ * <li>{@code CONFIG GET cluster-allow-replica-migration}: {@code no} on every node of a Cluster with replicas
+ * (a migrated replica is a node the lease script's majority does not count);</li>
  * <li>ACL: with {@code redis.acl_check_cmd} (Redis 7), that the user may run every command the lease
  * scripts call, plus {@code EVAL}, {@code EVALSHA}, {@code INFO} and {@code WAIT}, on the lease keys.</li>
  * </ul>
@@ -136,13 +138,22 @@ public final class RedisLeaseServerCheck {
 		List<String> warnings = new ArrayList<>();
 		if (this.factory.isClusterAware()) {
 			try (RedisClusterConnection cluster = this.factory.getClusterConnection()) {
-				for (RedisClusterNode node : cluster.clusterGetNodes()) {
+				Iterable<RedisClusterNode> nodes = cluster.clusterGetNodes();
+				boolean replicated = false;
+				for (RedisClusterNode node : nodes) {
+					replicated |= node.isReplica();
+				}
+				for (RedisClusterNode node : nodes) {
 					if (node.isMarkedAsFail() || !node.isConnected()) {
 						continue;
 					}
 					// Cluster commands follow the slot owner (and its redirects), so no node's role is refused; a
 					// topology read right after a change may list a replica as a primary for a while.
-					checkNode(new ClusterNode(cluster, node), null, warnings);
+					ClusterNode clusterNode = new ClusterNode(cluster, node);
+					checkNode(clusterNode, null, warnings);
+					if (replicated && "yes".equalsIgnoreCase(config(clusterNode, "cluster-allow-replica-migration", warnings))) {
+						throw new RedisReplicaMigrationException(clusterNode.name());
+					}
 				}
 				checkPermissions(cluster, "Cluster");
 			}
@@ -197,7 +208,11 @@ public final class RedisLeaseServerCheck {
 		catch (DataAccessException ex) {
 			warnings.add("could not read " + setting + " of Redis " + node.name() + " ("
 					+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); make sure it is "
-					+ ("replica-read-only".equals(setting) ? "yes" : "noeviction or a volatile-* policy")
+					+ switch (setting) {
+						case "replica-read-only" -> "yes";
+						case "cluster-allow-replica-migration" -> "no";
+						default -> "noeviction or a volatile-* policy";
+					}
 					+ ": worker leases are unsafe otherwise");
 			return null;
 		}

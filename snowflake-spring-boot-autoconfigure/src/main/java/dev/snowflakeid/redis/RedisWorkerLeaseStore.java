@@ -56,6 +56,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private static final RedisScript<Long> AVAILABLE = RedisScript.of(load("available.lua"), Long.class);
 
+	@SuppressWarnings("rawtypes")
+	private static final RedisScript<List> LINEAGE = RedisScript.of(load("lineage.lua"), List.class);
+
 	private static final SecureRandom nonces = new SecureRandom();
 
 	private final StringRedisTemplate redis;
@@ -118,8 +121,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			throw new IllegalArgumentException("the Redis lease store needs a LettuceConnectionFactory (it runs WAIT "
 					+ "on the connection that ran its script), not " + this.redis.getConnectionFactory());
 		}
-		this.connection = lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, this.keys.state())
-				: new TemplateConnection(this.redis, lettuce.getClientConfiguration().getCommandTimeout().toMillis());
+		this.connection = (builder.connection != null) ? builder.connection
+				: lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, this.keys.state())
+						: new TemplateConnection(this.redis, lettuce.getClientConfiguration().getCommandTimeout().toMillis());
 	}
 
 	private static Duration requirePositive(String name, Duration value) {
@@ -242,8 +246,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	 * A grant is used only once the replicas its reply names hold it (with the primary, more than half of the
 	 * nodes): a replica promoted later without it grants only with a majority of its own, which the old
 	 * primary then no longer has; and a primary that was deposed while paused (whose replica list still looks
-	 * healthy for a moment after it resumes) cannot get the acknowledgements. WAIT counts the writes of the
-	 * connection it runs on, so it goes through the {@code commands} that ran the script.
+	 * healthy for a moment after it resumes) cannot get the acknowledgements. WAIT counts the writes the server
+	 * it reaches has replicated, so it must reach the server that granted: it goes through the
+	 * {@code commands} that ran the script, and since a client that routes each command (Lettuce's
+	 * primary/replica connection behind Sentinel) may send it elsewhere after a topology change, the server's
+	 * lineage is read again afterwards and must be the grant's. A server's lineage changes on every
+	 * promotion, so a route that left the granting server cannot have come back to it unchanged.
 	 */
 	private LeaseReply awaitReplicas(String action, LeaseReply grant, LeaseCommands commands) {
 		int required = grant.acknowledgements();
@@ -252,17 +260,26 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
 		long acknowledged;
+		String lineage = null;
 		try {
 			acknowledged = commands.awaitReplicas(required, timeout);
+			if (acknowledged >= required) {
+				lineage = commands.lineage(LINEAGE);
+			}
 		}
 		catch (RuntimeException ex) {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") could not confirm that its "
 					+ "replicas hold the grant to " + action + ": " + ex.getMessage(), ex);
 		}
-		if (acknowledged < required) {
+		if (lineage == null) {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") granted, but only "
 					+ acknowledged + " of the " + required + " replicas required acknowledged within " + timeout
 					+ " ms; the grant is not used", null);
+		}
+		if (!lineage.equals(grant.lineage())) {
+			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") granted on the server of "
+					+ "lineage " + grant.lineage() + ", but the replicas' acknowledgement was read from " + lineage
+					+ " (the connection moved to another server); the grant is not used", null);
 		}
 		return grant;
 	}
@@ -394,6 +411,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private InstantSource wallClock = InstantSource.system();
 
+		private ScriptConnection connection;
+
 		private Builder(StringRedisTemplate redis, SnowflakeLayout layout) {
 			this.redis = Objects.requireNonNull(redis, "redis template");
 			this.layout = Objects.requireNonNull(layout, "layout");
@@ -454,6 +473,15 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		/** Largest replica lag, whole seconds, at which grants are still made. Default 1 s. */
 		public Builder maxReplicaLag(Duration maxReplicaLag) {
 			this.maxReplicaLag = maxReplicaLag;
+			return this;
+		}
+
+		/**
+		 * Where the lease script and its WAIT run, instead of the connection the factory implies; for tests
+		 * that route commands as a client with a changed topology view would.
+		 */
+		Builder connection(ScriptConnection connection) {
+			this.connection = connection;
 			return this;
 		}
 

@@ -19,8 +19,10 @@
 -- ARGV[16] claim: code where the scan for a free code starts
 --
 -- Replies (T is Redis TIME in milliseconds):
---   {1, code, generation, floor, ceiling, T, n}  granted: issue only ticks inside (floor, ceiling], and
---                                                only once n replicas acknowledged it (WAIT)
+--   {1, code, generation, floor, ceiling, T, n, lineage}
+--                                                granted: issue only ticks inside (floor, ceiling], and
+--                                                only once n replicas acknowledged it (WAIT) on the server
+--                                                whose lineage (run_id/master_replid) this names
 --   {-1, T}                                      claim: every code is held
 --   {-2, T}                                      renew: the lease is gone (never recreated)
 --   {-3, T}                                      renew: another owner holds the code
@@ -138,7 +140,7 @@ if ARGV[1] == 'renew' then
 	local floor = math.max(others(code, token), floor0)
 	redis.call('PEXPIREAT', KEYS[3], int(now + ttl))
 	record(code, token, ceiling)
-	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, quorum}
+	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, quorum, lineage}
 end
 
 -- Claim: the preferred code when free (a holder coming back continues right above its own ceiling),
@@ -180,4 +182,4 @@ if not redis.call('SET', prefix .. field, token, 'NX', 'PXAT', int(now + ttl)) t
 	return redis.error_reply('lease key ' .. prefix .. field .. ' appeared during the claim')
 end
 record(field, token, ceiling)
-return {1, code, generation, floor, ceiling, now, quorum}
+return {1, code, generation, floor, ceiling, now, quorum, lineage}

@@ -86,11 +86,22 @@ class SnowflakePropertiesMetadataTests {
 	}
 
 	@Test
+	void theRemovedMinReplicasKeyNamesItsReplacement() {
+		JsonNode deprecation = property(PREFIX + ".worker.redis.min-replicas").get("deprecation");
+		assertThat(deprecation.get("level").asString()).isEqualTo("error");
+		assertThat(deprecation.get("replacement").asString()).isEqualTo(PREFIX + ".worker.redis.replicas");
+		assertThat(this.defaults).containsKey(PREFIX + ".worker.redis.replicas");
+	}
+
+	@Test
 	void noKeyIsDescribedThatTheClassLacks() {
 		List<String> orphans = new ArrayList<>();
 		for (JsonNode property : this.metadata.get("properties")) {
 			String name = property.get("name").asString();
-			if (name.startsWith(PREFIX + ".") && !this.defaults.containsKey(name)) {
+			// a removed key stays described (deprecation level error) so that IDEs name its replacement
+			boolean removed = property.has("deprecation")
+					&& "error".equals(property.get("deprecation").get("level").asString());
+			if (name.startsWith(PREFIX + ".") && !this.defaults.containsKey(name) && !removed) {
 				orphans.add(name);
 			}
 		}

@@ -118,7 +118,8 @@ class RedisClusterReplicaWaitTests {
 					.withMessageContaining("the grant is not used");
 				assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(held))
 					.withMessageContaining("only 0 of the 1 replicas required acknowledged");
-				assertThat(this.primary.scriptCalls()).as("all ran on the slot's primary").isEqualTo(scripts + 3);
+				// three lease scripts, and lineage.lua after the one grant that was acknowledged
+				assertThat(this.primary.scriptCalls()).as("all ran on the slot's primary").isEqualTo(scripts + 4);
 			}
 			finally {
 				this.replica.resume();
@@ -129,6 +130,25 @@ class RedisClusterReplicaWaitTests {
 		}
 
 		await().atMost(DEADLINE).ignoreExceptions().until(() -> store.renew(held).status() == Status.RENEWED);
+	}
+
+	@Test
+	void aClusterWhoseReplicasMayMigrateIsRefusedNamingTheNode() {
+		RedisWorkerLeaseStore store = store(connect("wait-check", Duration.ofSeconds(2)),
+				new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
+						LeaseTiming.replicaFailoverWindow(2, Duration.ofSeconds(1)), Duration.ofSeconds(1)),
+				Duration.ofSeconds(1));
+		RedisServer other = this.nodes.stream().filter((node) -> node != this.primary).findFirst().orElseThrow();
+		other.call("CONFIG", "SET", "cluster-allow-replica-migration", "yes");
+		RedisLeaseServerCheck check = new RedisLeaseServerCheck(connect("wait-check", Duration.ofSeconds(2)), null,
+				store.leaseKey(0), Duration.ofSeconds(5));
+		assertThatExceptionOfType(RedisReplicaMigrationException.class).isThrownBy(check::verify)
+			.withMessageContaining(Integer.toString(other.port()))
+			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("cluster-allow-replica-migration"))
+			.satisfies((ex) -> assertThat(LeaseApplications.analyze(ex).getAction())
+				.contains("cluster-allow-replica-migration no"));
+		other.call("CONFIG", "SET", "cluster-allow-replica-migration", "no");
+		assertThat(check.verify()).isEmpty();
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package dev.snowflakeid.redis;
 
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,8 +8,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import dev.snowflakeid.IdGenerationException;
@@ -21,6 +24,11 @@ import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -241,6 +249,47 @@ class RedisLeaseProtocolTests {
 	}
 
 	@Test
+	void aGrantWhoseAcknowledgementWasReadFromAnotherServerIsNotUsed() {
+		// Two primaries with a replica each. The connection sends the lease script to the first and every later
+		// command to the second, as a client that routes each command does once its topology view changes
+		// between them: the second's replica acknowledges at once, but not the first's grant.
+		RedisServer first = track(RedisServer.start());
+		track(RedisServer.startReplicaOf(first));
+		awaitReplicaOnline(first);
+		RedisServer second = track(RedisServer.start());
+		track(RedisServer.startReplicaOf(second));
+		awaitReplicaOnline(second);
+		StatefulRedisConnection<byte[], byte[]> toFirst = track(lettuce(first)).connect(ByteArrayCodec.INSTANCE);
+		StatefulRedisConnection<byte[], byte[]> toSecond = track(lettuce(second)).connect(ByteArrayCodec.INSTANCE);
+		AtomicBoolean moved = new AtomicBoolean();
+		@SuppressWarnings("unchecked")
+		RedisAsyncCommands<byte[], byte[]> rerouted = (RedisAsyncCommands<byte[], byte[]>) Proxy.newProxyInstance(
+				getClass().getClassLoader(), new Class<?>[] { RedisAsyncCommands.class }, (proxy, method, arguments) -> {
+					if (method.getName().equals("waitForReplication")) {
+						moved.set(true);
+					}
+					return method.invoke(moved.get() ? toSecond.async() : toFirst.async(), arguments);
+				});
+		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(connect(loopback(first.port())), LAYOUT)
+			.timing(REPLICATED_TIMING)
+			.replicas(1)
+			.maxReplicaLag(MAX_REPLICA_LAG)
+			.connection(new ScriptConnection() {
+				@Override
+				public <T> T execute(Function<LeaseCommands, T> work) {
+					moved.set(false);
+					return work.apply(new LeaseCommands(rerouted, 1_000));
+				}
+			})
+			.build();
+
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
+			.withMessageContaining("the replicas' acknowledgement was read from")
+			.withMessageContaining("the grant is not used");
+		assertThat(first.call("EXISTS", store.keys().state())).as("the script ran on the first").isEqualTo(1L);
+	}
+
+	@Test
 	void workersFollowAReplicaPromotion() {
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisServer.startReplicaOf(primary));
@@ -352,6 +401,10 @@ class RedisLeaseProtocolTests {
 	private <T extends AutoCloseable> T track(T resource) {
 		this.resources.add(resource);
 		return resource;
+	}
+
+	private static RedisClient lettuce(RedisServer server) {
+		return RedisClient.create(RedisURI.create("127.0.0.1", server.port()));
 	}
 
 	private LettuceConnectionFactory connect(RedisStandaloneConfiguration configuration) {

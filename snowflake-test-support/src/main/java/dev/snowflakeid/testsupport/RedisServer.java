@@ -138,10 +138,14 @@ public final class RedisServer implements AutoCloseable {
 		return builder().appendOnly(appendOnly).args(extraArgs).start();
 	}
 
-	/** A cluster-enabled node; its bus port (port + 10000) is free as well. */
+	/**
+	 * A cluster-enabled node; its bus port (port + 10000) is free as well. Replica migration is off, as worker
+	 * leases require.
+	 */
 	public static RedisServer startClusterNode() {
 		Builder builder = builder().args("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-				"--cluster-node-timeout", Long.toString(CLUSTER_NODE_TIMEOUT.toMillis()));
+				"--cluster-node-timeout", Long.toString(CLUSTER_NODE_TIMEOUT.toMillis()),
+				"--cluster-allow-replica-migration", "no");
 		builder.clusterNode = true;
 		return builder.start();
 	}
