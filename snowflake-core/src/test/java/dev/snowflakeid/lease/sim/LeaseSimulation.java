@@ -114,8 +114,11 @@ public final class LeaseSimulation {
 
 	private final boolean replicated;
 
-	/** Replicas of the primary, as configured: 0 without replication. */
+	/** Nodes that replicate the primary's data, directly or chained: 0 without replication. */
 	private final int replicas;
+
+	/** Whether the last replica replicates from the one before it instead of from the primary. */
+	private final boolean chained;
 
 	private final RedisNode.Settings settings;
 
@@ -168,11 +171,16 @@ public final class LeaseSimulation {
 			.epoch(Instant.parse("2026-01-01T00:00:00Z"))
 			.build();
 		long maxLag = 1;
-		// One replica, two as in the usual Sentinel set-up, or three (the first where a minority is not one).
+		// One replica, two as in the usual Sentinel set-up, or three (the first where a minority is not one);
+		// with two or more, the last may replicate from the one before it (a chained replica), which the
+		// configured count includes as the README requires, unless a mutation leaves it out.
 		this.replicas = this.replicated ? 1 + this.random.nextInt(3) : 0;
+		this.chained = this.replicas >= 2 && this.random.nextInt(3) == 0;
+		int counted = (this.chained && this.mutations.contains(Mutation.CHAINED_REPLICA_UNCOUNTED)) ? this.replicas - 1
+				: this.replicas;
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), RENEW_INTERVAL, Duration.ofMillis(200),
-				LeaseTiming.replicaFailoverWindow(this.replicas, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
-		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, this.replicas, maxLag,
+				LeaseTiming.replicaFailoverWindow(counted, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
+		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, counted, maxLag,
 				this.layout.toString(), "0", timing.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
 				this.layout.maxWorkers());
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
@@ -216,7 +224,8 @@ public final class LeaseSimulation {
 		if (this.replicated) {
 			for (int i = 0; i < this.replicas; i++) {
 				RedisNode follower = new RedisNode("redis-" + (char) ('b' + i), this::trueMillis, this.mutations);
-				follower.replicate(this.primary, true);
+				boolean last = i == this.replicas - 1;
+				follower.replicate((this.chained && last) ? this.followers.get(i - 1) : this.primary, true);
 				this.followers.add(follower);
 			}
 			every(400, this::replicate);
@@ -754,12 +763,16 @@ public final class LeaseSimulation {
 		}
 	}
 
-	/** A replica of the primary that can take over, or {@code null} (none, or a failover under way). */
+	/**
+	 * A replica of the primary that can take over, any of them (a chained replica's parent too), or
+	 * {@code null} (none, or a failover under way).
+	 */
 	private RedisNode candidate() {
 		if (this.deposed != null) {
 			return null;
 		}
-		return this.followers.stream().filter((f) -> f.master == this.primary).findFirst().orElse(null);
+		List<RedisNode> direct = this.followers.stream().filter((f) -> f.master == this.primary).toList();
+		return direct.isEmpty() ? null : direct.get(this.random.nextInt(direct.size()));
 	}
 
 	/**

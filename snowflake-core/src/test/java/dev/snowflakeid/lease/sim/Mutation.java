@@ -37,6 +37,13 @@ public enum Mutation {
 	 * One replica keeping up is enough, whatever the number of replicas (a minority of three): a deposed
 	 * primary cut off with one replica grants while its successor grants with another.
 	 */
-	MINORITY_QUORUM
+	MINORITY_QUORUM,
+
+	/**
+	 * The configured number of replicas leaves out a chained replica (one that replicates from another
+	 * replica): its parent, promoted in a partition, has a majority of the count while the deposed primary
+	 * keeps one too. A configuration fault, not a script rule: it shows that the README's assumption matters.
+	 */
+	CHAINED_REPLICA_UNCOUNTED
 
 }
