@@ -112,6 +112,24 @@ public final class LeaseSimulation {
 
 	private final List<SimulatedWorker> workers = new ArrayList<>();
 
+	private static final Fault[] WORKER_FAULTS = { Fault.PAUSE_WORKER, Fault.PAUSE_WORKER, Fault.KILL_WORKER,
+			Fault.RESTART_WORKER, Fault.STEP_WORKER_CLOCK };
+
+	private static final Fault[] REPLICA_FAULTS = { Fault.PROMOTE, Fault.PROMOTE_FROZEN, Fault.MISROUTE_TO_REPLICA,
+			Fault.FAILOVER_AND_BACK, Fault.FROZEN_PRIMARY_THEN_STALL, Fault.PARTITION };
+
+	/** Replica faults that never run a late request on a server whose clock lags (see workerClocksStep). */
+	private static final Fault[] TRUE_CLOCK_REPLICA_FAULTS = { Fault.PROMOTE, Fault.MISROUTE_TO_REPLICA,
+			Fault.FAILOVER_AND_BACK, Fault.PARTITION };
+
+	private static final Fault[] REDIS_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_WITH_DATA,
+			Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE, Fault.DELETE_LEASE_KEY, Fault.STEP_REDIS_CLOCK };
+
+	/** Faults that lose or replace Redis data under a frozen holder. */
+	private static final Fault[] DATA_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_EMPTY_CLOCK_BEHIND,
+			Fault.RESTART_EMPTY_CLOCK_BEHIND, Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE,
+			Fault.DELETE_LEASE_KEY, Fault.RESTORE_LEASE_KEY };
+
 	private final boolean replicated;
 
 	/** Nodes that replicate the primary's data, directly or chained: 0 without replication. */
@@ -549,32 +567,33 @@ public final class LeaseSimulation {
 		// Faults overlap: a worker fault, the network, a stale holder across a Redis fault, or a Redis fault
 		// alone (replica faults only with a replica).
 		int roll = this.random.nextInt(14);
-		int kind;
+		Fault kind;
 		if (roll < 6) {
-			kind = this.random.nextInt(this.workerClocksStep ? 5 : 4);
+			kind = WORKER_FAULTS[this.random.nextInt(this.workerClocksStep ? 5 : 4)];
 		}
 		else if (roll < 8) {
-			kind = 12;
+			kind = Fault.NETWORK_LOSS;
 		}
 		else if (roll < 10) {
-			kind = 17;
+			kind = Fault.FREEZE_HOLDER_THEN_REDIS_FAULT;
 		}
 		else if (this.replicated && this.random.nextInt(3) == 0) {
 			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
-			kind = this.workerClocksStep ? new int[] { 14, 15, 16, 19, 20, 22 }[this.random.nextInt(6)]
-					: new int[] { 14, 16, 19, 22 }[this.random.nextInt(4)];
+			kind = this.workerClocksStep ? REPLICA_FAULTS[this.random.nextInt(6)]
+					: TRUE_CLOCK_REPLICA_FAULTS[this.random.nextInt(4)];
 		}
 		else if (!this.replicated && this.random.nextInt(4) == 0) {
-			kind = 21;
+			kind = Fault.STRAY_REPLICA;
 		}
 		else {
-			kind = 5 + this.random.nextInt(7);
-			kind = (kind == 10 && this.random.nextBoolean()) ? 13 : (kind == 5 && this.random.nextBoolean()) ? 18 : kind;
-			kind = (this.workerClocksStep && kind == 11) ? 6 : kind;
+			kind = REDIS_FAULTS[this.random.nextInt(7)];
+			kind = (kind == Fault.DELETE_LEASE_KEY && this.random.nextBoolean()) ? Fault.RESTORE_LEASE_KEY
+					: (kind == Fault.RESTART_EMPTY && this.random.nextBoolean()) ? Fault.RESTART_EMPTY_CLOCK_BEHIND : kind;
+			kind = (this.workerClocksStep && kind == Fault.STEP_REDIS_CLOCK) ? Fault.RESTART_WITH_DATA : kind;
 		}
 		SimulatedWorker worker = anyLiveWorker();
-		if (kind >= 5 && kind <= 11 || kind >= 13 && kind <= 15 || kind >= 18 && kind <= 20 || kind == 22) {
-			redisFault((this.workerClocksStep && kind == 18) ? 5 : kind);
+		if (kind.onRedis()) {
+			redisFault(trueClocksOnly(kind));
 		}
 		else {
 			workerFault(kind, worker);
@@ -582,16 +601,22 @@ public final class LeaseSimulation {
 		at(500 + (long) (-Math.log(1 - this.random.nextDouble()) * 2500), this::fault);
 	}
 
-	private void workerFault(int kind, SimulatedWorker worker) {
+	// A Redis server restarted with a lagging clock and a worker whose clock steps are a double fault the
+	// safety model excludes (see workerClocksStep).
+	private Fault trueClocksOnly(Fault kind) {
+		return (this.workerClocksStep && kind == Fault.RESTART_EMPTY_CLOCK_BEHIND) ? Fault.RESTART_EMPTY : kind;
+	}
+
+	private void workerFault(Fault kind, SimulatedWorker worker) {
 		switch (kind) {
-			case 0, 1 -> {
+			case PAUSE_WORKER -> {
 				if (worker != null) {
 					long pause = 100 + this.random.nextInt(this.random.nextBoolean() ? 1000 : 12_000);
 					worker.pausedUntilNanos = this.nanos + pause * MS;
 					log("pause " + worker + " for " + pause + " ms");
 				}
 			}
-			case 2 -> {
+			case KILL_WORKER -> {
 				if (worker != null) {
 					worker.kill();
 					log("kill -9 " + worker);
@@ -599,7 +624,7 @@ public final class LeaseSimulation {
 					at(100 + this.random.nextInt(3000), () -> launch(host));
 				}
 			}
-			case 3 -> {
+			case RESTART_WORKER -> {
 				if (worker != null) {
 					worker.shutDown();
 					log("graceful restart of " + worker);
@@ -607,7 +632,7 @@ public final class LeaseSimulation {
 					at(50 + this.random.nextInt(1000), () -> launch(host));
 				}
 			}
-			case 4 -> {
+			case STEP_WORKER_CLOCK -> {
 				if (worker != null) {
 					long step = (this.random.nextBoolean() ? 1 : -1) * (1 + this.random.nextInt(
 							this.random.nextBoolean() ? 20 : 3000));
@@ -615,25 +640,25 @@ public final class LeaseSimulation {
 					log("step clock of " + worker.host.name + " by " + step + " ms");
 				}
 			}
-			case 12 -> {
+			case NETWORK_LOSS -> {
 				this.lossRate = this.random.nextBoolean() ? 0 : 0.05 + this.random.nextDouble() * 0.5;
 				log("network loss rate " + this.lossRate);
 			}
-			case 17 -> {
+			case FREEZE_HOLDER_THEN_REDIS_FAULT -> {
 				// A holder frozen while Redis loses or replaces its data; it resumes under its old ceiling.
 				SimulatedWorker holder = (worker != null && this.random.nextBoolean()) ? newestLiveWorker() : worker;
 				if (holder != null) {
 					long pause = 1000 + this.random.nextInt(8000);
 					holder.pausedUntilNanos = this.nanos + pause * MS;
 					log("pause " + holder + " for " + pause + " ms, then a Redis fault");
-					int redisFault = this.replicated && this.random.nextBoolean()
-							? 14 + (this.workerClocksStep ? this.random.nextInt(2) : 0)
-							: new int[] { 5, 18, 18, 7, 8, 9, 10, 13 }[this.random.nextInt(8)];
-					int fault = (this.workerClocksStep && redisFault == 18) ? 5 : redisFault;
+					Fault redisFault = (this.replicated && this.random.nextBoolean())
+							? ((this.workerClocksStep && this.random.nextInt(2) == 1) ? Fault.PROMOTE_FROZEN : Fault.PROMOTE)
+							: DATA_FAULTS[this.random.nextInt(8)];
+					Fault fault = trueClocksOnly(redisFault);
 					at(100 + this.random.nextInt(700), () -> redisFault(fault));
 				}
 			}
-			case 21 -> {
+			case STRAY_REPLICA -> {
 				// A replica whose primary dropped it (its link reset), left writable, reached through a stale
 				// address: it has no replicas of its own, so only its role tells it apart from a primary.
 				if (worker != null && this.stray == null) {
@@ -649,7 +674,7 @@ public final class LeaseSimulation {
 					});
 				}
 			}
-			default -> {
+			case MISROUTE_TO_REPLICA -> {
 				// A worker reaches a replica whose link to its primary is down (a writable replica would grant).
 				if (worker != null) {
 					RedisNode wrong = this.followers.get(this.random.nextInt(this.followers.size()));
@@ -662,17 +687,18 @@ public final class LeaseSimulation {
 					});
 				}
 			}
+			default -> throw new IllegalArgumentException(kind + " is not a worker fault");
 		}
 	}
 
-	private void redisFault(int kind) {
+	private void redisFault(Fault kind) {
 		switch (kind) {
-			case 5 -> {
+			case RESTART_EMPTY -> {
 				this.primary.restart(RedisNode.Data.empty());
 				resyncReplica();
 				log("restart " + this.primary + " without data");
 			}
-			case 18 -> {
+			case RESTART_EMPTY_CLOCK_BEHIND -> {
 				// It comes back without data on a host whose clock lags until NTP steps it.
 				this.primary.restart(RedisNode.Data.empty());
 				resyncReplica();
@@ -682,12 +708,12 @@ public final class LeaseSimulation {
 				at(2000 + this.random.nextInt(6000), () -> restarted.clockOffset = 0);
 				log("restart " + this.primary + " without data, its clock " + behind + " ms behind");
 			}
-			case 6 -> {
+			case RESTART_WITH_DATA -> {
 				this.primary.restart(this.primary.data());
 				resyncReplica();
 				log("restart " + this.primary + " with its data");
 			}
-			case 7 -> {
+			case RESTART_FROM_SNAPSHOT -> {
 				if (!this.snapshots.isEmpty()) {
 					int index = this.random.nextInt(this.snapshots.size());
 					this.primary.restart(this.snapshots.get(index));
@@ -695,15 +721,15 @@ public final class LeaseSimulation {
 					log("restart " + this.primary + " from snapshot " + index + " of " + this.snapshots.size());
 				}
 			}
-			case 8 -> {
+			case FLUSHALL -> {
 				this.primary.load(RedisNode.Data.empty());
 				log("FLUSHALL on " + this.primary);
 			}
-			case 9 -> {
+			case EVICT_STATE -> {
 				this.primary.evictState();
 				log("state hash evicted on " + this.primary);
 			}
-			case 10 -> {
+			case DELETE_LEASE_KEY -> {
 				if (!this.primary.leases.isEmpty()) {
 					Integer code = new ArrayList<>(this.primary.leases.keySet())
 						.get(this.random.nextInt(this.primary.leases.size()));
@@ -711,7 +737,7 @@ public final class LeaseSimulation {
 					log("DEL lease key of code " + code + " on " + this.primary);
 				}
 			}
-			case 11 -> {
+			case STEP_REDIS_CLOCK -> {
 				long step = (this.random.nextBoolean() ? 1 : -1) * (50 + this.random.nextInt(2500));
 				this.primary.clockOffset += step;
 				log("step Redis clock of " + this.primary + " by " + step + " ms");
@@ -720,7 +746,7 @@ public final class LeaseSimulation {
 					log("Redis clocks back in sync");
 				});
 			}
-			case 13 -> {
+			case RESTORE_LEASE_KEY -> {
 				// An operator restores one lease key from an old dump (or a MIGRATE ... REPLACE brings it back).
 				if (!this.snapshots.isEmpty()) {
 					RedisNode.Data old = this.snapshots.get(this.random.nextInt(this.snapshots.size()));
@@ -732,9 +758,9 @@ public final class LeaseSimulation {
 					}
 				}
 			}
-			case 14 -> promote(0, false);
-			case 15 -> promote(2000 + this.random.nextInt(6000), false);
-			case 19 -> {
+			case PROMOTE -> promote(0, false);
+			case PROMOTE_FROZEN -> promote(2000 + this.random.nextInt(6000), false);
+			case FAILOVER_AND_BACK -> {
 				// Fail over right after a claim reached only the primary, then fail back before the promoted
 				// replica has written anything: the first primary is back with the copy that lacks the claim.
 				if (this.armed == null) {
@@ -742,7 +768,7 @@ public final class LeaseSimulation {
 							() -> failoverAndBack(claimant)));
 				}
 			}
-			case 20 -> {
+			case FROZEN_PRIMARY_THEN_STALL -> {
 				// A primary frozen long enough for its replica to take over and be written to; the first grant it
 				// gives after it resumes goes to a worker that then stalls while others claim on the new primary.
 				promote(4000 + this.random.nextInt(4000), true);
@@ -750,8 +776,8 @@ public final class LeaseSimulation {
 					this.armed = new Nemesis(null, true, this::stall);
 				}
 			}
-			case 22 -> partition();
-			default -> throw new IllegalArgumentException("no Redis fault " + kind);
+			case PARTITION -> partition();
+			default -> throw new IllegalArgumentException(kind + " is not a Redis fault");
 		}
 	}
 
