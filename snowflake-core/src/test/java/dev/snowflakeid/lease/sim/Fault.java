@@ -67,7 +67,13 @@ enum Fault {
 	FROZEN_PRIMARY_THEN_STALL(true),
 
 	/** A partition that leaves the old primary some of its replicas until it heals. */
-	PARTITION(true);
+	PARTITION(true),
+
+	/**
+	 * A failover seen by a client that routes each command by its topology view: its view changes between a
+	 * deposed primary's grant and the WAIT for it, which goes to the new primary.
+	 */
+	REROUTE_WAIT(true);
 
 	private final boolean onRedis;
 

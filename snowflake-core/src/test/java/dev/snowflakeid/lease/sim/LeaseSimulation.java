@@ -116,11 +116,11 @@ public final class LeaseSimulation {
 			Fault.RESTART_WORKER, Fault.STEP_WORKER_CLOCK };
 
 	private static final Fault[] REPLICA_FAULTS = { Fault.PROMOTE, Fault.PROMOTE_FROZEN, Fault.MISROUTE_TO_REPLICA,
-			Fault.FAILOVER_AND_BACK, Fault.FROZEN_PRIMARY_THEN_STALL, Fault.PARTITION };
+			Fault.FAILOVER_AND_BACK, Fault.FROZEN_PRIMARY_THEN_STALL, Fault.PARTITION, Fault.REROUTE_WAIT };
 
 	/** Replica faults that never run a late request on a server whose clock lags (see workerClocksStep). */
 	private static final Fault[] TRUE_CLOCK_REPLICA_FAULTS = { Fault.PROMOTE, Fault.MISROUTE_TO_REPLICA,
-			Fault.FAILOVER_AND_BACK, Fault.PARTITION };
+			Fault.FAILOVER_AND_BACK, Fault.PARTITION, Fault.REROUTE_WAIT };
 
 	private static final Fault[] REDIS_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_WITH_DATA,
 			Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE, Fault.DELETE_LEASE_KEY, Fault.STEP_REDIS_CLOCK };
@@ -151,6 +151,9 @@ public final class LeaseSimulation {
 
 	/** A fault armed to strike right after a grant that a worker uses, or {@code null}. */
 	private Nemesis armed;
+
+	/** Whether the next WAIT for a deposed primary's grant goes to the new primary (see REROUTE_WAIT). */
+	private boolean rerouteWait;
 
 	/** A replica its primary no longer lists, left writable, that a worker reaches; or {@code null}. */
 	private RedisNode stray;
@@ -534,6 +537,20 @@ public final class LeaseSimulation {
 		return true;
 	}
 
+	/**
+	 * Where the WAIT for a grant of {@code node} goes: to {@code node}, unless a REROUTE_WAIT fault is armed and
+	 * {@code node} is a deposed primary; then the worker's route switches to the new primary between the two.
+	 */
+	RedisNode waitTarget(SimulatedWorker worker, RedisNode node) {
+		if (this.rerouteWait && node == this.deposed && this.primary != node) {
+			this.rerouteWait = false;
+			this.routeSwitchAt.put(worker, this.nanos);
+			log(worker + "'s WAIT for a grant of " + node + " goes to " + this.primary);
+			return this.primary;
+		}
+		return node;
+	}
+
 	/** A worker is about to use a grant of {@code node}: an armed targeted fault may strike now. */
 	void used(SimulatedWorker worker, RedisNode node, String op) {
 		Nemesis nemesis = this.armed;
@@ -579,8 +596,8 @@ public final class LeaseSimulation {
 		}
 		else if (this.replicated && this.random.nextInt(3) == 0) {
 			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
-			kind = this.workerClocksStep ? REPLICA_FAULTS[this.random.nextInt(6)]
-					: TRUE_CLOCK_REPLICA_FAULTS[this.random.nextInt(4)];
+			kind = this.workerClocksStep ? REPLICA_FAULTS[this.random.nextInt(REPLICA_FAULTS.length)]
+					: TRUE_CLOCK_REPLICA_FAULTS[this.random.nextInt(TRUE_CLOCK_REPLICA_FAULTS.length)];
 		}
 		else if (!this.replicated && this.random.nextInt(4) == 0) {
 			kind = Fault.STRAY_REPLICA;
@@ -777,6 +794,11 @@ public final class LeaseSimulation {
 				}
 			}
 			case PARTITION -> partition();
+			case REROUTE_WAIT -> {
+				// The next grant of a deposed primary that is used has its WAIT sent to the new primary.
+				this.rerouteWait = true;
+				promote(this.random.nextBoolean() ? 0 : 4000 + this.random.nextInt(4000), false);
+			}
 			default -> throw new IllegalArgumentException(kind + " is not a Redis fault");
 		}
 	}

@@ -44,6 +44,12 @@ public enum Mutation {
 	 * replica): its parent, promoted in a partition, has a majority of the count while the deposed primary
 	 * keeps one too. A configuration fault, not a script rule: it shows that the README's assumption matters.
 	 */
-	CHAINED_REPLICA_UNCOUNTED
+	CHAINED_REPLICA_UNCOUNTED,
+
+	/**
+	 * No lineage check after WAIT: a grant is used although its WAIT, routed by a client whose topology view
+	 * changed, counted another server's replicas.
+	 */
+	NO_LINEAGE_CHECK
 
 }

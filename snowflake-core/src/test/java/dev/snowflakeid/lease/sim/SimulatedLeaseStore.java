@@ -124,9 +124,17 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (fate == Fate.REPLY_LOST) {
 			throw timeout(op);
 		}
-		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas()
-				&& !this.world.acknowledged(node, reply.replicas())) {
-			throw new LeaseStoreUnavailableException("fewer than " + reply.replicas() + " replicas acknowledged the grant", null);
+		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas()) {
+			// WAIT, then the lineage read again, as RedisWorkerLeaseStore does: both where the client routes them
+			String lineage = node.lineage();
+			RedisNode waited = this.world.waitTarget(this.worker, node);
+			if (!this.world.acknowledged(waited, reply.replicas())) {
+				throw new LeaseStoreUnavailableException("fewer than " + reply.replicas() + " replicas acknowledged the grant",
+						null);
+			}
+			if (!waited.lineage().equals(lineage) && !this.world.mutations().contains(Mutation.NO_LINEAGE_CHECK)) {
+				throw new LeaseStoreUnavailableException("the acknowledgement was read from another server", null);
+			}
 		}
 		if (reply.status() == 1) {
 			this.world.used(this.worker, node, op);
