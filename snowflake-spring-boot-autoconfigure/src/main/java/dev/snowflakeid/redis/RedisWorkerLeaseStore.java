@@ -98,9 +98,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		this.keys = RegionKeys.of(builder.keyPrefix, builder.namespace, this.region);
 		this.keyPrefix = builder.keyPrefix;
 		this.namespace = builder.namespace;
-		this.ttl = requirePositive("lease ttl", builder.ttl);
+		this.ttl = LeaseTiming.requirePositiveMillis("lease ttl", builder.ttl);
 		this.timing = Objects.requireNonNull(builder.timing, "lease timing");
-		this.commandTimeout = requirePositive("command timeout", builder.commandTimeout);
+		this.commandTimeout = LeaseTiming.requirePositiveMillis("command timeout", builder.commandTimeout);
 		if (builder.replicas < 0) {
 			throw new IllegalArgumentException("replicas must be zero or positive but was " + builder.replicas);
 		}
@@ -124,16 +124,6 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		this.connection = (builder.connection != null) ? builder.connection
 				: lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, this.keys.state())
 						: new TemplateConnection(this.redis, lettuce.getClientConfiguration().getCommandTimeout().toMillis());
-	}
-
-	private static Duration requirePositive(String name, Duration value) {
-		if (value == null || value.isNegative() || value.isZero()) {
-			throw new IllegalArgumentException(name + " must be positive but was " + value);
-		}
-		if (value.toNanos() % 1_000_000 != 0) {
-			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);
-		}
-		return value;
 	}
 
 	/** Starts a builder on a connection factory, preferably one from {@link RedisLeaseConnections}. */

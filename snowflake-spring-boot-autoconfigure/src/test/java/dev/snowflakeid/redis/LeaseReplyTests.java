@@ -1,0 +1,49 @@
+package dev.snowflakeid.redis;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/** Replies of lease.lua, read by status; anything else is refused rather than guessed at. */
+class LeaseReplyTests {
+
+	@Test
+	void aGrantNamesItsRangeTheAcknowledgementsItNeedsAndItsServer() {
+		LeaseReply grant = LeaseReply.of(List.of(1L, 7L, 3L, 100L, 200L, 150L, 1L, "run/repl"));
+		assertThat(grant.status()).isEqualTo(LeaseReply.Status.GRANTED);
+		assertThat(grant.code()).isEqualTo(7);
+		assertThat(grant.generation()).isEqualTo(3);
+		assertThat(grant.floor()).isEqualTo(100);
+		assertThat(grant.ceiling()).isEqualTo(200);
+		assertThat(grant.time()).isEqualTo(150);
+		assertThat(grant.acknowledgements()).isOne();
+		assertThat(grant.lineage()).isEqualTo("run/repl");
+	}
+
+	@Test
+	void eachRefusalHasItsOwnStatus() {
+		assertThat(LeaseReply.of(List.of(-1L, 5L)).status()).isEqualTo(LeaseReply.Status.NONE_FREE);
+		assertThat(LeaseReply.of(List.of(-2L, 5L)).status()).isEqualTo(LeaseReply.Status.EXPIRED);
+		assertThat(LeaseReply.of(List.of(-3L, 5L)).status()).isEqualTo(LeaseReply.Status.FENCED);
+		assertThat(LeaseReply.of(List.of(-4L, 5L, "layout", "0", "100", "50")).detail(2)).isEqualTo("layout");
+		assertThat(LeaseReply.of(List.of(-5L, 5L, 9L)).status()).isEqualTo(LeaseReply.Status.SKEW);
+		LeaseReply unsafe = LeaseReply.of(List.of(-6L, 5L, "role is slave, not master"));
+		assertThat(unsafe.status()).isEqualTo(LeaseReply.Status.UNSAFE_PRIMARY);
+		assertThat(unsafe.time()).isEqualTo(5);
+	}
+
+	@Test
+	void anythingElseIsNoReply() {
+		assertThatIllegalArgumentException().isThrownBy(() -> LeaseReply.of(List.of()));
+		assertThatIllegalArgumentException().isThrownBy(() -> LeaseReply.of(List.of(2L, 5L)));
+		assertThatIllegalArgumentException().isThrownBy(() -> LeaseReply.of(List.of(1L, 7L, 3L, 100L, 200L, 150L, 1L)))
+			.withMessageContaining("not a lease script reply");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LeaseReply.of(List.of(1L, 7L, "3", 100L, 200L, 150L, 1L, "run/repl")));
+		assertThatIllegalArgumentException().isThrownBy(() -> LeaseReply.of(List.of("1", 5L)));
+	}
+
+}

@@ -1,0 +1,73 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The store's settings are checked when it is built, before any connection is made: each refusal names the
+ * setting and the value.
+ */
+class RedisWorkerLeaseStoreBuilderTests {
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.defaults();
+
+	// never started: building a store makes no connection
+	private final LettuceConnectionFactory factory = new LettuceConnectionFactory(new RedisStandaloneConfiguration());
+
+	@Test
+	void keysOfARegionShareOneHashTagAndAreNamedInOnePlace() {
+		RedisWorkerLeaseStore store = build((builder) -> builder.keyPrefix("ids").namespace("orders").region(2));
+		assertThat(store.leaseKey(17)).isEqualTo("ids:{orders:2}:lease:17");
+		assertThat(store.keys().state()).isEqualTo("ids:{orders:2}:state");
+		assertThat(store.keys().guard()).isEqualTo("ids:{orders:2}:guard");
+		assertThat(store.keys()).hasToString("ids:{orders:2}:*");
+		assertThat(store.keyPrefix()).isEqualTo("ids");
+		assertThat(store.namespace()).isEqualTo("orders");
+		assertThat(store.region()).isEqualTo(2);
+	}
+
+	@Test
+	void defaultsComeFromRedisLeaseDefaults() {
+		RedisWorkerLeaseStore store = build(UnaryOperator.identity());
+		assertThat(store.keyPrefix()).isEqualTo(RedisLeaseDefaults.KEY_PREFIX);
+		assertThat(store.namespace()).isEqualTo(RedisLeaseDefaults.NAMESPACE);
+		assertThat(store.ttl()).isEqualTo(RedisLeaseDefaults.TTL);
+		assertThat(store.timing()).isEqualTo(LeaseTiming.defaults());
+	}
+
+	@Test
+	void eachInvalidSettingIsRefusedNamingIt() {
+		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.namespace("a{b}")))
+			.withMessageContaining("namespace 'a{b}' must not contain '{' or '}'");
+		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.keyPrefix("")))
+			.withMessage("key prefix must not be empty");
+		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.ttl(Duration.ZERO)))
+			.withMessage("lease ttl must be positive but was PT0S");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> build((builder) -> builder.commandTimeout(Duration.ofNanos(1_500_000))))
+			.withMessage("command timeout must be a whole number of milliseconds but was PT0.0015S");
+		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.replicas(-1)))
+			.withMessage("replicas must be zero or positive but was -1");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> build((builder) -> builder.maxReplicaLag(Duration.ofMillis(1500))))
+			.withMessage("max replica lag must be whole seconds but was PT1.5S");
+		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.replicas(2)))
+			.withMessageContaining("lease timing assumes a failover window of PT0S but 2 replicas with a lag limit of "
+					+ "PT1S give PT2S");
+	}
+
+	private RedisWorkerLeaseStore build(UnaryOperator<RedisWorkerLeaseStore.Builder> settings) {
+		return settings.apply(RedisWorkerLeaseStore.builder(this.factory, LAYOUT)).build();
+	}
+
+}
