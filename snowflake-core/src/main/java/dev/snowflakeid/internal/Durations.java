@@ -3,8 +3,9 @@ package dev.snowflakeid.internal;
 import java.time.Duration;
 
 /**
- * The one home of the duration rules every setting of the starter follows, and of their wording. Not part
- * of the API: public only so that the starter's own modules share it.
+ * The one home of the duration rules the core's settings follow, and of their wording. Not part of the API:
+ * public only so that the core's packages share it; other modules reach these rules through public methods
+ * such as {@code LeaseTiming.requirePositiveMillis} (the architecture tests forbid them this package).
  */
 public final class Durations {
 
@@ -31,14 +32,6 @@ public final class Durations {
 	public static Duration requireWholeMillis(String name, Duration value) {
 		if (value.toNanos() % 1_000_000 != 0) {
 			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);
-		}
-		return value;
-	}
-
-	/** Returns {@code value} if it is a whole number of seconds; otherwise throws naming the setting. */
-	public static Duration requireWholeSeconds(String name, Duration value) {
-		if (value.toNanos() % 1_000_000_000 != 0) {
-			throw new IllegalArgumentException(name + " must be whole seconds but was " + value);
 		}
 		return value;
 	}
