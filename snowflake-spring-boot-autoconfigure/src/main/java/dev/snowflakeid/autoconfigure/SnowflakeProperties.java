@@ -451,9 +451,10 @@ public class SnowflakeProperties {
 		private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 		/**
-		 * Number of replicas each Redis primary has: leases are granted only while exactly this many are
-		 * attached, each online within the lag limit, and each grant waits until all of them hold it. 0 for a
-		 * primary without replicas. A primary with fewer or more replicas refuses to grant.
+		 * Number of replicas each Redis primary has, counting chained replicas and every node that may ever
+		 * follow it. Leases are granted only while the primary and the replicas online within the lag limit
+		 * are a majority of these nodes (half the replicas, rounded up), and each grant waits until that many
+		 * hold it. 0 for a primary without replicas. A primary with more replicas attached refuses to grant.
 		 */
 		private int replicas;
 

@@ -13,8 +13,12 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 		return new FailureAnalysis("The worker-code lease store disagrees with this instance: " + cause.getMessage()
 				+ ".", "Use the same snowflake.layout.*, snowflake.epoch, snowflake.region and lease timing "
 						+ "(snowflake.worker.lease.outage-tolerance, renew-interval, max-clock-skew and "
-						+ "snowflake.worker.redis.replicas, max-replica-lag) as the other instances of this namespace, "
-						+ "or a new snowflake.worker.redis.namespace for new settings.",
+						+ "snowflake.worker.redis.command-timeout, replicas, max-replica-lag) as the other instances "
+						+ "of this namespace. To change them, start the new settings in a new "
+						+ "snowflake.worker.redis.namespace together with a snowflake.region no instance uses, or stop "
+						+ "every instance of the old namespace before the first one starts in the new namespace: two "
+						+ "namespaces running at once in one region lease the same codes, and their IDs collide "
+						+ "(README, \"Uniqueness domain\").",
 				cause);
 	}
 

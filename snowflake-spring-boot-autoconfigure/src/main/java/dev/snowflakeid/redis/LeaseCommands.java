@@ -71,6 +71,15 @@ final class LeaseCommands {
 		return (acknowledged != null) ? acknowledged : 0;
 	}
 
+	/**
+	 * {@code CLIENT ID}: the server's number for the connection, never reused by that server, so a reconnect
+	 * shows as another number.
+	 */
+	long clientId() {
+		Long id = LettuceFutures.awaitOrCancel(this.commands.clientId(), this.timeoutMillis, TimeUnit.MILLISECONDS);
+		return (id != null) ? id : -1;
+	}
+
 	/** The lineage of the server this connection reaches now ({@code lineage.lua}). */
 	String lineage(RedisScript<?> lineageScript) {
 		List<Object> reply = eval(lineageScript, List.of(), List.of());

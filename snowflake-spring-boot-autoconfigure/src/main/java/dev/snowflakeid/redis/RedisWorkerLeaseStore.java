@@ -170,11 +170,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	private LeaseReply lease(String action, String operation, String token, int code, int start) {
 		try {
 			return this.connection.execute((commands) -> {
+				long client = (this.replicas > 0) ? commands.clientId() : -1;
 				long caller = this.wallClock.millis();
 				LeaseReply reply = LeaseReply.of(commands.eval(LEASE, leaseKeys(operation, code),
 						leaseArgs(operation, caller, token, code, start)));
 				return switch (reply.status()) {
-					case GRANTED -> awaitReplicas(action, reply, commands);
+					case GRANTED -> awaitReplicas(action, reply, commands, client);
 					case EXPIRED, FENCED -> reply;
 					default -> throw refusal(reply, caller);
 				};
@@ -196,8 +197,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 					+ " ms and ceiling lead " + reply.detail(5) + " ms, but this worker uses layout '"
 					+ this.layoutDescription + "' in region " + this.region + " with quarantine "
 					+ this.timing.quarantine().toMillis() + " ms and ceiling lead " + this.timing.ceilingLead().toMillis()
-					+ " ms. Every worker of a namespace must share the layout and lease timing; use a new namespace "
-					+ "for new settings");
+					+ " ms. Every worker of a namespace must share the layout and lease timing; new settings go to a "
+					+ "new namespace with an unused region, or to a new namespace once every worker of this one has "
+					+ "stopped");
 			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
 					+ " ms (request sent at " + caller + ", run at " + reply.time() + "), more than the allowed "
 					+ this.timing.maxClockSkew().toMillis() + " ms skew plus " + this.timing.requestLateness().toMillis()
@@ -241,9 +243,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	 * {@code commands} that ran the script, and since a client that routes each command (Lettuce's
 	 * primary/replica connection behind Sentinel) may send it elsewhere after a topology change, the server's
 	 * lineage is read again afterwards and must be the grant's. A server's lineage changes on every
-	 * promotion, so a route that left the granting server cannot have come back to it unchanged.
+	 * promotion, so a route that left the granting server cannot have come back to it unchanged. And since
+	 * WAIT counts only what the connection itself wrote, a connection re-established between the script and
+	 * WAIT (a new client, which wrote nothing) would count every replica at once: the connection's
+	 * {@code CLIENT ID}, read before the script, must be the same afterwards.
 	 */
-	private LeaseReply awaitReplicas(String action, LeaseReply grant, LeaseCommands commands) {
+	private LeaseReply awaitReplicas(String action, LeaseReply grant, LeaseCommands commands, long client) {
 		int required = grant.acknowledgements();
 		if (required == 0) {
 			return grant;
@@ -251,10 +256,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		long timeout = Math.max(1, this.commandTimeout.toMillis() / 2);
 		long acknowledged;
 		String lineage = null;
+		long clientAfter = client;
 		try {
 			acknowledged = commands.awaitReplicas(required, timeout);
 			if (acknowledged >= required) {
 				lineage = commands.lineage(LINEAGE);
+				clientAfter = commands.clientId();
 			}
 		}
 		catch (RuntimeException ex) {
@@ -270,6 +277,11 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") granted on the server of "
 					+ "lineage " + grant.lineage() + ", but the replicas' acknowledgement was read from " + lineage
 					+ " (the connection moved to another server); the grant is not used", null);
+		}
+		if (clientAfter != client) {
+			throw new LeaseStoreUnavailableException("Redis lease store (" + this.keys + ") granted, but the connection "
+					+ "was re-established before the replicas' acknowledgement was read (client " + client + ", then "
+					+ clientAfter + "); the grant is not used", null);
 		}
 		return grant;
 	}
@@ -451,9 +463,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 
 		/**
-		 * Number of replicas each primary has: a grant is made only while exactly this many are attached, each
-		 * online within the lag limit, and used only once all of them acknowledged it. Default 0: a primary
-		 * without replicas.
+		 * Number of replicas each primary has, counting every node that may ever follow a primary of this data
+		 * (chained replicas too): a grant is made only while at most this many are attached and half of them
+		 * (rounded up) are online within the lag limit, and used only once that many acknowledged it. Default
+		 * 0: a primary without replicas.
 		 */
 		public Builder replicas(int replicas) {
 			this.replicas = replicas;

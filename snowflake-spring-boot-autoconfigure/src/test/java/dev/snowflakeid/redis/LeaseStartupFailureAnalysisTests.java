@@ -96,7 +96,9 @@ class LeaseStartupFailureAnalysisTests {
 					FailureAnalysis analysis = analysis(second, StoreMismatchException.class);
 					assertThat(analysis.getDescription()).contains("disagrees with this instance");
 					assertThat(analysis.getAction()).contains("snowflake.layout.*", "snowflake.epoch",
-							"snowflake.worker.redis.namespace");
+							"snowflake.worker.redis.command-timeout", "snowflake.worker.redis.namespace")
+						.contains("together with a snowflake.region no instance uses")
+						.contains("stop every instance of the old namespace before the first one starts");
 				});
 		});
 	}

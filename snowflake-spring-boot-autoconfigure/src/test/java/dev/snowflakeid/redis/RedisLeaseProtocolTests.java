@@ -290,6 +290,53 @@ class RedisLeaseProtocolTests {
 	}
 
 	@Test
+	void aGrantWhoseWaitRanOnAnotherConnectionIsNotUsed() {
+		// A paused replica (within the 5 s lag limit) cannot acknowledge the grant, but WAIT on another
+		// connection counts only what that connection saw: one whose last command the replica acknowledged
+		// answers at once with every replica.
+		RedisServer primary = track(RedisServer.start());
+		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		awaitReplicaOnline(primary);
+		RedisClient client = track(lettuce(primary));
+		StatefulRedisConnection<byte[], byte[]> before = client.connect(ByteArrayCodec.INSTANCE);
+		StatefulRedisConnection<byte[], byte[]> after = client.connect(ByteArrayCodec.INSTANCE);
+		assertThat(after.sync().waitForReplication(1, 5_000)).isOne();
+		AtomicBoolean reconnected = new AtomicBoolean();
+		@SuppressWarnings("unchecked")
+		RedisAsyncCommands<byte[], byte[]> reconnecting = (RedisAsyncCommands<byte[], byte[]>) Proxy.newProxyInstance(
+				getClass().getClassLoader(), new Class<?>[] { RedisAsyncCommands.class }, (proxy, method, arguments) -> {
+					if (method.getName().equals("waitForReplication")) {
+						reconnected.set(true);
+					}
+					return method.invoke(reconnected.get() ? after.async() : before.async(), arguments);
+				});
+		Duration lagLimit = Duration.ofSeconds(5);
+		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(connect(loopback(primary.port())), LAYOUT)
+			.timing(new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL, MAX_CLOCK_SKEW,
+					LeaseTiming.replicaFailoverWindow(1, lagLimit)))
+			.replicas(1)
+			.maxReplicaLag(lagLimit)
+			.connection(new ScriptConnection() {
+				@Override
+				public <T> T execute(Function<LeaseCommands, T> work) {
+					reconnected.set(false);
+					return work.apply(new LeaseCommands(reconnecting, 1_000));
+				}
+			})
+			.build();
+
+		replica.suspend();
+		try {
+			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
+				.withMessageContaining("the connection was re-established before the replicas' acknowledgement was read")
+				.withMessageContaining("the grant is not used");
+		}
+		finally {
+			replica.resume();
+		}
+	}
+
+	@Test
 	void workersFollowAReplicaPromotion() {
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisServer.startReplicaOf(primary));
