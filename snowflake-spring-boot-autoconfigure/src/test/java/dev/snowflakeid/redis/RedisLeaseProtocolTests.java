@@ -261,26 +261,11 @@ class RedisLeaseProtocolTests {
 		awaitReplicaOnline(second);
 		StatefulRedisConnection<byte[], byte[]> toFirst = track(lettuce(first)).connect(ByteArrayCodec.INSTANCE);
 		StatefulRedisConnection<byte[], byte[]> toSecond = track(lettuce(second)).connect(ByteArrayCodec.INSTANCE);
-		AtomicBoolean moved = new AtomicBoolean();
-		@SuppressWarnings("unchecked")
-		RedisAsyncCommands<byte[], byte[]> rerouted = (RedisAsyncCommands<byte[], byte[]>) Proxy.newProxyInstance(
-				getClass().getClassLoader(), new Class<?>[] { RedisAsyncCommands.class }, (proxy, method, arguments) -> {
-					if (method.getName().equals("waitForReplication")) {
-						moved.set(true);
-					}
-					return method.invoke(moved.get() ? toSecond.async() : toFirst.async(), arguments);
-				});
 		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(connect(loopback(first.port())), LAYOUT)
 			.timing(REPLICATED_TIMING)
 			.replicas(1)
 			.maxReplicaLag(MAX_REPLICA_LAG)
-			.connection(new ScriptConnection() {
-				@Override
-				public <T> T execute(Function<LeaseCommands, T> work) {
-					moved.set(false);
-					return work.apply(new LeaseCommands(rerouted, 1_000));
-				}
-			})
+			.connection(switchingAtWait(toFirst, toSecond))
 			.build();
 
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
@@ -301,28 +286,13 @@ class RedisLeaseProtocolTests {
 		StatefulRedisConnection<byte[], byte[]> before = client.connect(ByteArrayCodec.INSTANCE);
 		StatefulRedisConnection<byte[], byte[]> after = client.connect(ByteArrayCodec.INSTANCE);
 		assertThat(after.sync().waitForReplication(1, 5_000)).isOne();
-		AtomicBoolean reconnected = new AtomicBoolean();
-		@SuppressWarnings("unchecked")
-		RedisAsyncCommands<byte[], byte[]> reconnecting = (RedisAsyncCommands<byte[], byte[]>) Proxy.newProxyInstance(
-				getClass().getClassLoader(), new Class<?>[] { RedisAsyncCommands.class }, (proxy, method, arguments) -> {
-					if (method.getName().equals("waitForReplication")) {
-						reconnected.set(true);
-					}
-					return method.invoke(reconnected.get() ? after.async() : before.async(), arguments);
-				});
 		Duration lagLimit = Duration.ofSeconds(5);
 		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(connect(loopback(primary.port())), LAYOUT)
 			.timing(new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL, MAX_CLOCK_SKEW,
 					LeaseTiming.replicaFailoverWindow(1, lagLimit)))
 			.replicas(1)
 			.maxReplicaLag(lagLimit)
-			.connection(new ScriptConnection() {
-				@Override
-				public <T> T execute(Function<LeaseCommands, T> work) {
-					reconnected.set(false);
-					return work.apply(new LeaseCommands(reconnecting, 1_000));
-				}
-			})
+			.connection(switchingAtWait(before, after))
 			.build();
 
 		replica.suspend();
@@ -448,6 +418,31 @@ class RedisLeaseProtocolTests {
 	private <T extends AutoCloseable> T track(T resource) {
 		this.resources.add(resource);
 		return resource;
+	}
+
+	/**
+	 * Lease commands that go to {@code first} until WAIT and from WAIT on to {@code then}, in every call: a
+	 * client whose route (or connection) changes between a script and its WAIT.
+	 */
+	private static ScriptConnection switchingAtWait(StatefulRedisConnection<byte[], byte[]> first,
+			StatefulRedisConnection<byte[], byte[]> then) {
+		AtomicBoolean switched = new AtomicBoolean();
+		@SuppressWarnings("unchecked")
+		RedisAsyncCommands<byte[], byte[]> commands = (RedisAsyncCommands<byte[], byte[]>) Proxy.newProxyInstance(
+				RedisLeaseProtocolTests.class.getClassLoader(), new Class<?>[] { RedisAsyncCommands.class },
+				(proxy, method, arguments) -> {
+					if (method.getName().equals("waitForReplication")) {
+						switched.set(true);
+					}
+					return method.invoke(switched.get() ? then.async() : first.async(), arguments);
+				});
+		return new ScriptConnection() {
+			@Override
+			public <T> T execute(Function<LeaseCommands, T> work) {
+				switched.set(false);
+				return work.apply(new LeaseCommands(commands, 1_000));
+			}
+		};
 	}
 
 	private static RedisClient lettuce(RedisServer server) {
