@@ -144,6 +144,36 @@ class RedisLeaseProtocolTests {
 	}
 
 	@Test
+	void aReplicaKilledWhileTheOtherKeepsUpCostsNoRefusal() {
+		// Two replicas: the primary and one of them are a majority, so renewals go on without the other,
+		// longer than the outage tolerance would last without them.
+		RedisServer primary = track(RedisServer.start());
+		RedisServer lost = track(RedisServer.startReplicaOf(primary));
+		track(RedisServer.startReplicaOf(primary));
+		awaitReplicasOnline(primary, 2);
+		LettuceConnectionFactory connections = connect(loopback(primary.port()));
+		LeaseWorker a = worker("replica-lost-a", store(connections, REPLICATED_TIMING, 2));
+		LeaseWorker b = worker("replica-lost-b", store(connections, REPLICATED_TIMING, 2));
+		Load load = track(new Load(a, b));
+		load.awaitIds(200);
+		lost.kill();
+		long killedAt = System.nanoTime();
+		await().atMost(Duration.ofSeconds(5)).until(() -> attachedReplicas(primary) == 1);
+		int renewalsNeeded = (int) (OUTAGE_TOLERANCE.plusSeconds(1).toMillis() / RENEW_INTERVAL.toMillis());
+		a.awaitRenewals(renewalsNeeded, OUTAGE_TOLERANCE.plusSeconds(10));
+		b.awaitRenewals(renewalsNeeded, OUTAGE_TOLERANCE.plusSeconds(10));
+		assertThat(System.nanoTime() - killedAt).as("renewed past the outage tolerance")
+			.isGreaterThan(OUTAGE_TOLERANCE.toNanos());
+		long issuedBefore = load.issued();
+		await().atMost(Duration.ofSeconds(5)).until(() -> load.issued() > issuedBefore + 200);
+		load.close();
+		figure("one of two replicas killed (replicas 2): " + load.refusals() + " refused of "
+				+ (load.issued() + load.refusals()) + " calls, longest gap " + load.longestGaps());
+		assertThat(load.refusals()).isZero();
+		this.ledger.assertConsistent();
+	}
+
+	@Test
 	void workerStartedWhileRedisIsHealthyIssuesWithinOneHundredMillisecondsOfItsClaim() {
 		RedisServer redis = track(RedisServer.start());
 		LettuceConnectionFactory connections = connect(loopback(redis.port()));
