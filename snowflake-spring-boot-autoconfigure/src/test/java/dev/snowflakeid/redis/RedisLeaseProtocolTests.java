@@ -117,10 +117,9 @@ class RedisLeaseProtocolTests {
 	void redisFrozenForLessThanTheOutageToleranceCostsNoRefusal() {
 		RedisServer redis = track(RedisServer.start());
 		LettuceConnectionFactory connections = connect(loopback(redis.port()));
-		LeaseWorker a = worker("frozen-a", store(connections, TIMING, 0));
-		LeaseWorker b = worker("frozen-b", store(connections, TIMING, 0));
-		Load load = track(new Load(a, b));
-		load.awaitIds(200);
+		Load load = twoWorkersIssuing("frozen", connections, TIMING, 0);
+		LeaseWorker a = load.worker(0);
+		LeaseWorker b = load.worker(1);
 		Duration freeze = OUTAGE_TOLERANCE.minusSeconds(1);
 		long frozenAt = System.nanoTime();
 		redis.suspend();
@@ -152,10 +151,9 @@ class RedisLeaseProtocolTests {
 		track(RedisServer.startReplicaOf(primary));
 		awaitReplicasOnline(primary, 2);
 		LettuceConnectionFactory connections = connect(loopback(primary.port()));
-		LeaseWorker a = worker("replica-lost-a", store(connections, REPLICATED_TIMING, 2));
-		LeaseWorker b = worker("replica-lost-b", store(connections, REPLICATED_TIMING, 2));
-		Load load = track(new Load(a, b));
-		load.awaitIds(200);
+		Load load = twoWorkersIssuing("replica-lost", connections, REPLICATED_TIMING, 2);
+		LeaseWorker a = load.worker(0);
+		LeaseWorker b = load.worker(1);
 		lost.kill();
 		long killedAt = System.nanoTime();
 		await().atMost(Duration.ofSeconds(5)).until(() -> attachedReplicas(primary) == 1);
@@ -215,10 +213,9 @@ class RedisLeaseProtocolTests {
 	void redisRestartedEmptyUnderLoadPausesHoldersForTheDocumentedTimeAtMost() {
 		RedisServer redis = track(RedisServer.start());
 		LettuceConnectionFactory connections = connect(loopback(redis.port()));
-		LeaseWorker a = worker("empty-a", store(connections, TIMING, 0));
-		LeaseWorker b = worker("empty-b", store(connections, TIMING, 0));
-		Load load = track(new Load(a, b));
-		load.awaitIds(200);
+		Load load = twoWorkersIssuing("empty", connections, TIMING, 0);
+		LeaseWorker a = load.worker(0);
+		LeaseWorker b = load.worker(1);
 		load.resetGaps();
 		long restartedAt = System.currentTimeMillis();
 		redis.restartEmpty();
@@ -343,10 +340,9 @@ class RedisLeaseProtocolTests {
 		awaitReplicaOnline(primary);
 		FaultProxy proxy = track(new FaultProxy(primary.port()));
 		LettuceConnectionFactory connections = connect(loopback(proxy.port()));
-		LeaseWorker a = worker("promotion-a", store(connections, REPLICATED_TIMING, 1));
-		LeaseWorker b = worker("promotion-b", store(connections, REPLICATED_TIMING, 1));
-		Load load = track(new Load(a, b));
-		load.awaitIds(200);
+		Load load = twoWorkersIssuing("promotion", connections, REPLICATED_TIMING, 1);
+		LeaseWorker a = load.worker(0);
+		LeaseWorker b = load.worker(1);
 		load.resetGaps();
 		long promotedAt = System.currentTimeMillis();
 		// failover: the replica is promoted, the old primary demoted under it, clients switched over
@@ -495,6 +491,14 @@ class RedisLeaseProtocolTests {
 			.build();
 	}
 
+	/** Two workers {@code name-a} and {@code name-b} on one connection, issuing until 200 IDs are out. */
+	private Load twoWorkersIssuing(String name, LettuceConnectionFactory connections, LeaseTiming timing, int replicas) {
+		Load load = track(new Load(worker(name + "-a", store(connections, timing, replicas)),
+				worker(name + "-b", store(connections, timing, replicas))));
+		load.awaitIds(200);
+		return load;
+	}
+
 	private LeaseWorker worker(String name, RedisWorkerLeaseStore store) {
 		return track(LeaseWorker.builder(name, store, this.ledger)
 			.renewInterval(RENEW_INTERVAL)
@@ -585,6 +589,10 @@ class RedisLeaseProtocolTests {
 		private final long[] longestGap;
 
 		private volatile boolean stopped;
+
+		LeaseWorker worker(int index) {
+			return this.workers.get(index);
+		}
 
 		Load(LeaseWorker... workers) {
 			this.workers = List.of(workers);
