@@ -25,13 +25,17 @@ final class StartupWait {
 
 	private final Parker parker;
 
+	/** The generator's tick: a tick is issued only if all of it lies inside a range. */
+	private final long tickMillis;
+
 	StartupWait(WorkerLeaseStore store, int preferredCode, InstantSource wallClock, MonotonicClock monotonicClock,
-			Parker parker) {
+			Parker parker, long tickMillis) {
 		this.store = store;
 		this.preferredCode = preferredCode;
 		this.wallClock = wallClock;
 		this.monotonicClock = monotonicClock;
 		this.parker = parker;
+		this.tickMillis = tickMillis;
 	}
 
 	/**
@@ -58,7 +62,8 @@ final class StartupWait {
 	}
 
 	/**
-	 * Waits until the wall clock lies inside a range {@code published} holds, until {@code budgetEnd}. The
+	 * Waits until the tick around the wall clock, whichever way ticks are aligned, lies inside a range
+	 * {@code published} holds, until {@code budgetEnd}: the generator issues a tick only if all of it does. The
 	 * keeper's renewal rounds run meanwhile: after a detected loss the first grant's range is empty until a
 	 * renewal's ceiling passes the floor.
 	 */
@@ -69,12 +74,15 @@ final class StartupWait {
 			if (lease == null) {
 				throw new LeaseStoreUnavailableException("the worker lease was lost while starting", null);
 			}
-			if (usable(lease, now)) {
+			// every millisecond of any tick that contains now
+			long first = now - this.tickMillis + 1;
+			long last = now + this.tickMillis - 1;
+			if (usable(lease, first, last)) {
 				return;
 			}
 			long remaining = budgetEnd - this.monotonicClock.nanoTime();
-			if (now <= lease.floorMillis()) {
-				long behind = lease.floorMillis() - now + 1;
+			if (first <= lease.floorMillis()) {
+				long behind = lease.floorMillis() - first + 1;
 				if (behind * 1_000_000 > remaining) {
 					throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
 							+ lease.floorMillis() + " of worker code " + lease.workerCode()
@@ -93,8 +101,8 @@ final class StartupWait {
 		}
 	}
 
-	private static boolean usable(WorkerLease lease, long now) {
-		return lease.covers(now, now) || (lease.earlier() != null && lease.earlier().covers(now, now));
+	private static boolean usable(WorkerLease lease, long first, long last) {
+		return lease.covers(first, last) || (lease.earlier() != null && lease.earlier().covers(first, last));
 	}
 
 }

@@ -86,8 +86,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		this.renewInterval = Durations.requirePositive("renew interval", builder.renewInterval);
 		this.startupBudgetNanos = Durations.requireNonNegative("startup wait budget", builder.startupWaitBudget).toNanos();
 		this.monotonicClock = builder.monotonicClock;
+		long tickMillis = Durations.requireWholeMillis("tick", Durations.requirePositive("tick", builder.tick)).toMillis();
 		this.startup = new StartupWait(this.store, builder.preferredCode, builder.wallClock, builder.monotonicClock,
-				builder.parker);
+				builder.parker, tickMillis);
 		this.listeners = List.copyOf(builder.listeners);
 		this.threadName = builder.threadName;
 		this.scheduler = (builder.scheduler != null) ? builder.scheduler : DaemonThreads.scheduler(this.threadName);
@@ -345,6 +346,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private int preferredCode = -1;
 
+		private Duration tick = Duration.ofMillis(1);
+
 		private String threadName = "snowflake-lease-keeper";
 
 		private RenewalScheduler scheduler;
@@ -358,6 +361,16 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		/** Time between renewals. Default 1 s. */
 		public Builder renewInterval(Duration renewInterval) {
 			this.renewInterval = renewInterval;
+			return this;
+		}
+
+		/**
+		 * The tick of the generator this keeper serves: {@link #start()} returns once a whole tick around the
+		 * wall clock lies inside the range, so the first IDs are not refused for the rest of a tick that began
+		 * at or below the floor. Default 1 ms.
+		 */
+		public Builder tick(Duration tick) {
+			this.tick = tick;
 			return this;
 		}
 

@@ -90,6 +90,23 @@ class WorkerLeaseKeeperTests {
 	}
 
 	@Test
+	void startReturnsOnceAWholeTickOfTheGeneratorLiesAboveTheFloor() {
+		SnowflakeLayout layout = SnowflakeLayout.builder().tick(Duration.ofMillis(100)).build();
+		WorkerLeaseKeeper keeper = started(keeper().tick(layout.tick()));
+		WorkerLease lease = keeper.currentLease();
+		assertThat(this.time.millis()).as("no tick that contains the wall clock reaches down to the floor")
+			.isGreaterThanOrEqualTo(lease.floorMillis() + 100);
+		SnowflakeIdGenerator ids = SnowflakeIdGenerator.builder(layout)
+			.leaseSource(keeper)
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.time)
+			.build();
+		assertThat(layout.decode(ids.nextId()).worker()).as("the first ID is not refused")
+			.isEqualTo(lease.workerCode());
+	}
+
+	@Test
 	void aRestartWithTheStoreHealthyIssuesAtOnce() {
 		WorkerLeaseKeeper first = started(keeper());
 		SnowflakeIdGenerator firstIds = generatorOn(first);

@@ -65,11 +65,12 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
-	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeProperties properties, WorkerLeaseStore store,
-			ObjectProvider<WorkerLeaseListener> listeners) {
+	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeProperties properties, SnowflakeLayout layout,
+			WorkerLeaseStore store, ObjectProvider<WorkerLeaseListener> listeners) {
 		validateTiming(properties, store);
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
 		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
+			.tick(layout.tick())
 			.renewInterval(lease.getRenewInterval())
 			.startupWaitBudget(lease.getStartupWaitBudget());
 		listeners.orderedStream().forEach(keeper::listener);

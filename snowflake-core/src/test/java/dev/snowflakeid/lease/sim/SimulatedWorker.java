@@ -78,6 +78,7 @@ final class SimulatedWorker {
 		this.store = new SimulatedLeaseStore(world, this, settings, host, world.random());
 		RenewalScheduler scheduler = (round, first, period) -> world.scheduleRounds(this, round, first, period);
 		this.keeper = WorkerLeaseKeeper.builder(this.store)
+			.tick(layout.tick())
 			.renewInterval(renewInterval)
 			.startupWaitBudget(STARTUP_WAIT_BUDGET)
 			.wallClock(host)
