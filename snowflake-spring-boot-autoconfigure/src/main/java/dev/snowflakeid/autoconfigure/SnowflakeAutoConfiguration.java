@@ -122,6 +122,13 @@ public final class SnowflakeAutoConfiguration {
 		requireMillis("snowflake.worker.lease.max-clock-skew", lease.getMaxClockSkew(), true);
 		Duration window = Duration.ZERO;
 		Duration lateness = Duration.ZERO;
+		if (redis.getMinReplicas() != null) {
+			throw timing("snowflake.worker.redis.min-replicas", "min-replicas " + redis.getMinReplicas()
+					+ " is no longer read: grants need a majority of the replicas snowflake.worker.redis.replicas "
+					+ "counts, and a minimum set below half of them let two primaries grant at once",
+					"Remove snowflake.worker.redis.min-replicas and set snowflake.worker.redis.replicas to the "
+							+ "number of replicas each primary has, chained replicas included.");
+		}
 		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
 			requireMillis("snowflake.worker.redis.command-timeout", redis.getCommandTimeout(), false);
 			lateness = redis.getCommandTimeout();

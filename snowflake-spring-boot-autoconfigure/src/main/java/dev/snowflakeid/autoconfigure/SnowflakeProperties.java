@@ -459,6 +459,12 @@ public class SnowflakeProperties {
 		private int replicas;
 
 		/**
+		 * Removed: replaced by replicas. Bound only so that a configuration still setting it fails at startup
+		 * instead of leaving replicas at 0.
+		 */
+		private Integer minReplicas;
+
+		/**
 		 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
 		 * primary keeps granting.
 		 */
@@ -536,6 +542,14 @@ public class SnowflakeProperties {
 
 		public void setReplicas(int replicas) {
 			this.replicas = replicas;
+		}
+
+		public Integer getMinReplicas() {
+			return this.minReplicas;
+		}
+
+		public void setMinReplicas(Integer minReplicas) {
+			this.minReplicas = minReplicas;
 		}
 
 		public Duration getMaxReplicaLag() {

@@ -45,7 +45,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * <li>{@code CONFIG GET cluster-allow-replica-migration}: {@code no} on every node of a Cluster with replicas
  * (a migrated replica is a node the lease script's majority does not count);</li>
  * <li>ACL: with {@code redis.acl_check_cmd} (Redis 7), that the user may run every command the lease
- * scripts call, plus {@code EVAL}, {@code EVALSHA}, {@code INFO} and {@code WAIT}, on the lease keys.</li>
+ * scripts call, plus {@code EVAL}, {@code EVALSHA}, {@code INFO}, {@code WAIT} and {@code CLIENT ID}, on the
+ * lease keys.</li>
  * </ul>
  * {@code CONFIG} is often not permitted (ACL users, managed services): then the check returns a warning
  * naming what to verify by hand, and does not refuse. On a Cluster every node that is not marked failed is
@@ -57,7 +58,7 @@ public final class RedisLeaseServerCheck {
 	public static final String MINIMUM_VERSION = "6.2.0";
 
 	/** Commands the lease connection sends itself, besides those the scripts call. */
-	private static final List<String> CONNECTION_COMMANDS = List.of("eval", "evalsha", "info", "wait");
+	private static final List<String> CONNECTION_COMMANDS = List.of("client|id", "eval", "evalsha", "info", "wait");
 
 	private static final String PROBE_SCRIPT = "acl-probe.lua";
 

@@ -23,6 +23,8 @@ import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
+import io.lettuce.core.ReadFrom;
+
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -120,6 +122,15 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		if (!(this.redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce)) {
 			throw new IllegalArgumentException("the Redis lease store needs a LettuceConnectionFactory (it runs WAIT "
 					+ "on the connection that ran its script), not " + this.redis.getConnectionFactory());
+		}
+		if (this.replicas > 0 && !lettuce.isClusterAware() && lettuce.getClientConfiguration()
+			.getReadFrom()
+			.filter((readFrom) -> readFrom.getClass() != ReadFrom.UPSTREAM.getClass())
+			.isPresent()) {
+			// Lettuce routes CLIENT ID as a read: it must reach the primary, as the script and WAIT do
+			throw new IllegalArgumentException("the Redis lease store with replicas needs a connection factory that "
+					+ "reads from the primary (ReadFrom.UPSTREAM, as RedisLeaseConnections sets), not "
+					+ lettuce.getClientConfiguration().getReadFrom().get());
 		}
 		this.connection = (builder.connection != null) ? builder.connection
 				: lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, this.keys.state())

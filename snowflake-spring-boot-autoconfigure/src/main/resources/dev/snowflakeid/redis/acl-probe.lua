@@ -2,7 +2,8 @@
 -- script: RedisLeaseServerCheck runs it once at startup. The key is an argument, not a declared key, so
 -- that a key pattern missing the lease keys names the commands instead of failing the EVAL itself. Each
 -- command is checked with the key in every argument (DEL and EXISTS take every argument as a key), EVAL
--- and EVALSHA with the key as the script and zero keys.
+-- and EVALSHA with the key as the script and zero keys, a subcommand written 'command|subcommand' (such as
+-- 'client|id') without a key.
 -- Servers without redis.acl_check_cmd (6.2) answer an empty list: a missing permission then surfaces as
 -- a NOPERM error from the first lease script instead.
 if not redis.acl_check_cmd then
@@ -13,7 +14,10 @@ local missing = {}
 for i = 2, #ARGV do
   local command = ARGV[i]
   local allowed
-  if command == 'eval' or command == 'evalsha' then
+  local name, subcommand = string.match(command, '^(%a+)|(%a+)$')
+  if name then
+    allowed = redis.acl_check_cmd(name, subcommand)
+  elseif command == 'eval' or command == 'evalsha' then
     allowed = redis.acl_check_cmd(command, key, '0')
   else
     allowed = redis.acl_check_cmd(command, key, key, key)

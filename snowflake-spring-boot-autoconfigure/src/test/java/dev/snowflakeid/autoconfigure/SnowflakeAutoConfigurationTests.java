@@ -346,6 +346,16 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void theRemovedMinReplicasPropertyFailsStartupNamingItsReplacement() {
+		assertTimingFailure("snowflake.worker.redis.min-replicas", "snowflake.worker.redis.min-replicas=1");
+		this.runner.withPropertyValues("snowflake.worker.redis.min-replicas=1").run((context) -> {
+			FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+			assertThat(analysis.getDescription()).contains("min-replicas 1 is no longer read");
+			assertThat(analysis.getAction()).contains("set snowflake.worker.redis.replicas to the number of replicas");
+		});
+	}
+
+	@Test
 	void leaseIntervalsFailWithTheCoreRuleNamingTheProperty() {
 		assertLeaseIntervalFailure("snowflake.worker.lease.ttl=0s",
 				"snowflake.worker.lease.ttl must be positive but was PT0S",

@@ -104,21 +104,37 @@ class RedisLeaseServerCheckTests {
 		RedisServer server = server();
 		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
 				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
-				"+hincrby", "+hmget", "+wait");
+				"+hincrby", "+hmget", "+wait", "+client|id");
 		List<String> warnings = check(server, "reader", "secret", Duration.ofSeconds(5)).verify();
 		assertThat(warnings).hasSize(2);
 		assertThat(warnings.get(0)).contains("replica-read-only").contains("NOPERM");
 		assertThat(warnings.get(1)).contains("maxmemory-policy").contains("noeviction or a volatile-* policy");
 	}
 
+	// The check's refusal for a user with the README's lease permissions, all but one.
+	private RedisPermissionException refusalOfEveryLeasePermissionBut(String user, String missing) {
+		RedisServer server = server();
+		List<String> rule = new ArrayList<>(List.of("ACL", "SETUSER", user, "on", ">secret", "resetkeys",
+				"~snowflake:*", "-@all"));
+		RedisLeaseServerCheck.requiredCommands()
+			.stream()
+			.map((command) -> "+" + command)
+			.filter((permission) -> !permission.equals(missing))
+			.forEach(rule::add);
+		server.call(rule.toArray(String[]::new));
+		return catchRefusal(RedisPermissionException.class, check(server, user, "secret", Duration.ofSeconds(5)));
+	}
+
+	@Test
+	void aMissingSubcommandPermissionIsRefusedNamingIt() {
+		RedisPermissionException refusal = refusalOfEveryLeasePermissionBut("no-client-id", "+client|id");
+		assertThat(refusal.permissions()).containsExactly("+client|id");
+		assertThat(LeaseApplications.analyze(refusal).getAction()).contains("ACL SETUSER no-client-id +client|id");
+	}
+
 	@Test
 	void aMissingCommandPermissionIsRefusedNamingIt() {
-		RedisServer server = server();
-		server.call("ACL", "SETUSER", "partial", "on", ">secret", "resetkeys", "~snowflake:*", "-@all", "+eval",
-				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hincrby",
-				"+hmget", "+wait");
-		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
-				check(server, "partial", "secret", Duration.ofSeconds(5)));
+		RedisPermissionException refusal = refusalOfEveryLeasePermissionBut("partial", "+hset");
 		assertThat(refusal.permissions()).containsExactly("+hset");
 		assertThat(refusal.user()).isEqualTo("partial");
 		FailureAnalysis analysis = LeaseApplications.analyze(refusal);
@@ -172,7 +188,8 @@ class RedisLeaseServerCheckTests {
 
 	@Test
 	void theRequiredCommandsAreThoseTheScriptsCallPlusTheConnectionsOwn() {
-		assertThat(RedisLeaseServerCheck.requiredCommands()).contains("eval", "evalsha", "info", "wait", "hset", "time")
+		assertThat(RedisLeaseServerCheck.requiredCommands())
+			.contains("client|id", "eval", "evalsha", "info", "wait", "hset", "time")
 			.isSorted()
 			.doesNotHaveDuplicates();
 	}

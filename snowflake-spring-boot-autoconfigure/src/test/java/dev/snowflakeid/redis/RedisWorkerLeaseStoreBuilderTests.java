@@ -5,9 +5,11 @@ import java.util.function.UnaryOperator;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
+import io.lettuce.core.ReadFrom;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,6 +66,21 @@ class RedisWorkerLeaseStoreBuilderTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.replicas(2)))
 			.withMessageContaining("lease timing assumes a failover window of PT0S but 2 replicas with a lag limit of "
 					+ "PT1S give PT2S");
+	}
+
+	@Test
+	void withReplicasTheFactoryMustReadFromThePrimary() {
+		LeaseTiming replicated = new LeaseTiming(LeaseTiming.DEFAULT_OUTAGE_TOLERANCE, LeaseTiming.DEFAULT_RENEW_INTERVAL,
+				LeaseTiming.DEFAULT_MAX_CLOCK_SKEW, LeaseTiming.replicaFailoverWindow(1, RedisLeaseDefaults.MAX_REPLICA_LAG));
+		LettuceConnectionFactory replicaPreferred = new LettuceConnectionFactory(new RedisStandaloneConfiguration(),
+				LettuceClientConfiguration.builder().readFrom(ReadFrom.REPLICA_PREFERRED).build());
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RedisWorkerLeaseStore.builder(replicaPreferred, LAYOUT).timing(replicated).replicas(1).build())
+			.withMessageContaining("reads from the primary (ReadFrom.UPSTREAM");
+		LettuceConnectionFactory upstream = new LettuceConnectionFactory(new RedisStandaloneConfiguration(),
+				LettuceClientConfiguration.builder().readFrom(ReadFrom.UPSTREAM).build());
+		assertThat(RedisWorkerLeaseStore.builder(upstream, LAYOUT).timing(replicated).replicas(1).build().region())
+			.isZero();
 	}
 
 	private RedisWorkerLeaseStore build(UnaryOperator<RedisWorkerLeaseStore.Builder> settings) {
