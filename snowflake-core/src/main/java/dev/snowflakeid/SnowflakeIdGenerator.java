@@ -6,12 +6,12 @@ import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.snowflakeid.IdGenerationException.Reason;
+import dev.snowflakeid.internal.Durations;
+import dev.snowflakeid.internal.MonotonicClock;
+import dev.snowflakeid.internal.Parker;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseSource;
-import dev.snowflakeid.internal.Durations;
-import dev.snowflakeid.time.MonotonicClock;
-import dev.snowflakeid.time.Parker;
 
 /**
  * The Snowflake generator: one lock around {@code (lastTick, lastSequence)}, no I/O, no allocation and
@@ -341,13 +341,19 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			return this;
 		}
 
-		/** Clock for deadlines and waits. Default {@link MonotonicClock#system()}. */
+		/**
+		 * Clock for deadlines and waits. Default {@link MonotonicClock#system()}; a hook for fake clocks in
+		 * tests, of an internal type that promises no compatibility.
+		 */
 		public Builder monotonicClock(MonotonicClock monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
-		/** How to wait. Default {@link Parker#system()}. */
+		/**
+		 * How to wait. Default {@link Parker#system()}; a hook for fake clocks in tests, of an internal type that
+		 * promises no compatibility.
+		 */
 		public Builder parker(Parker parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;

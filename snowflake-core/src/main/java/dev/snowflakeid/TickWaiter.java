@@ -1,7 +1,7 @@
 package dev.snowflakeid;
 
 import dev.snowflakeid.IdGenerationException.Reason;
-import dev.snowflakeid.time.Parker;
+import dev.snowflakeid.internal.Parker;
 
 /**
  * Waits, under the generator's lock, until the wall clock reaches a tick, within a budget. Every other

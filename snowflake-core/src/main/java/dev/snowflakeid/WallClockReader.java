@@ -1,7 +1,7 @@
 package dev.snowflakeid;
 
 import java.time.InstantSource;
-import dev.snowflakeid.time.MonotonicClock;
+import dev.snowflakeid.internal.MonotonicClock;
 
 /**
  * Reads the wall clock for one generator: counts every step back, and compares each advance to a new tick

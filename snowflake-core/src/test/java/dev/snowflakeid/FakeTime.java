@@ -3,8 +3,8 @@ package dev.snowflakeid;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import dev.snowflakeid.time.MonotonicClock;
-import dev.snowflakeid.time.Parker;
+import dev.snowflakeid.internal.MonotonicClock;
+import dev.snowflakeid.internal.Parker;
 
 /**
  * Wall clock, monotonic clock and parker in one, under test control. Parking advances the monotonic

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import dev.snowflakeid.time.Parker;
+import dev.snowflakeid.internal.Parker;
 
 class SnowflakeIdGeneratorTests {
 

@@ -2,8 +2,8 @@ package dev.snowflakeid.lease;
 
 import java.time.InstantSource;
 
-import dev.snowflakeid.time.MonotonicClock;
-import dev.snowflakeid.time.Parker;
+import dev.snowflakeid.internal.MonotonicClock;
+import dev.snowflakeid.internal.Parker;
 
 /**
  * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a

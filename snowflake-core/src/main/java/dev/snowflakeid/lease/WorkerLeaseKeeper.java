@@ -8,11 +8,11 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.snowflakeid.time.MonotonicClock;
-import dev.snowflakeid.time.Parker;
-import dev.snowflakeid.lease.LeaseEvent.LossReason;
-import dev.snowflakeid.lease.LeaseEvent.Type;
 import dev.snowflakeid.internal.Durations;
+import dev.snowflakeid.internal.MonotonicClock;
+import dev.snowflakeid.internal.Parker;
+import dev.snowflakeid.internal.RenewalScheduler;
+import dev.snowflakeid.lease.LeaseEvent.Type;
 
 /**
  * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one
@@ -65,14 +65,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private final Object monitor = new Object();
 
-	private volatile WorkerLease current;
-
-	// The grant being renewed; null while the keeper claims again. Written under monitor.
-	private volatile LeaseGrant grant;
+	// Written under monitor; its readers never block.
+	private final RenewalRounds rounds;
 
 	// Guarded by monitor.
-	private int lastCode = -1;
-
 	private boolean started;
 
 	private AutoCloseable renewals;
@@ -83,6 +79,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private WorkerLeaseKeeper(Builder builder) {
 		this.store = builder.store;
+		this.rounds = new RenewalRounds(this.store);
 		this.renewInterval = Durations.requirePositive("renew interval", builder.renewInterval);
 		this.startupBudgetNanos = Durations.requireNonNegative("startup wait budget", builder.startupWaitBudget).toNanos();
 		this.monotonicClock = builder.monotonicClock;
@@ -101,12 +98,12 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	@Override
 	public WorkerLease currentLease() {
-		return this.current;
+		return this.rounds.current();
 	}
 
 	/** The store's grant being renewed, or {@code null} while none is held (claiming again). */
 	public LeaseGrant currentGrant() {
-		return this.grant;
+		return this.rounds.grant();
 	}
 
 	/** The store this keeper leases from. */
@@ -164,7 +161,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 				releaseQuietly(granted);
 				throw new IllegalStateException("lease keeper closed while starting");
 			}
-			publish(granted);
+			this.rounds.publish(granted);
 			// The first renewal is due one interval after the claim was sent, not after the floor wait.
 			long period = this.renewInterval.toNanos();
 			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - startedAt));
@@ -177,7 +174,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			close();
 			throw ex;
 		}
-		dispatch(List.of(event(Type.ACQUIRED, null, null)));
+		dispatch(List.of(this.rounds.event(Type.ACQUIRED, null, null)));
 	}
 
 	/** Runs one renewal round now, on the calling thread: renew, or claim again after a loss. */
@@ -187,7 +184,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			if (this.closed || !this.started) {
 				return;
 			}
-			happened = (this.grant != null) ? renew() : reclaim();
+			happened = this.rounds.run();
 		}
 		dispatch(happened);
 	}
@@ -201,57 +198,6 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			logger.log(System.Logger.Level.ERROR, "Worker lease renewal round failed unexpectedly; the next round "
 					+ "runs as scheduled", ex);
 		}
-	}
-
-	// Guarded by monitor.
-	private List<LeaseEvent> renew() {
-		LeaseGrant held = this.grant;
-		LeaseRenewal renewal;
-		try {
-			renewal = this.store.renew(held);
-		}
-		catch (WorkerLeaseException ex) {
-			return List.of(event(Type.RENEWAL_FAILED, null, ex));
-		}
-		switch (renewal.status()) {
-			case RENEWED -> {
-				this.current = HeldRanges.merge(this.current,
-						HeldRanges.range(held, renewal.floorMillis(), renewal.ceilingMillis()));
-				return List.of(event(Type.RENEWED, null, null));
-			}
-			case EXPIRED, FENCED -> {
-				// The held range stays published: its ceiling is below every later owner's floor.
-				this.grant = null;
-				LossReason reason = (renewal.status() == LeaseRenewal.Status.FENCED) ? LossReason.FENCED
-						: LossReason.EXPIRED;
-				List<LeaseEvent> happened = new ArrayList<>();
-				happened.add(event(Type.LOST, reason, null));
-				happened.addAll(reclaim());
-				return happened;
-			}
-			default -> throw new IllegalStateException("unknown renewal status " + renewal.status());
-		}
-	}
-
-	// Guarded by monitor.
-	private List<LeaseEvent> reclaim() {
-		LeaseGrant granted;
-		try {
-			granted = this.store.claim(this.lastCode);
-		}
-		catch (WorkerLeaseException ex) {
-			return List.of(event(Type.CLAIM_FAILED, null, ex));
-		}
-		publish(granted);
-		return List.of(event(Type.REACQUIRED, null, null));
-	}
-
-	// Guarded by monitor.
-	private void publish(LeaseGrant granted) {
-		this.grant = granted;
-		this.lastCode = granted.workerCode();
-		this.current = HeldRanges.merge(this.current,
-				HeldRanges.range(granted, granted.floorMillis(), granted.ceilingMillis()));
 	}
 
 	/**
@@ -268,11 +214,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 				return;
 			}
 			this.closed = true;
-			held = this.grant;
-			released = this.current;
+			released = this.rounds.current();
+			held = this.rounds.withdraw();
 			running = this.renewals;
-			this.current = null;
-			this.grant = null;
 		}
 		if (running != null) {
 			try {
@@ -310,10 +254,6 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 					+ "; the lease expires by itself and its ceiling still fences the next owner", ex);
 			return false;
 		}
-	}
-
-	private LeaseEvent event(Type type, LossReason reason, Throwable cause) {
-		return new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE);
 	}
 
 	// Listeners run on their own executor, in order; none of them can hold up or end a renewal round.
@@ -385,12 +325,19 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			return this;
 		}
 
+		/**
+		 * Clock for deadlines. Default {@link MonotonicClock#system()}; a hook for fake clocks in tests, of an
+		 * internal type that promises no compatibility.
+		 */
 		public Builder monotonicClock(MonotonicClock monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
-		/** How startup waits; tests advance a fake clock here. Default {@link Parker#system()}. */
+		/**
+		 * How startup waits. Default {@link Parker#system()}; a hook for fake clocks in tests, of an internal
+		 * type that promises no compatibility.
+		 */
 		public Builder parker(Parker parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
@@ -413,7 +360,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			return this;
 		}
 
-		/** Runs the renewal rounds. Default: one daemon thread per keeper. */
+		/**
+		 * Runs the renewal rounds. Default: one daemon thread per keeper; a hook for tests and the lease
+		 * simulation, of an internal type that promises no compatibility.
+		 */
 		public Builder scheduler(RenewalScheduler scheduler) {
 			this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
 			return this;

@@ -3,7 +3,8 @@ package dev.snowflakeid.lease;
 import java.time.Duration;
 
 import dev.snowflakeid.FakeTime;
-import dev.snowflakeid.time.Parker;
+import dev.snowflakeid.internal.Parker;
+import dev.snowflakeid.internal.RenewalScheduler;
 
 /**
  * Runs a keeper's renewal rounds on a fake clock: whenever a caller parks (or {@link #advance} is called),

@@ -6,7 +6,7 @@ import java.time.InstantSource;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import dev.snowflakeid.time.MonotonicClock;
+import dev.snowflakeid.internal.MonotonicClock;
 
 /**
  * One worker's view of time: the real clocks (the same host clock Redis reads for {@code TIME}), with a

@@ -9,7 +9,7 @@ import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.ClockBehindException;
-import dev.snowflakeid.lease.RenewalScheduler;
+import dev.snowflakeid.internal.RenewalScheduler;
 import dev.snowflakeid.lease.WorkerLeaseException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 

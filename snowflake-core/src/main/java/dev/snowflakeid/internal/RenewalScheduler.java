@@ -1,4 +1,4 @@
-package dev.snowflakeid.lease;
+package dev.snowflakeid.internal;
 
 /**
  * Runs the keeper's renewal rounds. The default runs them on one daemon thread; a deterministic

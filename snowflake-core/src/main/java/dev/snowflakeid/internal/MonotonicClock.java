@@ -1,4 +1,4 @@
-package dev.snowflakeid.time;
+package dev.snowflakeid.internal;
 
 /**
  * Elapsed-time source for deadlines and waits, independent of wall-clock steps. Values are only

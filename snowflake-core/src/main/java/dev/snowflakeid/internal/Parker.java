@@ -1,4 +1,4 @@
-package dev.snowflakeid.time;
+package dev.snowflakeid.internal;
 
 import java.util.concurrent.locks.LockSupport;
 
