@@ -14,7 +14,7 @@ import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseSource;
 
 /**
- * The Snowflake generator: one lock around {@code (lastTick, lastSequence)}, no I/O, no allocation and
+ * The Snowflake generator: one lock around the last {@code (tick, sequence)} ({@link TickSequence}), no I/O, no allocation and
  * no logging on the path that issues an ID.
  *
  * <p>Invariants, all checked before an ID leaves:
@@ -55,11 +55,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private final long rollbackBudgetNanos;
 
-	private final long exhaustionBudgetNanos;
-
 	private final long borrowTicks;
-
-	private final long maxSequence;
 
 	private final int timestampShift;
 
@@ -67,18 +63,14 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private final ReentrantLock lock = new ReentrantLock();
 
-	// The parts below, and lastTick and lastSequence, are used only under the lock.
+	// The parts below are used only under the lock.
 	private final WallClockReader clock;
-
-	private final TickWaiter waiter;
 
 	private final Refusals refusals;
 
 	private final LeaseRanges ranges;
 
-	private long lastTick;
-
-	private long lastSequence;
+	private final TickSequence ticks;
 
 	private volatile boolean stopped;
 
@@ -91,17 +83,17 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 		this.wallClock = builder.wallClock;
 		this.rollbackBudgetNanos = Durations.requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
-		this.exhaustionBudgetNanos = Durations.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
+		long exhaustionBudgetNanos = Durations.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
 		this.borrowTicks = Durations.requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
 		long forwardJumpAlertMillis = Durations.requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
-		this.maxSequence = this.layout.maxIdsPerTick() - 1;
 		this.timestampShift = this.layout.timestampShift();
 		this.statistics = new GeneratorStatistics(this.layout);
 		this.clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics, forwardJumpAlertMillis);
-		this.waiter = new TickWaiter(this.layout, this.clock, builder.parker, this.statistics);
+		TickWaiter waiter = new TickWaiter(this.layout, this.clock, builder.parker, this.statistics);
 		this.refusals = new Refusals(this.layout, this.statistics, this.borrowTicks);
 		this.ranges = new LeaseRanges(this.layout, this.region, this.refusals);
-		this.lastSequence = this.maxSequence;
+		this.ticks = new TickSequence(this.layout.maxIdsPerTick() - 1, this.borrowTicks, this.rollbackBudgetNanos,
+				exhaustionBudgetNanos, this.clock, waiter, this.refusals, this.statistics);
 	}
 
 	/** Starts a builder for the given layout. */
@@ -174,7 +166,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		this.lock.lock();
 		try {
 			long id = issue();
-			this.statistics.issued(1, this.lastTick);
+			this.statistics.issued(1, this.ticks.lastTick());
 			return id;
 		}
 		finally {
@@ -194,7 +186,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			for (int i = 0; i < count; i++) {
 				ids[i] = issue();
 			}
-			this.statistics.issued(count, this.lastTick);
+			this.statistics.issued(count, this.ticks.lastTick());
 			return ids;
 		}
 		finally {
@@ -223,7 +215,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		return this.stopped;
 	}
 
-	// Called with the lock held. Commits (lastTick, lastSequence) only when the ID is returned.
+	// Called with the lock held. Commits the chosen (tick, sequence) only when the ID is returned.
 	private long issue() {
 		if (this.stopped) {
 			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "generator is stopped; no IDs are issued after shutdown");
@@ -237,58 +229,13 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		if (nowTick < 1) {
 			throw this.refusals.beforeFirstTick(now);
 		}
-		long tick;
-		long sequence;
-		if (nowTick > this.lastTick) {
-			tick = nowTick;
-			sequence = 0;
-			this.clock.observeAdvance(now);
-		}
-		else {
-			if (this.lastTick - nowTick > this.borrowTicks) {
-				// Behind the last tick by more than the borrow window (any amount when not borrowing).
-				nowTick = awaitTick(this.lastTick - this.borrowTicks, now, this.rollbackBudgetNanos,
-						Reason.CLOCK_MOVED_BACKWARDS);
-			}
-			if (nowTick > this.lastTick) {
-				tick = nowTick;
-				sequence = 0;
-			}
-			else if (this.lastSequence < this.maxSequence) {
-				tick = this.lastTick;
-				sequence = this.lastSequence + 1;
-			}
-			else {
-				this.statistics.sequenceExhausted();
-				tick = this.lastTick + 1;
-				sequence = 0;
-				if (tick - nowTick > this.borrowTicks) {
-					// Wait for the next tick, or with borrowing for the window to reach it.
-					nowTick = awaitTick(tick - this.borrowTicks, this.clock.lastReading(), this.exhaustionBudgetNanos,
-							Reason.SEQUENCE_EXHAUSTED);
-					tick = Math.max(tick, nowTick);
-				}
-				if (tick > nowTick) {
-					this.statistics.tickBorrowed();
-				}
-			}
-		}
+		long tick = this.ticks.choose(now, nowTick);
 		if (tick > this.layout.maxTimestamp()) {
 			throw this.refusals.epochExhausted(tick);
 		}
 		long owner = this.ranges.ownerBitsFor(tick);
-		this.lastTick = tick;
-		this.lastSequence = sequence;
-		return (tick << this.timestampShift) | owner | sequence;
-	}
-
-	private long awaitTick(long target, long now, long budgetNanos, Reason reason) {
-		long reached = this.waiter.await(target, now, budgetNanos, reason);
-		if (reached < 0) {
-			throw this.refusals.waitRefused(reason, this.lastTick, target, now, budgetNanos,
-					reached == TickWaiter.TIMED_OUT);
-		}
-		return reached;
+		this.ticks.commit();
+		return (tick << this.timestampShift) | owner | this.ticks.sequence();
 	}
 
 	/** Configures a {@link SnowflakeIdGenerator}; every setting but the lease source has a default. */

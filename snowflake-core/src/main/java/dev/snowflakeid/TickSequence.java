@@ -1,0 +1,123 @@
+package dev.snowflakeid;
+
+import dev.snowflakeid.IdGenerationException.Reason;
+
+/**
+ * The generator's strictly increasing {@code (tick, sequence)}: which pair the next ID takes, waiting when
+ * the clock stepped back or a tick's sequence is used up. A chosen pair becomes the last one only on
+ * {@link #commit()}, once the generator has checked it against the layout's lifetime and the lease, so a
+ * refused ID leaves no trace. Used only under the generator's lock.
+ *
+ * <p>Without borrow-ahead, a new pair is either a later tick with sequence 0 or the last tick with the next
+ * sequence; a clock behind the last tick is waited for within the rollback budget, and a used-up tick's
+ * successor within the exhaustion budget. With a borrow window of {@code b} ticks, a used-up tick moves on
+ * at once while the next tick lies no more than {@code b} ticks ahead of the clock, and a clock behind by
+ * no more than {@code b} ticks is absorbed the same way.
+ */
+final class TickSequence {
+
+	private final long maxSequence;
+
+	private final long borrowTicks;
+
+	private final long rollbackBudgetNanos;
+
+	private final long exhaustionBudgetNanos;
+
+	private final WallClockReader clock;
+
+	private final TickWaiter waiter;
+
+	private final Refusals refusals;
+
+	private final GeneratorStatistics statistics;
+
+	private long lastTick;
+
+	private long lastSequence;
+
+	private long chosenTick;
+
+	private long chosenSequence;
+
+	TickSequence(long maxSequence, long borrowTicks, long rollbackBudgetNanos, long exhaustionBudgetNanos,
+			WallClockReader clock, TickWaiter waiter, Refusals refusals, GeneratorStatistics statistics) {
+		this.maxSequence = maxSequence;
+		this.borrowTicks = borrowTicks;
+		this.rollbackBudgetNanos = rollbackBudgetNanos;
+		this.exhaustionBudgetNanos = exhaustionBudgetNanos;
+		this.clock = clock;
+		this.waiter = waiter;
+		this.refusals = refusals;
+		this.statistics = statistics;
+		// The first tick chosen starts at sequence 0 whatever it is.
+		this.lastSequence = maxSequence;
+	}
+
+	/**
+	 * Chooses the pair after the last one for the clock reading {@code now} of tick {@code nowTick}, and
+	 * answers its tick; {@link #sequence()} answers its sequence.
+	 * @throws IdGenerationException if the wait it needs is longer than its budget
+	 */
+	long choose(long now, long nowTick) {
+		if (nowTick > this.lastTick) {
+			this.clock.observeAdvance(now);
+			return chosen(nowTick, 0);
+		}
+		if (this.lastTick - nowTick > this.borrowTicks) {
+			// Behind the last tick by more than the borrow window (any amount when not borrowing).
+			nowTick = awaitTick(this.lastTick - this.borrowTicks, now, this.rollbackBudgetNanos,
+					Reason.CLOCK_MOVED_BACKWARDS);
+		}
+		if (nowTick > this.lastTick) {
+			return chosen(nowTick, 0);
+		}
+		if (this.lastSequence < this.maxSequence) {
+			return chosen(this.lastTick, this.lastSequence + 1);
+		}
+		this.statistics.sequenceExhausted();
+		long tick = this.lastTick + 1;
+		if (tick - nowTick > this.borrowTicks) {
+			// Wait for the next tick, or with borrowing for the window to reach it.
+			nowTick = awaitTick(tick - this.borrowTicks, this.clock.lastReading(), this.exhaustionBudgetNanos,
+					Reason.SEQUENCE_EXHAUSTED);
+			tick = Math.max(tick, nowTick);
+		}
+		if (tick > nowTick) {
+			this.statistics.tickBorrowed();
+		}
+		return chosen(tick, 0);
+	}
+
+	/** The sequence of the pair {@link #choose} chose last. */
+	long sequence() {
+		return this.chosenSequence;
+	}
+
+	/** Makes the chosen pair the last one. */
+	void commit() {
+		this.lastTick = this.chosenTick;
+		this.lastSequence = this.chosenSequence;
+	}
+
+	/** The tick of the last committed pair; 0 before the first. */
+	long lastTick() {
+		return this.lastTick;
+	}
+
+	private long chosen(long tick, long sequence) {
+		this.chosenTick = tick;
+		this.chosenSequence = sequence;
+		return tick;
+	}
+
+	private long awaitTick(long target, long now, long budgetNanos, Reason reason) {
+		long reached = this.waiter.await(target, now, budgetNanos, reason);
+		if (reached < 0) {
+			throw this.refusals.waitRefused(reason, this.lastTick, target, now, budgetNanos,
+					reached == TickWaiter.TIMED_OUT);
+		}
+		return reached;
+	}
+
+}
