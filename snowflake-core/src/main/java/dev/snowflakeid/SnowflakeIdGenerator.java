@@ -277,7 +277,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			return this;
 		}
 
-		/** A fixed worker code with no floor, ceiling or deadline. */
+		/** A fixed worker code with no floor or ceiling. */
 		public Builder workerCode(int workerCode) {
 			return leaseSource(WorkerLeaseSource.of(WorkerLease.fixed(workerCode)));
 		}

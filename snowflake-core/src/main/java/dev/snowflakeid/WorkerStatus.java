@@ -9,8 +9,8 @@ import dev.snowflakeid.lease.WorkerLease;
  * @param issuable whether {@code nextId()} would issue now (a tick exhausted this very moment aside)
  * @param reason why not, or {@code null} when issuable
  * @param lease the lease in force, or {@code null}
- * @param leaseRemainingMillis time until the lease's local deadline, or -1 for a lease that does not
- * expire or when no lease is held
+ * @param leaseRemainingMillis for a lease that must be renewed, time until the wall clock reaches its highest
+ * ceiling; -1 for a lease that does not expire or when no lease is held
  * @param ceilingRemainingMillis time until the wall clock reaches the lease ceiling, or -1 without one
  * @param epochRemainingMillis time until the layout's last tick ends
  * @param leadMillis how far the last issued tick lies ahead of the wall clock (borrow-ahead)

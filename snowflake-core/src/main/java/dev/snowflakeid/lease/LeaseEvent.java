@@ -2,7 +2,7 @@ package dev.snowflakeid.lease;
 
 /**
  * A change in the keeper's hold on its worker code, delivered to {@link WorkerLeaseListener}s on the
- * keeper's thread.
+ * keeper's listener executor, in the order the changes happened.
  *
  * @param type what happened
  * @param lease the lease in force after the change, or {@code null} when none is; for

@@ -15,8 +15,9 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
  * recorded its ceiling before answering and starts every later owner of the code above it. A new range is
  * joined to the held one by {@link HeldRanges#merge}.
  *
- * <p>Not thread-safe: the keeper calls every method but the two readers under its monitor. The readers
- * read volatile fields, so the generator's {@code currentLease()} never blocks.
+ * <p>Not thread-safe: the keeper calls {@link #publish}, {@link #run} and {@link #withdraw} under its
+ * monitor. {@link #current()}, {@link #grant()} and {@link #event} only read volatile fields, from any
+ * thread, so the generator's {@code currentLease()} never blocks.
  */
 final class RenewalRounds {
 

@@ -7,7 +7,7 @@ import dev.snowflakeid.internal.Parker;
 
 /**
  * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a
- * code, then for the wall clock to lie inside a published range.
+ * code, then for the whole tick around the wall clock to lie inside a published range.
  */
 final class StartupWait {
 

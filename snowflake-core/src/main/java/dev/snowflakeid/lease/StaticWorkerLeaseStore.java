@@ -132,8 +132,8 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 			return LeaseRenewal.renewed(Long.MIN_VALUE, Long.MAX_VALUE, now);
 		}
 		synchronized (this.monitor) {
-			// Only this process uses the file (the operator guarantees one process per code), so the
-			// renewed range continues the claimed one.
+			// Only this process uses the file (it holds the file's lock), so the renewed range continues the
+			// claimed one.
 			return LeaseRenewal.renewed(grant.floorMillis(), raise(now), now);
 		}
 	}

@@ -31,9 +31,9 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
  * generation alone (generations start again at 1 after the store loses data).</li>
  * <li>Nothing stops the renewal rounds: every throwable of a round is logged and the next round runs;
  * listeners run on their own thread, so a slow or failing listener delays no renewal.</li>
- * <li>{@link #start()} returns once the wall clock lies inside a published range, within the startup
- * wait budget; {@link #close(long)} stops the rounds before releasing the code. The caller stops the
- * generator first.</li>
+ * <li>{@link #start()} returns once the whole tick around the wall clock lies inside a published range,
+ * within the startup wait budget; {@link #close(long)} stops the rounds before releasing the code. The
+ * caller stops the generator first.</li>
  * </ul>
  */
 public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable {
@@ -129,8 +129,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	}
 
 	/**
-	 * Claims a code, publishes its range, starts the renewal rounds and returns once the wall clock lies
-	 * inside the range.
+	 * Claims a code, publishes its range, starts the renewal rounds and returns once the whole tick around
+	 * the wall clock lies inside the range.
 	 * @throws NoFreeWorkerCodeException if no code became free within the startup wait budget
 	 * @throws LeaseStoreUnavailableException if the store did not answer, or renewals did not raise the
 	 * ceiling, within the startup wait budget

@@ -5,7 +5,8 @@ package dev.snowflakeid.lease;
  * caller, and persist every ceiling they hand out as the code's high-water mark before answering, so
  * that the next owner's floor lies above it.
  *
- * <p>Calls happen on the lease keeper's thread, never on the ID path. Each call either answers or throws
+ * <p>The keeper calls the store from its renewal rounds and from the threads that start and close it, one
+ * call at a time, never on the ID path. Each call either answers or throws
  * {@link LeaseStoreUnavailableException}; it must not buffer and replay a command later.
  */
 public interface WorkerLeaseStore {
