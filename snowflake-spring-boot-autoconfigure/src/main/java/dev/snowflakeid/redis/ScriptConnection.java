@@ -2,6 +2,11 @@ package dev.snowflakeid.redis;
 
 import java.util.function.Function;
 
+import io.lettuce.core.ReadFrom;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
 /**
  * Where the lease script and its {@code WAIT} run: one connection for both (see {@link LeaseCommands}). On a
  * Redis Cluster the node connection to the primary of the region's slot ({@link ClusterSlotPrimary}), else
@@ -11,5 +16,30 @@ interface ScriptConnection {
 
 	/** Runs {@code work} with the commands of one connection, held for the whole call. */
 	<T> T execute(Function<LeaseCommands, T> work);
+
+	/**
+	 * The connection that the factory of {@code template} implies for a region whose keys lie in the slot of
+	 * {@code slotKey}. Makes no connection.
+	 * @param replicas replicas of each primary; with any, {@code CLIENT ID} must reach the primary too
+	 * @throws IllegalArgumentException if the factory is not Lettuce's, or, with replicas, one that reads
+	 * from elsewhere than the primary
+	 */
+	static ScriptConnection of(StringRedisTemplate template, String slotKey, int replicas) {
+		if (!(template.getConnectionFactory() instanceof LettuceConnectionFactory lettuce)) {
+			throw new IllegalArgumentException("the Redis lease store needs a LettuceConnectionFactory (it runs WAIT "
+					+ "on the connection that ran its script), not " + template.getConnectionFactory());
+		}
+		if (replicas > 0 && !lettuce.isClusterAware() && lettuce.getClientConfiguration()
+			.getReadFrom()
+			.filter((readFrom) -> readFrom.getClass() != ReadFrom.UPSTREAM.getClass())
+			.isPresent()) {
+			// Lettuce routes CLIENT ID as a read: it must reach the primary, as the script and WAIT do
+			throw new IllegalArgumentException("the Redis lease store with replicas needs a connection factory that "
+					+ "reads from the primary (ReadFrom.UPSTREAM, as RedisLeaseConnections sets), not "
+					+ lettuce.getClientConfiguration().getReadFrom().get());
+		}
+		return lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, slotKey)
+				: new TemplateConnection(template, lettuce.getClientConfiguration().getCommandTimeout().toMillis());
+	}
 
 }

@@ -1,0 +1,66 @@
+package dev.snowflakeid.redis;
+
+import dev.snowflakeid.lease.ClockSkewException;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException;
+
+import org.springframework.core.NestedExceptionUtils;
+
+/**
+ * The exceptions a store answers with when Redis grants nothing: one per refusal of {@code lease.lua}, and
+ * {@link LeaseStoreUnavailableException} for every Redis error or timeout. Each message names the region's
+ * keys and, for a refusal, the settings of this worker that the refusal compares.
+ */
+final class LeaseRefusals {
+
+	private final LeaseSettings settings;
+
+	LeaseRefusals(LeaseSettings settings) {
+		this.settings = settings;
+	}
+
+	/**
+	 * The exception of a refusal.
+	 * @param caller the caller's clock sent with the request, Unix-epoch milliseconds
+	 * @throws IllegalStateException if {@code reply} is a grant or a renewal's EXPIRED or FENCED
+	 */
+	WorkerLeaseException refusal(LeaseReply reply, long caller) {
+		return switch (reply.status()) {
+			case NONE_FREE -> new NoFreeWorkerCodeException(this.settings.region(), this.settings.codes());
+			case MISMATCH -> new StoreMismatchException("Redis keys " + this.settings.keys()
+					+ " were set up for layout '" + reply.detail(2) + "' in region " + reply.detail(3)
+					+ " with quarantine " + reply.detail(4) + " ms and ceiling lead " + reply.detail(5)
+					+ " ms, but this worker uses layout '" + this.settings.layoutDescription() + "' in region "
+					+ this.settings.region() + " with quarantine " + this.settings.timing().quarantine().toMillis()
+					+ " ms and ceiling lead " + this.settings.timing().ceilingLead().toMillis()
+					+ " ms. Every worker of a namespace must share the layout and lease timing; new settings go to a "
+					+ "new namespace with an unused region, or to a new namespace once every worker of this one has "
+					+ "stopped");
+			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
+					+ " ms (request sent at " + caller + ", run at " + reply.time() + "), more than the allowed "
+					+ this.settings.timing().maxClockSkew().toMillis() + " ms skew plus "
+					+ this.settings.timing().requestLateness().toMillis() + " ms lateness; Redis wrote nothing",
+					caller - reply.time());
+			case UNSAFE_PRIMARY -> new LeaseStoreUnavailableException("Redis (" + this.settings.keys()
+					+ ") refuses to grant: " + reply.detail(2) + " (snowflake.worker.redis.replicas="
+					+ this.settings.replicas() + ", max-replica-lag=" + this.settings.maxReplicaLag().toSeconds()
+					+ "s)", null);
+			default -> throw new IllegalStateException("not a refusal: " + reply);
+		};
+	}
+
+	/**
+	 * The exception of a request that failed before Redis answered it, or with an error: its message names
+	 * the action and the most specific cause.
+	 */
+	LeaseStoreUnavailableException unavailable(String action, RuntimeException ex) {
+		Throwable root = NestedExceptionUtils.getMostSpecificCause(ex);
+		String reason = (root != ex && root.getMessage() != null) ? ex.getMessage() + ": " + root.getMessage()
+				: ex.getMessage();
+		return new LeaseStoreUnavailableException(
+				"Redis lease store (" + this.settings.keys() + ") could not " + action + ": " + reason, ex);
+	}
+
+}

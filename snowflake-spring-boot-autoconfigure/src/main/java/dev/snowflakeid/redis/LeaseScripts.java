@@ -1,0 +1,48 @@
+package dev.snowflakeid.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The lease store's Lua scripts, read once from the class-path folder of this package
+ * ({@link RedisLeaseScriptsRuntimeHints} registers them for native images). Each script's header lists its
+ * keys, arguments and replies.
+ */
+final class LeaseScripts {
+
+	/** Claims and renews; its replies are read by {@link LeaseReply}. */
+	@SuppressWarnings("rawtypes")
+	static final RedisScript<List> LEASE = RedisScript.of(load("lease.lua"), List.class);
+
+	/** Gives a code back if the token still owns it. */
+	static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
+
+	/** Counts the codes of a region nobody holds. */
+	static final RedisScript<Long> AVAILABLE = RedisScript.of(load("available.lua"), Long.class);
+
+	/** The lineage of the server it runs on, to compare with a grant's. */
+	@SuppressWarnings("rawtypes")
+	static final RedisScript<List> LINEAGE = RedisScript.of(load("lineage.lua"), List.class);
+
+	private LeaseScripts() {
+	}
+
+	private static String load(String name) {
+		try (InputStream in = LeaseScripts.class.getResourceAsStream(name)) {
+			if (in == null) {
+				throw new IllegalStateException("Lua script " + name + " is missing next to "
+						+ RedisWorkerLeaseStore.class.getName());
+			}
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Lua script " + name + " could not be read", ex);
+		}
+	}
+
+}

@@ -1,0 +1,67 @@
+package dev.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.LeaseTiming;
+
+/**
+ * The settings of one {@link RedisWorkerLeaseStore}, checked once when it is built: where the region's keys
+ * are, the fleet settings {@code lease.lua} compares with those the region was set up with, and the limits
+ * it grants within. Built only by {@link #of}, so every instance passed its checks.
+ *
+ * @param layout the layout every worker of the namespace shares
+ * @param keyPrefix first part of every key
+ * @param namespace uniqueness domain within one Redis
+ * @param region region code, within the layout
+ * @param keys the keys of the region
+ * @param ttl how long Redis keeps a lease without renewal, whole milliseconds
+ * @param timing ceiling lead, quarantine, allowed skew and lateness, failover window
+ * @param commandTimeout the lease connection's command timeout, whole milliseconds
+ * @param replicas replicas of each primary, zero or more
+ * @param maxReplicaLag largest replica lag at which grants are still made, whole seconds
+ */
+record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace, int region, RegionKeys keys,
+		Duration ttl, LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag) {
+
+	/**
+	 * Checks the settings in the order of the parameters and answers them with the region's keys.
+	 * @throws IllegalArgumentException if a duration is out of range, the timing's failover window does not
+	 * match the replica settings, the region does not fit the layout, or a key part is empty or contains a brace
+	 */
+	static LeaseSettings of(SnowflakeLayout layout, String keyPrefix, String namespace, int region, Duration ttl,
+			LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag) {
+		Objects.requireNonNull(layout, "layout");
+		layout.requireRegion(region);
+		RegionKeys keys = RegionKeys.of(keyPrefix, namespace, region);
+		LeaseTiming.requirePositiveMillis("lease ttl", ttl);
+		Objects.requireNonNull(timing, "lease timing");
+		LeaseTiming.requirePositiveMillis("command timeout", commandTimeout);
+		if (replicas < 0) {
+			throw new IllegalArgumentException("replicas must be zero or positive but was " + replicas);
+		}
+		Objects.requireNonNull(maxReplicaLag, "max replica lag");
+		if (maxReplicaLag.isNegative() || maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
+			throw new IllegalArgumentException("max replica lag must be whole seconds but was " + maxReplicaLag);
+		}
+		Duration window = LeaseTiming.replicaFailoverWindow(replicas, maxReplicaLag);
+		if (!timing.failoverWindow().equals(window)) {
+			throw new IllegalArgumentException("lease timing assumes a failover window of " + timing.failoverWindow()
+					+ " but " + replicas + " replicas with a lag limit of " + maxReplicaLag + " give " + window);
+		}
+		return new LeaseSettings(layout, keyPrefix, namespace, region, keys, ttl, timing, commandTimeout, replicas,
+				maxReplicaLag);
+	}
+
+	/** The layout as the region records it and every request compares it. */
+	String layoutDescription() {
+		return this.layout.toString();
+	}
+
+	/** Worker codes in the region. */
+	int codes() {
+		return this.layout.maxWorkers();
+	}
+
+}

@@ -1,0 +1,97 @@
+package dev.snowflakeid.redis;
+
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.List;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.ClockSkewException;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.StoreMismatchException;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisConnectionFailureException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * Each refusal of lease.lua becomes its own exception, whose message names the region's keys and the settings
+ * of this worker that the refusal compares; a failure to reach Redis names the action and the deepest cause.
+ */
+class LeaseRefusalsTests {
+
+	// ceiling lead 10 + 2 x 1 = 12 s; quarantine 12 s + 2 x (1 s + 300 ms) + the 2 s failover window = 16.6 s
+	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(10), Duration.ofSeconds(1),
+			Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(300));
+
+	private final LeaseRefusals refusals = new LeaseRefusals(LeaseSettings.of(SnowflakeLayout.defaults(), "ids",
+			"orders", 2, Duration.ofSeconds(10), TIMING, Duration.ofMillis(300), 2, Duration.ofSeconds(1)));
+
+	@Test
+	void noFreeCodeNamesTheRegionAndHowManyCodesItHas() {
+		assertThat(this.refusals.refusal(LeaseReply.of(List.of(-1L, 5L)), 5))
+			.isInstanceOfSatisfying(NoFreeWorkerCodeException.class, (ex) -> {
+				assertThat(ex.region()).isEqualTo(2);
+				assertThat(ex.codes()).isEqualTo(256);
+			})
+			.hasMessage("no free worker code in region 2: all 256 codes are leased");
+	}
+
+	@Test
+	void aMismatchSetsTheRegionsSettingsAgainstThisWorkers() {
+		LeaseReply mismatch = LeaseReply.of(List.of(-4L, 5L, "41/2/10/10 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
+				"1", "14600", "12000"));
+		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
+			.hasMessage("Redis keys ids:{orders:2}:* were set up for layout '41/2/10/10 tick=PT0.001S "
+					+ "epoch=2026-01-01T00:00:00Z' in region 1 with quarantine 14600 ms and ceiling lead 12000 ms, "
+					+ "but this worker uses layout '41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z' in region 2 "
+					+ "with quarantine 16600 ms and ceiling lead 12000 ms. Every worker of a namespace must share the "
+					+ "layout and lease timing; new settings go to a new namespace with an unused region, or to a new "
+					+ "namespace once every worker of this one has stopped");
+	}
+
+	@Test
+	void aSkewIsTheCallersClockMinusRedisTime() {
+		LeaseReply skew = LeaseReply.of(List.of(-5L, 10_000L, 12_500L));
+		assertThat(this.refusals.refusal(skew, 12_500))
+			.isInstanceOfSatisfying(ClockSkewException.class, (ex) -> assertThat(ex.skewMillis()).isEqualTo(2_500))
+			.hasMessage("worker clock and Redis TIME differ by 2500 ms (request sent at 12500, run at 10000), more "
+					+ "than the allowed 1000 ms skew plus 300 ms lateness; Redis wrote nothing");
+	}
+
+	@Test
+	void anUnsafePrimaryNamesTheReasonAndTheReplicaSettings() {
+		LeaseReply unsafe = LeaseReply.of(List.of(-6L, 5L, "1 of 2 replicas within the lag limit"));
+		assertThat(this.refusals.refusal(unsafe, 5)).isInstanceOf(LeaseStoreUnavailableException.class)
+			.hasNoCause()
+			.hasMessage("Redis (ids:{orders:2}:*) refuses to grant: 1 of 2 replicas within the lag limit "
+					+ "(snowflake.worker.redis.replicas=2, max-replica-lag=1s)");
+	}
+
+	@Test
+	void grantsAndRenewalOutcomesAreNoRefusals() {
+		for (List<?> reply : List.of(List.of(1L, 7L, 3L, 100L, 200L, 150L, 1L, "run/repl"), List.of(-2L, 5L),
+				List.of(-3L, 5L))) {
+			assertThatIllegalStateException().isThrownBy(() -> this.refusals.refusal(LeaseReply.of(reply), 5))
+				.withMessage("not a refusal: " + reply);
+		}
+	}
+
+	@Test
+	void anUnavailableStoreNamesTheActionAndTheDeepestCause() {
+		RedisConnectionFailureException refused = new RedisConnectionFailureException("Unable to connect to Redis",
+				new ConnectException("Connection refused"));
+		assertThat(this.refusals.unavailable("claim a worker code", refused)).hasCause(refused)
+			.hasMessage("Redis lease store (ids:{orders:2}:*) could not claim a worker code: Unable to connect to "
+					+ "Redis: Connection refused");
+		QueryTimeoutException timeout = new QueryTimeoutException("Redis command timed out");
+		assertThat(this.refusals.unavailable("count free worker codes", timeout)).hasCause(timeout)
+			.hasMessage("Redis lease store (ids:{orders:2}:*) could not count free worker codes: Redis command timed "
+					+ "out");
+	}
+
+}
