@@ -2,7 +2,7 @@ package dev.snowflakeid.sample;
 
 import java.time.Instant;
 
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

@@ -1,8 +1,8 @@
 package dev.snowflakeid.jdbc;
 
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
-import dev.snowflakeid.jpa.GeneratedSnowflakeIdRules;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeIdRules;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;

@@ -58,8 +58,6 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 public final class RedisLeaseConnections {
 
-	public static final Duration DEFAULT_COMMAND_TIMEOUT = RedisLeaseDefaults.COMMAND_TIMEOUT;
-
 	/** Longest pause between two reconnect attempts. */
 	public static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);
 
@@ -71,7 +69,7 @@ public final class RedisLeaseConnections {
 
 	/** A factory for one Redis server with the default 300 ms command timeout. */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration) {
-		return standalone(configuration, DEFAULT_COMMAND_TIMEOUT);
+		return standalone(configuration, RedisLeaseDefaults.COMMAND_TIMEOUT);
 	}
 
 	/**
@@ -95,7 +93,7 @@ public final class RedisLeaseConnections {
 
 	/** A factory for a Redis Cluster with the default 300 ms command timeout. */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration) {
-		return cluster(configuration, DEFAULT_COMMAND_TIMEOUT);
+		return cluster(configuration, RedisLeaseDefaults.COMMAND_TIMEOUT);
 	}
 
 	/**

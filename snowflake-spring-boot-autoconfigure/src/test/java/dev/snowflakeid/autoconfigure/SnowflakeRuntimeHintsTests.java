@@ -3,7 +3,7 @@ package dev.snowflakeid.autoconfigure;
 import java.io.IOException;
 
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
-import dev.snowflakeid.jpa.SnowflakeIdentifierGenerator;
+import dev.snowflakeid.persistence.SnowflakeIdentifierGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import java.util.Map;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
-import dev.snowflakeid.jpa.MissingIdGeneratorException;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.MissingIdGeneratorException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;

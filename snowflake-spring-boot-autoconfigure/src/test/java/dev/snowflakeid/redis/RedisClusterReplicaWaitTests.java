@@ -157,7 +157,7 @@ class RedisClusterReplicaWaitTests {
 				LeaseTiming.replicaFailoverWindow(2, Duration.ofSeconds(1)), Duration.ofSeconds(1));
 		IdLedger ledger = new IdLedger(LAYOUT);
 		LeaseWorker worker = track(LeaseWorker.builder("wait-worker",
-				store(connect("wait-worker", RedisLeaseConnections.DEFAULT_COMMAND_TIMEOUT), timing, Duration.ofSeconds(1)),
+				store(connect("wait-worker", RedisLeaseDefaults.COMMAND_TIMEOUT), timing, Duration.ofSeconds(1)),
 				ledger)
 			.startupWaitBudget(timing.quarantine().plusSeconds(10))
 			.start());

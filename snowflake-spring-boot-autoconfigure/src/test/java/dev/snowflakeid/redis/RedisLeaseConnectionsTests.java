@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 @RealProcesses
 class RedisLeaseConnectionsTests {
 
-	private static final Duration TIMEOUT = RedisLeaseConnections.DEFAULT_COMMAND_TIMEOUT;
+	private static final Duration TIMEOUT = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 	/** Timeout plus scheduling slack on a busy two-core machine. */
 	private static final Duration FAST = Duration.ofMillis(1_000);

@@ -1,7 +1,7 @@
 package dev.snowflakeid.autoconfigure.jpa;
 
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.jpa.MissingIdGeneratorException;
+import dev.snowflakeid.persistence.MissingIdGeneratorException;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;

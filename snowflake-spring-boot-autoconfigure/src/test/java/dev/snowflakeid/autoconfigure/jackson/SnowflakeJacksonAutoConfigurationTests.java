@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

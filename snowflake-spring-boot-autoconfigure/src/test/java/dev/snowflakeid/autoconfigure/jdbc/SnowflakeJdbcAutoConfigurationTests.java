@@ -6,7 +6,7 @@ import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback;
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -4,8 +4,8 @@ import java.util.UUID;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.jpa.MissingIdGeneratorException;
-import dev.snowflakeid.jpa.app.JpaOrder;
+import dev.snowflakeid.persistence.MissingIdGeneratorException;
+import dev.snowflakeid.persistence.app.JpaOrder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ class MissingIdGeneratorFailureAnalyzerTests {
 		assertThatException().isThrownBy(() -> application(EntitiesOnly.class).run())
 			.havingRootCause()
 			.isInstanceOf(MissingIdGeneratorException.class)
-			.withMessageContaining("dev.snowflakeid.jpa.app.Jpa");
+			.withMessageContaining("dev.snowflakeid.persistence.app.Jpa");
 		assertThat(output).contains("APPLICATION FAILED TO START")
 			.contains("is annotated @GeneratedSnowflakeId, so it needs the application's "
 					+ "dev.snowflakeid.IdGenerator bean, but there is none.")

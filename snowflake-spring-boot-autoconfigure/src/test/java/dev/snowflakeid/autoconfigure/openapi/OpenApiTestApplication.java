@@ -8,7 +8,7 @@ import java.util.stream.LongStream;
 
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;

@@ -1,6 +1,6 @@
 package dev.snowflakeid.test.app;
 
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 

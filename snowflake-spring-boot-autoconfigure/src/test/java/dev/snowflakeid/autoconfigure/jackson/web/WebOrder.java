@@ -1,7 +1,7 @@
 package dev.snowflakeid.autoconfigure.jackson.web;
 
 import dev.snowflakeid.SnowflakeId;
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;

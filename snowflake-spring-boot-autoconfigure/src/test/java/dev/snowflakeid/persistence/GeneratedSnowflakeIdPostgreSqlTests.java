@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa;
+package dev.snowflakeid.persistence;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

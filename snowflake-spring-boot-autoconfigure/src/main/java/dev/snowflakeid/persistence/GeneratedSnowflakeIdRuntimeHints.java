@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa;
+package dev.snowflakeid.persistence;
 
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
@@ -13,7 +13,7 @@ import org.springframework.util.ClassUtils;
  */
 class GeneratedSnowflakeIdRuntimeHints implements RuntimeHintsRegistrar {
 
-	static final String GENERATOR = "dev.snowflakeid.jpa.SnowflakeIdentifierGenerator";
+	static final String GENERATOR = "dev.snowflakeid.persistence.SnowflakeIdentifierGenerator";
 
 	@Override
 	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
@@ -23,7 +23,7 @@ class GeneratedSnowflakeIdRuntimeHints implements RuntimeHintsRegistrar {
 		hints.reflection()
 			.registerType(TypeReference.of(GENERATOR), MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS,
 					MemberCategory.INVOKE_PUBLIC_METHODS)
-			.registerType(TypeReference.of("dev.snowflakeid.jpa.GeneratedSnowflakeId"),
+			.registerType(TypeReference.of("dev.snowflakeid.persistence.GeneratedSnowflakeId"),
 					MemberCategory.INVOKE_PUBLIC_METHODS);
 	}
 

@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa;
+package dev.snowflakeid.persistence;
 
 import dev.snowflakeid.IdGenerator;
 

@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa;
+package dev.snowflakeid.persistence;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

@@ -1,6 +1,6 @@
-package dev.snowflakeid.jpa.app;
+package dev.snowflakeid.persistence.app;
 
-import dev.snowflakeid.jpa.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;

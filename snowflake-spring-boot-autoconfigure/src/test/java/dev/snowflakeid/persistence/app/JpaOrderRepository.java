@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa.app;
+package dev.snowflakeid.persistence.app;
 
 import org.springframework.data.jpa.repository.JpaRepository;
 

@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa.app;
+package dev.snowflakeid.persistence.app;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;

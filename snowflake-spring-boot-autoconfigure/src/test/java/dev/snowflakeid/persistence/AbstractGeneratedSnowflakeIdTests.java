@@ -1,4 +1,4 @@
-package dev.snowflakeid.jpa;
+package dev.snowflakeid.persistence;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,11 +7,11 @@ import java.util.stream.IntStream;
 
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.jpa.app.JpaOrder;
-import dev.snowflakeid.jpa.app.JpaOrderRepository;
-import dev.snowflakeid.jpa.app.JpaPrimitiveOrder;
-import dev.snowflakeid.jpa.app.JpaTestApplication;
-import dev.snowflakeid.jpa.app.JpaTextOrder;
+import dev.snowflakeid.persistence.app.JpaOrder;
+import dev.snowflakeid.persistence.app.JpaOrderRepository;
+import dev.snowflakeid.persistence.app.JpaPrimitiveOrder;
+import dev.snowflakeid.persistence.app.JpaTestApplication;
+import dev.snowflakeid.persistence.app.JpaTextOrder;
 import jakarta.persistence.EntityExistsException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

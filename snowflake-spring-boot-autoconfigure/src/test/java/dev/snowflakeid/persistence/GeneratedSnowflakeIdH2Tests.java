@@ -1,11 +1,11 @@
-package dev.snowflakeid.jpa;
+package dev.snowflakeid.persistence;
 
 import java.util.Map;
 import java.util.UUID;
 
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.jpa.app.JpaOrder;
-import dev.snowflakeid.jpa.app.JpaOrderRepository;
+import dev.snowflakeid.persistence.app.JpaOrder;
+import dev.snowflakeid.persistence.app.JpaOrderRepository;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.context.ConfigurableApplicationContext;
