@@ -100,6 +100,17 @@ class ArchitectureTests {
 			.check(CLASSES);
 	}
 
+	@Test
+	void springDataJdbcSupportNeedsNoHibernate() {
+		assertThat(CLASSES.contain("dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback")).isTrue();
+		noClasses().that()
+			.resideInAPackage("dev.snowflakeid.jdbc..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.hibernate..", "jakarta.persistence..")
+			.check(CLASSES);
+	}
+
 	/**
 	 * The public types of {@code snowflake-core}, by who needs them. A type made public, or a new public type,
 	 * fails this test until it is listed here on purpose; {@code dev.snowflakeid.internal} promises nothing
