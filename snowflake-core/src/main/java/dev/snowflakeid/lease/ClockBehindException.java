@@ -15,7 +15,10 @@ public class ClockBehindException extends WorkerLeaseException {
 		this.behindMillis = behindMillis;
 	}
 
-	/** How far the clock was behind the floor, in milliseconds. */
+	/**
+	 * How far the clock had yet to advance before a whole tick of the generator lay above the floor, in
+	 * milliseconds: with a one-millisecond tick, how far it was behind the floor, plus one.
+	 */
 	public long behindMillis() {
 		return this.behindMillis;
 	}

@@ -84,7 +84,10 @@ final class StartupWait {
 			if (first <= lease.floorMillis()) {
 				long behind = lease.floorMillis() - first + 1;
 				if (behind * 1_000_000 > remaining) {
-					throw new ClockBehindException("wall clock is " + behind + " ms behind the floor "
+					// With longer ticks the clock may be past the floor already, but not by a whole tick.
+					String shortOf = (this.tickMillis == 1) ? " ms behind the floor "
+							: " ms short of a whole " + this.tickMillis + " ms tick above the floor ";
+					throw new ClockBehindException("wall clock is " + behind + shortOf
 							+ lease.floorMillis() + " of worker code " + lease.workerCode()
 							+ " (the highest ceiling granted before, or the quarantine after the lease store lost data); "
 							+ "the startup wait budget has " + Math.max(0, remaining / 1_000_000) + " ms left", behind);

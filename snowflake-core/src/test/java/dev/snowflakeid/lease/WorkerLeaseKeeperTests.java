@@ -133,6 +133,14 @@ class WorkerLeaseKeeperTests {
 	}
 
 	@Test
+	void withLongerTicksTheRefusalCountsUpToAWholeTickAboveTheFloor() {
+		WorkerLeaseKeeper keeper = keeper().tick(Duration.ofMillis(10)).startupWaitBudget(Duration.ofSeconds(5)).build();
+		assertThatThrownBy(keeper::start).isInstanceOfSatisfying(ClockBehindException.class,
+				(ex) -> assertThat(ex.behindMillis()).isEqualTo(QUARANTINE + 10))
+			.hasMessageContaining((QUARANTINE + 10) + " ms short of a whole 10 ms tick above the floor");
+	}
+
+	@Test
 	void startRefusesWhenWorkerAndStoreClocksDisagreeAndRedisWritesNothing() {
 		this.store.storeClockOffsetMillis = 1500;
 		WorkerLeaseKeeper keeper = keeper().build();
