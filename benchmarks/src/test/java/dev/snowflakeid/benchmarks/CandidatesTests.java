@@ -1,12 +1,16 @@
 package dev.snowflakeid.benchmarks;
 
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 
 import cn.hutool.core.lang.Snowflake;
+import com.github.f4b6a3.tsid.Tsid;
 import com.github.f4b6a3.tsid.TsidFactory;
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
 import org.junit.jupiter.api.Test;
 
@@ -36,12 +40,28 @@ class CandidatesTests {
 
 	@Test
 	void peersUseTheSameSplitAsTheDefaultLayout() {
+		SnowflakeLayout layout = SnowflakeLayout.defaults();
 		MillisecondSnowflakeId cosId = Candidates.cosId();
-		assertThat(cosId.getTimestampBit()).isEqualTo(41);
-		assertThat(cosId.getMachineBit()).isEqualTo(10);
-		assertThat(cosId.getSequenceBit()).isEqualTo(12);
-		assertThat(cosId.getMachineId()).isEqualTo(Candidates.WORKER_CODE);
-		assertThat(Candidates.tsid().create().toLong() >>> 12 & 0x3FF).isEqualTo(Candidates.WORKER_CODE);
+		assertThat(cosId.getTimestampBit()).isEqualTo(layout.timestampBits());
+		assertThat(cosId.getMachineBit()).isEqualTo(layout.regionBits() + layout.workerBits());
+		assertThat(cosId.getSequenceBit()).isEqualTo(layout.sequenceBits());
+		Snowflake hutool = Candidates.hutool();
+		TsidFactory tsid = Candidates.tsid();
+		SnowflakeIdGenerator ours = Candidates.snowflake();
+		long before = System.currentTimeMillis();
+		Map<String, Long> ids = Map.of("snowflake", ours.nextId(), "cosid", cosId.generate(), "hutool",
+				hutool.nextId(), "tsid", tsid.create().toLong());
+		long after = System.currentTimeMillis();
+		ids.forEach((name, id) -> assertThat(nodeField(layout, id)).as("node bits of %s's ID %d", name, id)
+			.isEqualTo(Candidates.WORKER_CODE));
+		// ours, CosId and Hutool count milliseconds from our epoch; tsid-creator keeps its own (2020-01-01)
+		long epoch = layout.epoch().toEpochMilli();
+		for (String name : List.of("snowflake", "cosid", "hutool")) {
+			assertThat(epoch + timestampField(layout, ids.get(name))).as("timestamp of %s's ID", name)
+				.isBetween(before, after);
+		}
+		assertThat(Tsid.TSID_EPOCH + timestampField(layout, ids.get("tsid"))).as("timestamp of tsid's ID")
+			.isBetween(before, after);
 	}
 
 	@Test
@@ -65,6 +85,15 @@ class CandidatesTests {
 		assertThat(v7.version()).isEqualTo(7);
 		assertThat(Candidates.uuidRandom().version()).isEqualTo(4);
 		assertThat(Candidates.uuidV7()).isGreaterThan(v7);
+	}
+
+	/** Region and worker bits together: the 10 node bits a peer fills with its node or worker code. */
+	private static long nodeField(SnowflakeLayout layout, long id) {
+		return (id >>> layout.sequenceBits()) & ((1L << (layout.regionBits() + layout.workerBits())) - 1);
+	}
+
+	private static long timestampField(SnowflakeLayout layout, long id) {
+		return id >>> (layout.sequenceBits() + layout.workerBits() + layout.regionBits());
 	}
 
 	private static void assertStrictlyIncreasing(LongSupplier ids) {
