@@ -73,7 +73,7 @@ class PrometheusRulesTests {
 				fires[1] |= expected.isEmpty() || expected.size() < series;
 			}
 		}
-		assertThat(seen).allSatisfy((alert, fires) -> {
+		assertThat(seen).as("alerts in snowflake-rules.yml").isNotEmpty().allSatisfy((alert, fires) -> {
 			assertThat(fires[0]).as("%s has series that fire it", alert).isTrue();
 			assertThat(fires[1]).as("%s has series that must not fire it", alert).isTrue();
 		});
