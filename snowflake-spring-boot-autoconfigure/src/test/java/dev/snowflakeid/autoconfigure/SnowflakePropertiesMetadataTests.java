@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,13 @@ class SnowflakePropertiesMetadataTests {
 
 	private final JsonNode metadata = read();
 
-	private final Map<String, Object> defaults = defaults();
+	private final Map<String, Object> defaults = new LinkedHashMap<>();
+
+	private final Map<String, Class<?>> types = new LinkedHashMap<>();
+
+	SnowflakePropertiesMetadataTests() {
+		collect(PREFIX, new SnowflakeProperties(), this.defaults, this.types);
+	}
 
 	@Test
 	void everyPropertyIsDescribed() {
@@ -67,9 +74,10 @@ class SnowflakePropertiesMetadataTests {
 
 	@Test
 	void enumPropertiesHintEveryValue() {
-		this.defaults.forEach((name, value) -> {
-			Class<?> type = type(name);
+		Set<String> enumProperties = new TreeSet<>();
+		this.types.forEach((name, type) -> {
 			if (type.isEnum()) {
+				enumProperties.add(name);
 				TreeSet<String> hinted = new TreeSet<>();
 				for (JsonNode hint : this.metadata.path("hints")) {
 					if (hint.get("name").asString().equals(name)) {
@@ -83,6 +91,7 @@ class SnowflakePropertiesMetadataTests {
 				assertThat(hinted).as("hints of %s", name).isEqualTo(values);
 			}
 		});
+		assertThat(enumProperties).as("enum properties checked").containsExactly(PREFIX + ".worker.allocator");
 	}
 
 	@Test
@@ -145,21 +154,6 @@ class SnowflakePropertiesMetadataTests {
 		return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
-	private Class<?> type(String name) {
-		Object value = this.defaults.get(name);
-		if (value != null) {
-			return value.getClass().isAnonymousClass() ? value.getClass().getSuperclass() : value.getClass();
-		}
-		return Object.class;
-	}
-
-	/** Leaf properties of {@link SnowflakeProperties} by metadata name, with a fresh instance's values. */
-	private static Map<String, Object> defaults() {
-		Map<String, Object> defaults = new LinkedHashMap<>();
-		collect(PREFIX, new SnowflakeProperties(), defaults);
-		return defaults;
-	}
-
 	/** Whether {@code type} is declared inside {@code outer}, directly or within another nested class. */
 	private static boolean nestedIn(Class<?> type, Class<?> outer) {
 		for (Class<?> enclosing = type.getEnclosingClass(); enclosing != null; enclosing = enclosing.getEnclosingClass()) {
@@ -170,7 +164,12 @@ class SnowflakePropertiesMetadataTests {
 		return false;
 	}
 
-	private static void collect(String prefix, Object bean, Map<String, Object> defaults) {
+	/**
+	 * Leaf properties of {@code bean} by metadata name: a fresh instance's values into {@code defaults}, the
+	 * declared types (an enum property whose default is null included) into {@code types}.
+	 */
+	private static void collect(String prefix, Object bean, Map<String, Object> defaults,
+			Map<String, Class<?>> types) {
 		BeanWrapper wrapper = PropertyAccessorFactory.forBeanPropertyAccess(bean);
 		for (PropertyDescriptor descriptor : wrapper.getPropertyDescriptors()) {
 			if (descriptor.getReadMethod() == null || descriptor.getName().equals("class")) {
@@ -180,10 +179,11 @@ class SnowflakePropertiesMetadataTests {
 			Object value = wrapper.getPropertyValue(descriptor.getName());
 			if (nestedIn(descriptor.getPropertyType(), SnowflakeProperties.class)
 					&& !descriptor.getPropertyType().isEnum()) {
-				collect(name, value, defaults);
+				collect(name, value, defaults, types);
 			}
 			else {
 				defaults.put(name, value);
+				types.put(name, descriptor.getPropertyType());
 			}
 		}
 	}
