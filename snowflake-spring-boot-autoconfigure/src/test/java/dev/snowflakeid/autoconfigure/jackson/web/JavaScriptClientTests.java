@@ -2,10 +2,10 @@ package dev.snowflakeid.autoconfigure.jackson.web;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
+import dev.snowflakeid.testsupport.Command;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,16 +78,15 @@ class JavaScriptClientTests {
 		assertThat(seen.get("body")).asString().contains("Invalid Snowflake ID for property 'customerId'");
 	}
 
-	private Map<String, Object> node(String scenario) throws IOException, InterruptedException {
+	// The script prints what it saw as its last line; anything Node writes to standard error comes before it.
+	private Map<String, Object> node(String scenario) throws IOException {
 		File script = new ClassPathResource("jackson-client.mjs").getFile();
-		Process process = new ProcessBuilder("node", script.getAbsolutePath(), "http://127.0.0.1:" + this.port,
-				scenario)
-			.redirectError(ProcessBuilder.Redirect.INHERIT)
-			.start();
-		byte[] output = process.getInputStream().readAllBytes();
-		assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("node finished").isTrue();
-		assertThat(process.exitValue()).as("node exit code").isZero();
-		return JsonMapper.builder().build().readValue(new String(output, StandardCharsets.UTF_8),
+		Command node = Command.run(script.getParentFile().toPath(), Duration.ofSeconds(30),
+				"install Node.js (apt-get install nodejs)", "node", script.getAbsolutePath(),
+				"http://127.0.0.1:" + this.port, scenario);
+		assertThat(node.exitCode()).as(node.output()).isZero();
+		String[] lines = node.output().strip().split("\\R");
+		return JsonMapper.builder().build().readValue(lines[lines.length - 1],
 				new TypeReference<Map<String, Object>>() { });
 	}
 
