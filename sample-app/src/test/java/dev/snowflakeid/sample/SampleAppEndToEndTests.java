@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -19,6 +20,9 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.publicid.PublicIds;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -26,6 +30,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,11 +51,16 @@ class SampleAppEndToEndTests {
 
 	static final PublicIds PUBLIC_IDS = new PublicIds(Map.of('t', Base64.getDecoder().decode(KEY)), 't');
 
+	/**
+	 * The test key and short lease timings, so that a first claim on a test's empty Redis waits out a
+	 * quarantine of seconds: ceiling lead = outage tolerance 1.4 s + 2 renew intervals of 300 ms = 2 s;
+	 * quarantine = ceiling lead + 2 &times; (max clock skew 500 ms + command timeout 200 ms) = 3.4 s (the
+	 * defaults: 12 s and 14.6 s).
+	 */
 	static final String[] SHORT_LEASES = { "--snowflake.public-ids.keys.t=" + KEY,
 			"--snowflake.public-ids.active-key=t", "--snowflake.worker.lease.ttl=6s",
-			"--snowflake.worker.lease.renew-interval=300ms", "--snowflake.worker.lease.ceiling-lead=2s",
-			"--snowflake.worker.lease.quarantine=2500ms", "--snowflake.worker.lease.max-clock-skew=500ms",
-			"--snowflake.worker.redis.command-timeout=200ms" };
+			"--snowflake.worker.lease.renew-interval=300ms", "--snowflake.worker.lease.outage-tolerance=1400ms",
+			"--snowflake.worker.lease.max-clock-skew=500ms", "--snowflake.worker.redis.command-timeout=200ms" };
 
 	private static final int MAX_ATTEMPTS = 50;
 
@@ -84,6 +99,23 @@ class SampleAppEndToEndTests {
 				.isGreaterThan(lastBefore);
 			assertThat(distinct(concat(concat(fromA, fromB), afterRestart))).isEqualTo(2 * ORDERS_PER_INSTANCE + 1_000);
 		}
+	}
+
+	@Test
+	void theShortLeaseArgumentsAreSnowflakePropertiesWithTheTimingsTheirCommentStates() {
+		Map<String, String> arguments = new LinkedHashMap<>();
+		for (String argument : SHORT_LEASES) {
+			String[] pair = argument.substring("--".length()).split("=", 2);
+			arguments.put(pair[0], pair[1]);
+		}
+		// an argument that names no property fails the binding instead of being ignored
+		BindHandler noneUnbound = new NoUnboundElementsBindHandler(BindHandler.DEFAULT);
+		SnowflakeProperties properties = new Binder(new MapConfigurationPropertySource(arguments))
+			.bind("snowflake", Bindable.ofInstance(new SnowflakeProperties()), noneUnbound)
+			.get();
+		LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(properties);
+		assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(3400));
 	}
 
 	private static String[] args(RedisServer redis, String name) {
