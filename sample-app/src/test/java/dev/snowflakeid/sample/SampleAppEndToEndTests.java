@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeLayout;
@@ -62,7 +61,8 @@ class SampleAppEndToEndTests {
 			"--snowflake.worker.lease.renew-interval=300ms", "--snowflake.worker.lease.outage-tolerance=1400ms",
 			"--snowflake.worker.lease.max-clock-skew=500ms", "--snowflake.worker.redis.command-timeout=200ms" };
 
-	private static final int MAX_ATTEMPTS = 50;
+	/** How long a client keeps retrying an order the generator refused (503). */
+	private static final Duration REFUSALS_RETRIED_FOR = Duration.ofSeconds(10);
 
 	private static final int ORDERS_PER_INSTANCE = 10_000;
 
@@ -163,12 +163,10 @@ class SampleAppEndToEndTests {
 				.header("Idempotency-Key", UUID.randomUUID().toString())
 				.POST(HttpRequest.BodyPublishers.ofString("{\"item\":\"widget\",\"quantity\":1}"))
 				.build();
-			HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-			for (int attempt = 1; response.statusCode() == 503 && attempt < MAX_ATTEMPTS; attempt++) {
-				LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
-				response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-			}
-			HttpResponse<String> answered = response;
+			HttpResponse<String> answered = app.await(
+					"order " + (i + 1) + " of " + count + " on port " + app.port() + " answered other than 503",
+					REFUSALS_RETRIED_FOR, () -> this.http.send(request, HttpResponse.BodyHandlers.ofString()),
+					(response) -> response.statusCode() != 503);
 			assertThat(answered.statusCode()).as(() -> answered.body() + "\n" + app.logTail()).isEqualTo(201);
 			JsonNode id = json.readTree(answered.body()).get("id");
 			assertThat(id.isString()).as("IDs travel as JSON strings: %s", answered.body()).isTrue();

@@ -8,7 +8,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
 import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.JavaProcess;
@@ -78,7 +79,7 @@ final class SampleProcess implements AutoCloseable {
 
 	/** Waits until the snowflake health contributor reports UP. */
 	SampleProcess awaitUp() {
-		await(Duration.ofSeconds(90), "sample app healthy on port " + this.port, () -> {
+		await("sample app healthy on port " + this.port, Duration.ofSeconds(90), () -> {
 			try {
 				HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri("/actuator/health/snowflake")).build(),
 						HttpResponse.BodyHandlers.ofString());
@@ -91,7 +92,7 @@ final class SampleProcess implements AutoCloseable {
 				Thread.currentThread().interrupt();
 				return false;
 			}
-		});
+		}, Boolean::booleanValue);
 		return this;
 	}
 
@@ -111,13 +112,17 @@ final class SampleProcess implements AutoCloseable {
 		return this.process.output();
 	}
 
-	private void await(Duration timeout, String what, BooleanSupplier condition) {
+	/**
+	 * Calls {@code call} every 100 ms until {@code done} accepts what it returned, and returns that; fails
+	 * with the tail of this process's log when {@code timeout} passes first or the process exits.
+	 */
+	<T> T await(String what, Duration timeout, Callable<T> call, Predicate<? super T> done) {
 		Process running = this.process.process();
 		try {
-			Polling.await(what, timeout)
+			return Polling.await(what, timeout)
 				.pollInterval(Duration.ofMillis(100))
 				.failFast(what + ": the process exited", () -> !running.isAlive())
-				.until(condition::getAsBoolean);
+				.until(call, done::test);
 		}
 		catch (ConditionTimeoutException | TerminalFailureException ex) {
 			throw new IllegalStateException(ex.getMessage() + "\n" + logTail(), ex);
