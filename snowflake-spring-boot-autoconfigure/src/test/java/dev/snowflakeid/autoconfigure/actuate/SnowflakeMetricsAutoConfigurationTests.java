@@ -1,5 +1,6 @@
 package dev.snowflakeid.autoconfigure.actuate;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -115,26 +116,43 @@ class SnowflakeMetricsAutoConfigurationTests {
 
 	@Test
 	void leaseRemainingFollowsThePersistedCeilingAndBurstModeAddsTheBorrowMeters() {
+		Path stateFile = this.directory.resolve("worker.hwm");
+		// No renewal round runs during the test, so the ceiling in the file stays the one the generator holds.
 		this.runner.withConfiguration(METRICS)
-			.withPropertyValues("snowflake.worker.state-file=" + this.directory.resolve("worker.hwm"),
-					"snowflake.clock.borrow-ahead=100ms")
+			.withPropertyValues("snowflake.worker.state-file=" + stateFile, "snowflake.clock.borrow-ahead=100ms",
+					"snowflake.worker.lease.renew-interval=1h")
 			.run((context) -> {
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
-				assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value(TimeUnit.MILLISECONDS))
-					.isBetween(0.0, 12_000.0);
+				long ceiling = Long.parseLong(Files.readString(stateFile).strip());
+				long before = System.currentTimeMillis();
+				double remaining = search(registry, "snowflake.lease.remaining").timeGauge().value(TimeUnit.MILLISECONDS);
+				long after = System.currentTimeMillis();
+				assertThat(remaining).isBetween((double) (ceiling - after), (double) (ceiling - before));
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				assertThat(search(registry, "snowflake.clock.borrowed.ticks").functionCounter().count()).isZero();
 				// Full ticks back to back, faster than the wall clock moves once the code is compiled: the
-				// generator moves on to ticks ahead of it instead of waiting.
+				// generator moves on to ticks ahead of it instead of waiting, here until the last ID's tick
+				// starts 50 ms ahead (borrow-ahead allows 100 ms).
 				int perTick = (int) ids.layout().maxIdsPerTick();
-				Polling.await("a tick borrowed ahead of the wall clock", Duration.ofSeconds(10)).until(() -> {
-					for (int batch = 0; batch < 10; batch++) {
-						ids.nextIds(perTick);
+				long[] last = new long[1];
+				Polling.await("a tick borrowed 50 ms ahead of the wall clock", Duration.ofSeconds(10)).until(() -> {
+					for (int batch = 0; batch < 1_000; batch++) {
+						long[] issued = ids.nextIds(perTick);
+						last[0] = issued[issued.length - 1];
+						if (ids.decode(last[0]).timestamp().toEpochMilli() - System.currentTimeMillis() >= 50) {
+							return true;
+						}
 					}
-					return search(registry, "snowflake.clock.borrowed.ticks").functionCounter().count() > 0;
+					return false;
 				});
-				assertThat(search(registry, "snowflake.clock.borrowed").timeGauge().value(TimeUnit.MILLISECONDS))
-					.isBetween(0.0, 100.0);
+				assertThat(search(registry, "snowflake.clock.borrowed.ticks").functionCounter().count()).isPositive();
+				long tickStart = ids.decode(last[0]).timestamp().toEpochMilli();
+				before = System.currentTimeMillis();
+				double borrowed = search(registry, "snowflake.clock.borrowed").timeGauge().value(TimeUnit.MILLISECONDS);
+				after = System.currentTimeMillis();
+				assertThat(borrowed).isPositive()
+					.isLessThanOrEqualTo(100.0)
+					.isBetween((double) (tickStart - after), (double) (tickStart - before));
 			});
 	}
 
