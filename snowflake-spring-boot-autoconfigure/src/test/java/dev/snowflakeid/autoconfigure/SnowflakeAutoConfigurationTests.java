@@ -90,15 +90,20 @@ class SnowflakeAutoConfigurationTests {
 			});
 	}
 
+	// The wait budgets are covered where their waits can be seen: the exhaustion budget by the two-IDs-a-tick
+	// tests below, the rollback budget by ClockStepProcessTests, whose application's clock steps back.
 	@Test
-	void propertiesShapeTheLayoutRegionAndPolicies() {
-		this.runner
-			.withPropertyValues("snowflake.region=5", "snowflake.layout.timestamp-bits=40",
-					"snowflake.layout.region-bits=3", "snowflake.layout.worker-bits=7", "snowflake.layout.sequence-bits=13",
-					"snowflake.layout.required-lifetime=30y", "snowflake.epoch=2025-06-01T00:00:00Z",
-					"snowflake.clock.rollback-wait-budget=7ms", "snowflake.sequence.exhaustion-wait-budget=0",
-					"snowflake.worker.lease.renew-interval=2s")
+	void propertiesShapeTheLayoutRegionRequiredLifetimeAndRenewInterval() {
+		// 40 bits of milliseconds last about 34 years: the default required lifetime (60 years) refuses them
+		ApplicationContextRunner shortLayout = this.runner.withPropertyValues("snowflake.region=5",
+				"snowflake.layout.timestamp-bits=40", "snowflake.layout.region-bits=3", "snowflake.layout.worker-bits=7",
+				"snowflake.layout.sequence-bits=13", "snowflake.epoch=2025-06-01T00:00:00Z");
+		shortLayout.run((context) -> assertThat(analyze(context, new InvalidLayoutFailureAnalyzer()).getDescription())
+			.contains("snowflake.layout.required-lifetime"));
+		shortLayout
+			.withPropertyValues("snowflake.layout.required-lifetime=30y", "snowflake.worker.lease.renew-interval=2s")
 			.run((context) -> {
+				assertThat(context).hasNotFailed();
 				SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
 				assertThat(ids.layout().toString())
 					.isEqualTo("40/3/7/13 tick=PT0.001S epoch=2025-06-01T00:00:00Z");
