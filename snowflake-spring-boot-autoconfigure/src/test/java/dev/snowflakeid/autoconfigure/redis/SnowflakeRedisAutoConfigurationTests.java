@@ -25,6 +25,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -50,6 +51,18 @@ class SnowflakeRedisAutoConfigurationTests {
 		return context.getBean(SnowflakeLeaseConnection.class).factory();
 	}
 
+	/**
+	 * The ACL user of the lease connection: the factory has no getter for it, so it is read from the
+	 * configuration the factory was made from, and from the endpoint that names it in messages.
+	 * ({@code LeaseKeyPlacementTests} shows it on a real server's client list.)
+	 */
+	private static String leaseUser(AssertableApplicationContext context) {
+		LeaseRedisEndpoint endpoint = context.getBean(SnowflakeLeaseConnection.class).endpoint();
+		String user = ((RedisConfiguration.WithAuthentication) endpoint.configuration()).getUsername();
+		assertThat(endpoint.username()).isEqualTo(user);
+		return user;
+	}
+
 	@Test
 	void theApplicationsStandaloneRedisWithTheLeaseFailureSettingsAndName() {
 		this.runner.withPropertyValues("spring.data.redis.host=redis.internal", "spring.data.redis.port=6380",
@@ -72,23 +85,31 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	@Test
 	void sentinelWithDataAndSentinelCredentials() {
-		this.runner.withPropertyValues("spring.data.redis.sentinel.master=leases",
-				"spring.data.redis.sentinel.nodes=s1:26379,s2:26380", "spring.data.redis.sentinel.username=watcher",
-				"spring.data.redis.sentinel.password=watch", "spring.data.redis.username=app",
-				"spring.data.redis.password=secret", "spring.data.redis.database=2")
-			.run((context) -> {
-				LettuceConnectionFactory factory = leaseFactory(context);
-				assertThat(factory.isRedisSentinelAware()).isTrue();
-				RedisSentinelConfiguration sentinel = factory.getSentinelConfiguration();
-				assertThat(sentinel.getMaster().getName()).isEqualTo("leases");
-				assertThat(sentinel.getSentinels()).extracting(RedisNode::asString).containsExactly("s1:26379", "s2:26380");
-				assertThat(sentinel.getSentinelUsername()).isEqualTo("watcher");
-				assertThat(sentinel.getSentinelPassword().get()).isEqualTo("watch".toCharArray());
-				assertThat(sentinel.getUsername()).isEqualTo("app");
-				assertThat(sentinel.getPassword().get()).isEqualTo("secret".toCharArray());
-				assertThat(sentinel.getDatabase()).isEqualTo(2);
-				assertThat(factory.getClientConfiguration().getReadFrom()).hasValue(ReadFrom.UPSTREAM);
-			});
+		this.runner.withPropertyValues(sentinelSetUp("spring.data.redis")).run((context) -> {
+			assertSentinelSetUp(context);
+			assertThat(leaseFactory(context).getClientConfiguration().getReadFrom()).hasValue(ReadFrom.UPSTREAM);
+		});
+	}
+
+	/** A Sentinel set-up with data and sentinel credentials, under {@code prefix}. */
+	private static String[] sentinelSetUp(String prefix) {
+		return new String[] { prefix + ".sentinel.master=leases", prefix + ".sentinel.nodes=s1:26379,s2:26380",
+				prefix + ".sentinel.username=watcher", prefix + ".sentinel.password=watch", prefix + ".username=lease",
+				prefix + ".password=pw", prefix + ".database=3" };
+	}
+
+	/** The lease connection reaches the set-up of {@link #sentinelSetUp(String)}. */
+	private static void assertSentinelSetUp(AssertableApplicationContext context) {
+		LettuceConnectionFactory factory = leaseFactory(context);
+		assertThat(factory.isRedisSentinelAware()).isTrue();
+		RedisSentinelConfiguration sentinel = factory.getSentinelConfiguration();
+		assertThat(sentinel.getMaster().getName()).isEqualTo("leases");
+		assertThat(sentinel.getSentinels()).extracting(RedisNode::asString).containsExactly("s1:26379", "s2:26380");
+		assertThat(sentinel.getSentinelUsername()).isEqualTo("watcher");
+		assertThat(sentinel.getSentinelPassword().get()).isEqualTo("watch".toCharArray());
+		assertThat(sentinel.getUsername()).isEqualTo("lease");
+		assertThat(sentinel.getPassword().get()).isEqualTo("pw".toCharArray());
+		assertThat(sentinel.getDatabase()).isEqualTo(3);
 	}
 
 	@Test
@@ -163,18 +184,44 @@ class SnowflakeRedisAutoConfigurationTests {
 				LettuceConnectionFactory factory = leaseFactory(context);
 				assertThat(factory.getHostName()).isEqualTo("leases.internal");
 				assertThat(factory.getPort()).isEqualTo(6390);
+				assertThat(leaseUser(context)).isEqualTo("lease");
 				assertThat(factory.getPassword()).isEqualTo("pw");
 				assertThat(factory.getClientConfiguration().getClientName()).hasValue("orders-leases");
 				assertThat(context.getBean(SnowflakeLeaseConnection.class).endpoint().properties())
 					.isEqualTo("snowflake.worker.redis");
 			});
-		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://leases.internal:6391")
-			.run((context) -> assertThat(leaseFactory(context).getClientConfiguration().isUseSsl()).isTrue());
-		this.runner.withPropertyValues("snowflake.worker.redis.sentinel.master=leases",
-				"snowflake.worker.redis.sentinel.nodes=s1:26379")
-			.run((context) -> assertThat(leaseFactory(context).isRedisSentinelAware()).isTrue());
-		this.runner.withPropertyValues("snowflake.worker.redis.cluster.nodes=c1:7000")
-			.run((context) -> assertThat(leaseFactory(context).isClusterAware()).isTrue());
+		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://reader:url-pw@leases.internal:6391/4",
+				"snowflake.worker.redis.username=lease", "snowflake.worker.redis.password=pw")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.getClientConfiguration().isUseSsl()).isTrue();
+				assertThat(factory.getHostName()).isEqualTo("leases.internal");
+				assertThat(factory.getPort()).isEqualTo(6391);
+				assertThat(factory.getDatabase()).isEqualTo(4);
+				assertThat(leaseUser(context)).as("the URL's user").isEqualTo("reader");
+				assertThat(factory.getPassword()).as("the URL's password").isEqualTo("url-pw");
+			});
+		this.runner.withPropertyValues(sentinelSetUp("snowflake.worker.redis"))
+			.run(SnowflakeRedisAutoConfigurationTests::assertSentinelSetUp);
+		this.runner.withPropertyValues("snowflake.worker.redis.cluster.nodes=c1:7000,c2:7001")
+			.run((context) -> {
+				LettuceConnectionFactory factory = leaseFactory(context);
+				assertThat(factory.isClusterAware()).isTrue();
+				assertThat(factory.getClusterConfiguration().getClusterNodes()).extracting(RedisNode::asString)
+					.containsExactlyInAnyOrder("c1:7000", "c2:7001");
+			});
+	}
+
+	@Test
+	void theLeaseCommandTimeoutBoundsEveryReplyAndTheConnect() {
+		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=1m",
+				"snowflake.worker.redis.command-timeout=450ms")
+			.run((context) -> {
+				LettuceClientConfiguration client = leaseFactory(context).getClientConfiguration();
+				assertThat(client.getCommandTimeout()).isEqualTo(Duration.ofMillis(450));
+				ClientOptions options = client.getClientOptions().orElseThrow();
+				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofMillis(450));
+			});
 	}
 
 	@Test
