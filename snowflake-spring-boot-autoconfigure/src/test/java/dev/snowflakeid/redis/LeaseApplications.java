@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -64,6 +65,27 @@ final class LeaseApplications {
 		}
 		assertThat(failure).as("a failure some analyzer explains").isNull();
 		return null;
+	}
+
+	/**
+	 * The failure analysis Spring Boot would print for the startup of {@code context}, which must have failed
+	 * because of a {@code reason}.
+	 */
+	static FailureAnalysis analyze(AssertableApplicationContext context, Class<? extends Throwable> reason) {
+		cause(context, reason);
+		return analyze(context.getStartupFailure());
+	}
+
+	/** The {@code reason} the startup of {@code context} failed for, which it must have. */
+	static <T extends Throwable> T cause(AssertableApplicationContext context, Class<T> reason) {
+		assertThat(context).hasFailed();
+		for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {
+			if (reason.isInstance(cause)) {
+				return reason.cast(cause);
+			}
+		}
+		throw new AssertionError("startup failed for another reason than " + reason.getSimpleName(),
+				context.getStartupFailure());
 	}
 
 }

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,7 +43,7 @@ class LeaseStartupFailureAnalysisTests {
 			.withPropertyValues("spring.data.redis.port=" + FreePorts.loopback(),
 					"snowflake.worker.lease.startup-wait-budget=1s")
 			.run((context) -> {
-				FailureAnalysis analysis = analysis(context, LeaseStoreUnavailableException.class);
+				FailureAnalysis analysis = LeaseApplications.analyze(context, LeaseStoreUnavailableException.class);
 				assertThat(analysis.getDescription()).contains("could not be reached at startup");
 				assertThat(analysis.getAction()).contains("spring.data.redis.*", "snowflake.worker.redis.command-timeout",
 						"snowflake.worker.allocator=static");
@@ -61,7 +60,7 @@ class LeaseStartupFailureAnalysisTests {
 			assertThat(first).hasNotFailed();
 			assertThat(second).hasNotFailed();
 			twoCodes.withPropertyValues("snowflake.worker.lease.startup-wait-budget=1s").run((third) -> {
-				FailureAnalysis analysis = analysis(third, NoFreeWorkerCodeException.class);
+				FailureAnalysis analysis = LeaseApplications.analyze(third, NoFreeWorkerCodeException.class);
 				assertThat(analysis.getDescription()).contains("No free worker code")
 					.contains("snowflake.worker.lease.startup-wait-budget");
 				assertThat(analysis.getAction()).contains("region 0", "snowflake.layout.worker-bits",
@@ -75,7 +74,7 @@ class LeaseStartupFailureAnalysisTests {
 		// A first start on an empty Redis is a detected data loss: the floor lies the quarantine ahead.
 		this.redis = RedisServer.start();
 		runner(this.redis).withPropertyValues("snowflake.worker.lease.startup-wait-budget=500ms").run((context) -> {
-			ClockBehindException cause = cause(context, ClockBehindException.class);
+			ClockBehindException cause = LeaseApplications.cause(context, ClockBehindException.class);
 			assertThat(cause.behindMillis()).isGreaterThan(500);
 			FailureAnalysis analysis = LeaseApplications.analyze(context.getStartupFailure());
 			assertThat(analysis.getDescription()).contains("behind the high-water mark of the worker code");
@@ -93,7 +92,7 @@ class LeaseStartupFailureAnalysisTests {
 				.withPropertyValues("snowflake.layout.timestamp-bits=40", "snowflake.layout.worker-bits=9",
 						"snowflake.layout.required-lifetime=30y")
 				.run((second) -> {
-					FailureAnalysis analysis = analysis(second, StoreMismatchException.class);
+					FailureAnalysis analysis = LeaseApplications.analyze(second, StoreMismatchException.class);
 					assertThat(analysis.getDescription()).contains("disagrees with this instance");
 					assertThat(analysis.getAction()).contains("snowflake.layout.*", "snowflake.epoch",
 							"snowflake.worker.redis.command-timeout", "snowflake.worker.redis.namespace")
@@ -101,22 +100,6 @@ class LeaseStartupFailureAnalysisTests {
 						.contains("stop every instance of the old namespace before the first one starts");
 				});
 		});
-	}
-
-	private static FailureAnalysis analysis(AssertableApplicationContext context, Class<? extends Throwable> reason) {
-		cause(context, reason);
-		return LeaseApplications.analyze(context.getStartupFailure());
-	}
-
-	private static <T extends Throwable> T cause(AssertableApplicationContext context, Class<T> reason) {
-		assertThat(context).hasFailed();
-		for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {
-			if (reason.isInstance(cause)) {
-				return reason.cast(cause);
-			}
-		}
-		throw new AssertionError("startup failed for another reason than " + reason.getSimpleName(),
-				context.getStartupFailure());
 	}
 
 }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -43,6 +44,8 @@ import static org.awaitility.Awaitility.await;
  * overlap the worker's range from the new primary: the claim is refused (the printed reason says how),
  * the worker issues on, and no ID repeats or leaves its range.</li>
  * </ul>
+ * A node that allows replica migration is refused by the startup check, and an application started against
+ * the Cluster then fails with a failure analysis that names the setting.
  */
 @RealProcesses
 class RedisClusterReplicaWaitTests {
@@ -144,9 +147,18 @@ class RedisClusterReplicaWaitTests {
 				store.leaseKey(0), Duration.ofSeconds(5));
 		assertThatExceptionOfType(RedisReplicaMigrationException.class).isThrownBy(check::verify)
 			.withMessageContaining(Integer.toString(other.port()))
-			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("cluster-allow-replica-migration"))
-			.satisfies((ex) -> assertThat(LeaseApplications.analyze(ex).getAction())
-				.contains("cluster-allow-replica-migration no"));
+			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("cluster-allow-replica-migration"));
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", seeds()),
+					"snowflake.worker.redis.namespace=" + NAMESPACE, "snowflake.worker.redis.replicas=2")
+			.run((context) -> {
+				FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaMigrationException.class);
+				assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis Cluster: Redis ")
+					.contains(":" + other.port() + " has cluster-allow-replica-migration yes")
+					.contains("could both grant the same worker code");
+				assertThat(analysis.getAction())
+					.startsWith("Set cluster-allow-replica-migration no on every node of the lease Cluster");
+			});
 		other.call("CONFIG", "SET", "cluster-allow-replica-migration", "no");
 		assertThat(check.verify()).isEmpty();
 	}
@@ -223,10 +235,13 @@ class RedisClusterReplicaWaitTests {
 		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
 	}
 
+	private List<String> seeds() {
+		return this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).toList();
+	}
+
 	private LettuceConnectionFactory connect(String clientName, Duration commandTimeout) {
-		List<String> seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).toList();
 		Consumer<LettuceClientConfigurationBuilder> named = (builder) -> builder.clientName(clientName);
-		LettuceConnectionFactory connections = RedisLeaseConnections.cluster(new RedisClusterConfiguration(seeds),
+		LettuceConnectionFactory connections = RedisLeaseConnections.cluster(new RedisClusterConfiguration(seeds()),
 				commandTimeout, named);
 		connections.afterPropertiesSet();
 		track(connections::destroy);

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -20,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The startup check of the lease Redis against real servers whose settings the test changes: each refusal
- * names the setting, and its failure analysis names the fix; what the lease user may not read is a
- * warning, not a refusal.
+ * names the setting, and an application started against that server fails with a failure analysis that
+ * names the fix; what the lease user may not read is a warning, not a refusal.
  */
 @RealProcesses
 class RedisLeaseServerCheckTests {
@@ -59,6 +60,12 @@ class RedisLeaseServerCheckTests {
 		return check(server, null, null, Duration.ofSeconds(5));
 	}
 
+	/** An application whose lease connection reaches {@code server}, as {@code spring.data.redis.*} sets it. */
+	private static ApplicationContextRunner application(RedisServer server) {
+		return LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + server.port());
+	}
+
 	@Test
 	void aSuitableServerPassesWithoutWarnings() {
 		RedisServer server = server();
@@ -73,9 +80,15 @@ class RedisLeaseServerCheckTests {
 		RedisEvictionPolicyException refusal = catchRefusal(RedisEvictionPolicyException.class, check(server));
 		assertThat(refusal.policy()).isEqualTo("allkeys-lru");
 		assertThat(refusal.setting()).isEqualTo("maxmemory-policy");
-		FailureAnalysis analysis = LeaseApplications.analyze(refusal);
-		assertThat(analysis.getDescription()).contains("maxmemory-policy allkeys-lru");
-		assertThat(analysis.getAction()).contains("noeviction").contains("volatile-*");
+		application(server).run((context) -> {
+			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisEvictionPolicyException.class);
+			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
+					+ server.port() + " has maxmemory-policy allkeys-lru")
+				.contains("an allkeys-* policy may evict them");
+			assertThat(analysis.getAction()).startsWith("Set maxmemory-policy noeviction (recommended) or a volatile-* "
+					+ "policy on the lease Redis")
+				.contains("snowflake.worker.redis.*");
+		});
 	}
 
 	@Test
@@ -84,7 +97,13 @@ class RedisLeaseServerCheckTests {
 		server.call("CONFIG", "SET", "replica-read-only", "no");
 		RedisReplicaWritableException refusal = catchRefusal(RedisReplicaWritableException.class, check(server));
 		assertThat(refusal.setting()).isEqualTo("replica-read-only");
-		assertThat(LeaseApplications.analyze(refusal).getAction()).contains("replica-read-only yes");
+		application(server).run((context) -> {
+			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaWritableException.class);
+			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
+					+ server.port() + " has replica-read-only no")
+				.contains("could grant a worker code that the primary has granted too");
+			assertThat(analysis.getAction()).startsWith("Set replica-read-only yes on every node of the lease Redis");
+		});
 	}
 
 	@Test
@@ -95,8 +114,17 @@ class RedisLeaseServerCheckTests {
 		RedisNotPrimaryException refusal = catchRefusal(RedisNotPrimaryException.class, check(replica));
 		assertThat(refusal.role()).isEqualTo("slave");
 		assertThat(refusal.getMessage()).contains("port " + replica.port());
-		assertThat(LeaseApplications.analyze(refusal).getAction()).contains("spring.data.redis.sentinel.master")
-			.contains("spring.data.redis.masterreplica.nodes");
+		application(replica).run((context) -> {
+			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisNotPrimaryException.class);
+			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: the lease connection "
+					+ "reached Redis on port " + replica.port() + " whose role is 'slave'")
+				.contains("Leases written anywhere but the primary are not fenced");
+			assertThat(analysis.getAction()).startsWith("Point spring.data.redis.host (or snowflake.worker.redis.host/url) "
+					+ "at the primary")
+				.contains("spring.data.redis.sentinel.master")
+				.contains("spring.data.redis.masterreplica.nodes")
+				.contains("spring.data.redis.cluster.nodes");
+		});
 	}
 
 	@Test
