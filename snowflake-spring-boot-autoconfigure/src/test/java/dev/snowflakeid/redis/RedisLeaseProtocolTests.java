@@ -233,10 +233,12 @@ class RedisLeaseProtocolTests {
 	@Test
 	void grantIsUsedOnceTheAttachedReplicaAcknowledgedIt() {
 		RedisServer primary = track(RedisServer.start());
-		track(RedisServer.startReplicaOf(primary));
+		RedisServer replica = track(RedisServer.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		RedisWorkerLeaseStore store = store(connect(loopback(primary.port())), REPLICATED_TIMING, 1);
 		LeaseGrant grant = store.claim(-1);
+		// read at once: the claim returned only after the replica acknowledged the grant
+		assertThat(replica.call("GET", store.leaseKey(grant.workerCode()))).isEqualTo(grant.token());
 		assertThat(store.renew(grant).status()).isEqualTo(LeaseRenewal.Status.RENEWED);
 	}
 

@@ -19,8 +19,8 @@ import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Measures claim and renew round trips on loopback through the lease connection (Lettuce, 300 ms
- * command timeout) against a local {@code redis-server}, and prints p50/p90/p99/max. Claims fill a
+ * Measures claim and renew round trips on loopback through the lease connection (Lettuce, 2 s command
+ * timeout) against a local {@code redis-server}, and prints p50/p90/p99/max. Claims fill a
  * region of 1,024 codes to 98%, so later claims scan more keys inside their one script call.
  */
 @RealProcesses
