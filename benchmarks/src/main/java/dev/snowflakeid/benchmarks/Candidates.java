@@ -1,6 +1,7 @@
 package dev.snowflakeid.benchmarks;
 
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.Date;
 import java.util.UUID;
 
@@ -41,9 +42,15 @@ final class Candidates {
 	 * window limits how far ahead of the wall clock it runs.
 	 */
 	static SnowflakeIdGenerator snowflakeBorrowAhead() {
+		return snowflakeBorrowAhead(InstantSource.system());
+	}
+
+	/** {@link #snowflakeBorrowAhead()} reading the given wall clock. */
+	static SnowflakeIdGenerator snowflakeBorrowAhead(InstantSource wallClock) {
 		return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
 			.workerCode(WORKER_CODE)
 			.borrowAhead(BORROW_AHEAD)
+			.wallClock(wallClock)
 			.build();
 	}
 

@@ -1,5 +1,8 @@
 package dev.snowflakeid.benchmarks;
 
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -66,10 +69,14 @@ class CandidatesTests {
 
 	@Test
 	void burstModeMovesOnWithoutWaitingAndTheDefaultModeDoesNot() {
-		SnowflakeIdGenerator burst = Candidates.snowflakeBorrowAhead();
-		burst.nextIds(3 * 4096);
-		assertThat(burst.statistics().borrowedTicks()).isGreaterThan(0);
+		// a stopped wall clock, so the burst exhausts its tick however slowly this machine issues IDs
+		Instant start = Instant.now();
+		SnowflakeIdGenerator burst = Candidates.snowflakeBorrowAhead(InstantSource.fixed(start));
+		long[] burstIds = burst.nextIds(3 * 4096);
+		assertThat(burst.statistics().borrowedTicks()).isEqualTo(2);
 		assertThat(burst.statistics().waits(Reason.SEQUENCE_EXHAUSTED)).isZero();
+		assertThat(burst.decode(burstIds[burstIds.length - 1]).timestamp())
+			.isEqualTo(start.truncatedTo(ChronoUnit.MILLIS).plusMillis(2));
 		// the default mode never runs ahead of the wall clock: it waits for it
 		SnowflakeIdGenerator standard = Candidates.snowflake();
 		long[] ids = standard.nextIds(3 * 4096);
