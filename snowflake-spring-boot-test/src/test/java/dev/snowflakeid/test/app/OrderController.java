@@ -1,5 +1,8 @@
 package dev.snowflakeid.test.app;
 
+import dev.snowflakeid.PublicId;
+import dev.snowflakeid.webmvc.PublicIdNotFoundException;
+
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,6 +31,11 @@ class OrderController {
 	@GetMapping("/{id}")
 	ResponseEntity<OrderView> find(@PathVariable long id) {
 		return ResponseEntity.of(this.orders.findById(id).map(OrderView::of));
+	}
+
+	@GetMapping("/public/{id}")
+	PublicOrderView findPublic(@PathVariable @PublicId long id) {
+		return this.orders.findById(id).map(PublicOrderView::of).orElseThrow(PublicIdNotFoundException::new);
 	}
 
 	record NewOrder(String item) {

@@ -1,5 +1,6 @@
 package dev.snowflakeid.test.app;
 
+import dev.snowflakeid.publicid.PublicIds;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -7,9 +8,11 @@ import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.boot.test.json.JacksonTester;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
- * The JSON slice registers the starter's Jackson module: IDs are written as strings and read back.
+ * The JSON slice registers the starter's Jackson modules: IDs are written as strings and read back, public
+ * IDs in their public form.
  */
 @JsonTest
 class OrderViewJsonTests {
@@ -17,11 +20,28 @@ class OrderViewJsonTests {
 	@Autowired
 	JacksonTester<OrderView> json;
 
+	@Autowired
+	JacksonTester<PublicOrderView> publicJson;
+
+	@Autowired
+	PublicIds publicIds;
+
 	@Test
 	void idIsWrittenAsAStringAndReadBack() throws Exception {
 		OrderView view = new OrderView(9007199254740993L, "book");
 		assertThat(this.json.write(view)).extractingJsonPathStringValue("$.id").isEqualTo("9007199254740993");
 		assertThat(this.json.parseObject("{\"id\":\"9007199254740993\",\"item\":\"book\"}")).isEqualTo(view);
+	}
+
+	@Test
+	void publicIdIsWrittenInItsPublicFormAndOnlyThatFormIsRead() throws Exception {
+		PublicOrderView view = new PublicOrderView(9007199254740993L, "book");
+		String publicId = this.publicIds.encode(view.id());
+		assertThat(this.publicJson.write(view)).extractingJsonPathStringValue("$.id").isEqualTo(publicId);
+		assertThat(this.publicJson.parseObject("{\"id\":\"" + publicId + "\",\"item\":\"book\"}")).isEqualTo(view);
+		assertThatException()
+			.isThrownBy(() -> this.publicJson.parseObject("{\"id\":\"9007199254740993\",\"item\":\"book\"}"))
+			.withMessageContaining("Invalid public ID for property 'id'");
 	}
 
 }
