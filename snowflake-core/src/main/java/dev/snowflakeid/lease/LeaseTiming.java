@@ -64,7 +64,34 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	 * is attached), else the lag limit plus the whole second to which INFO rounds the lag.
 	 */
 	public static Duration replicaFailoverWindow(int replicas, Duration maxReplicaLag) {
+		requireReplicas(replicas);
+		requireMaxReplicaLag(maxReplicaLag);
 		return (replicas == 0) ? Duration.ZERO : maxReplicaLag.plus(Duration.ofSeconds(1));
+	}
+
+	/**
+	 * The rule of a replica count: returns {@code replicas} if it is zero or above; otherwise throws an
+	 * {@link IllegalArgumentException}.
+	 */
+	public static int requireReplicas(int replicas) {
+		if (replicas < 0) {
+			throw new IllegalArgumentException("replicas must be zero or positive but was " + replicas);
+		}
+		return replicas;
+	}
+
+	/**
+	 * The rule of a replica lag limit: returns {@code maxReplicaLag} if it is a whole, non-negative number of
+	 * seconds, the unit in which Redis reports replica lag; otherwise throws an
+	 * {@link IllegalArgumentException}.
+	 */
+	public static Duration requireMaxReplicaLag(Duration maxReplicaLag) {
+		Objects.requireNonNull(maxReplicaLag, "max replica lag");
+		if (maxReplicaLag.isNegative() || maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
+			throw new IllegalArgumentException("max replica lag must be a whole, non-negative number of seconds "
+					+ "(Redis reports replica lag in seconds) but was " + maxReplicaLag);
+		}
+		return maxReplicaLag;
 	}
 
 	/** How far above the store's clock every granted ceiling lies. */

@@ -132,18 +132,14 @@ public final class SnowflakeAutoConfiguration {
 		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
 			requireMillis("snowflake.worker.redis.command-timeout", redis.getCommandTimeout(), false);
 			lateness = redis.getCommandTimeout();
-			if (redis.getReplicas() < 0) {
-				throw timing("snowflake.worker.redis.replicas", "replicas " + redis.getReplicas()
-						+ " is negative", "Set snowflake.worker.redis.replicas to 0 for a primary without replicas, "
-								+ "or to the number of replicas each primary has.");
-			}
-			Duration lag = redis.getMaxReplicaLag();
-			if (lag == null || lag.isNegative() || lag.toNanos() % 1_000_000_000 != 0) {
-				throw timing("snowflake.worker.redis.max-replica-lag", "max-replica-lag " + lag
-						+ " is not a whole, non-negative number of seconds (Redis reports replica lag in seconds)",
-						"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
-			}
-			window = LeaseTiming.replicaFailoverWindow(redis.getReplicas(), lag);
+			int replicas = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.replicas",
+					() -> LeaseTiming.requireReplicas(redis.getReplicas()),
+					"Set snowflake.worker.redis.replicas to 0 for a primary without replicas, "
+							+ "or to the number of replicas each primary has.");
+			Duration lag = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.max-replica-lag",
+					() -> LeaseTiming.requireMaxReplicaLag(redis.getMaxReplicaLag()),
+					"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
+			window = LeaseTiming.replicaFailoverWindow(replicas, lag);
 		}
 		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window,
 				lateness);

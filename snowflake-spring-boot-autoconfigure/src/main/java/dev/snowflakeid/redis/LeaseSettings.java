@@ -38,13 +38,6 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 		LeaseTiming.requirePositiveMillis("lease ttl", ttl);
 		Objects.requireNonNull(timing, "lease timing");
 		LeaseTiming.requirePositiveMillis("command timeout", commandTimeout);
-		if (replicas < 0) {
-			throw new IllegalArgumentException("replicas must be zero or positive but was " + replicas);
-		}
-		Objects.requireNonNull(maxReplicaLag, "max replica lag");
-		if (maxReplicaLag.isNegative() || maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
-			throw new IllegalArgumentException("max replica lag must be whole seconds but was " + maxReplicaLag);
-		}
 		Duration window = LeaseTiming.replicaFailoverWindow(replicas, maxReplicaLag);
 		if (!timing.failoverWindow().equals(window)) {
 			throw new IllegalArgumentException("lease timing assumes a failover window of " + timing.failoverWindow()

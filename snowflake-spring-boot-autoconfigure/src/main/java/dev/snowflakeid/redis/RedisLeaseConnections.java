@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.snowflakeid.lease.LeaseTiming;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
 import io.lettuce.core.ReadFrom;
@@ -133,7 +134,7 @@ public final class RedisLeaseConnections {
 			Customizers customizers) {
 		Objects.requireNonNull(configuration, "configuration");
 		Objects.requireNonNull(customizers, "customizers");
-		requirePositive(commandTimeout);
+		LeaseTiming.requirePositiveMillis("lease command timeout", commandTimeout);
 		LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder();
 		customizers.client().accept(builder);
 		LettuceClientConfiguration draft = builder.build();
@@ -175,12 +176,6 @@ public final class RedisLeaseConnections {
 			return (base != null) ? ClusterClientOptions.builder(base) : ClusterClientOptions.builder();
 		}
 		return (base != null) ? base.mutate() : ClientOptions.builder();
-	}
-
-	private static void requirePositive(Duration commandTimeout) {
-		if (commandTimeout == null || commandTimeout.isNegative() || commandTimeout.isZero()) {
-			throw new IllegalArgumentException("lease command timeout must be positive but was " + commandTimeout);
-		}
 	}
 
 	// The builder's methods are overridden by ClusterClientOptions.Builder, so this configures both kinds.

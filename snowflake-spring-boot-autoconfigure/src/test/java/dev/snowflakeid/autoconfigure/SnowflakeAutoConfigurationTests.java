@@ -45,6 +45,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SnowflakeAutoConfigurationTests {
 
@@ -371,6 +372,34 @@ class SnowflakeAutoConfigurationTests {
 		assertLeaseIntervalFailure("snowflake.worker.lease.startup-wait-budget=1500us",
 				"snowflake.worker.lease.startup-wait-budget must be a whole number of milliseconds but was PT0.0015S",
 				"Set snowflake.worker.lease.startup-wait-budget to zero or a positive duration in whole milliseconds.");
+	}
+
+	@Test
+	void replicaSettingsOfTheRedisAllocatorFailWithTheCoreRuleNamingTheProperty() {
+		SnowflakeProperties properties = new SnowflakeProperties();
+		properties.getWorker().setAllocator(SnowflakeProperties.Allocator.REDIS);
+		properties.getWorker().getRedis().setReplicas(-1);
+		assertThatExceptionOfType(InvalidSnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeAutoConfiguration.leaseTiming(properties))
+			.satisfies((failure) -> {
+				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.replicas");
+				assertThat(failure.getMessage()).contains("replicas must be zero or positive but was -1");
+				assertThat(failure.action()).isEqualTo("Set snowflake.worker.redis.replicas to 0 for a primary "
+						+ "without replicas, or to the number of replicas each primary has.");
+			});
+		properties.getWorker().getRedis().setReplicas(2);
+		properties.getWorker().getRedis().setMaxReplicaLag(Duration.ofMillis(1500));
+		assertThatExceptionOfType(InvalidSnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeAutoConfiguration.leaseTiming(properties))
+			.satisfies((failure) -> {
+				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.max-replica-lag");
+				assertThat(failure.getMessage()).contains("max replica lag must be a whole, non-negative number of "
+						+ "seconds (Redis reports replica lag in seconds) but was PT1.5S");
+				assertThat(failure.action())
+					.isEqualTo("Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
+			});
+		properties.getWorker().getRedis().setMaxReplicaLag(Duration.ofSeconds(2));
+		assertThat(SnowflakeAutoConfiguration.leaseTiming(properties).failoverWindow()).hasSeconds(3);
 	}
 
 	private void assertLeaseIntervalFailure(String value, String description, String action) {
