@@ -1,0 +1,146 @@
+package dev.snowflakeid.autoconfigure;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.Period;
+
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.lease.LeaseTiming;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.StandardEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
+
+/**
+ * The defaults the README promises, written out as the README writes them, against {@link SnowflakeProperties}
+ * as Spring Boot binds it from an environment with no property at all (system properties and environment
+ * variables removed, so a build's {@code -Dsnowflake.*} cannot leak in). Each default is asserted once. The
+ * layout table's ranges (4 regions, 256 codes, 4,096 IDs a tick, about 69.7 years) are those of the default
+ * layout, asserted in {@code SnowflakeLayoutTests}; {@code management.health.snowflake.enabled} is not a
+ * {@code snowflake.*} property, and its default is asserted in
+ * {@code SnowflakeHealthContributorAutoConfigurationTests}.
+ */
+class SnowflakePropertiesDefaultsTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withInitializer((context) -> {
+			MutablePropertySources sources = context.getEnvironment().getPropertySources();
+			sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+			sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+		})
+		.withUserConfiguration(BoundProperties.class);
+
+	/** README, "Configuration": the properties table, row by row; every wrong default is reported at once. */
+	@Test
+	void theConfigurationTable() {
+		this.runner.run((context) -> assertSoftly((softly) -> {
+			SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
+			softly.assertThat(properties.isEnabled()).isTrue();
+			softly.assertThat(properties.getEpoch()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
+			softly.assertThat(properties.getRegion()).isZero();
+
+			SnowflakeProperties.Layout layout = properties.getLayout();
+			softly.assertThat(layout.getTimestampBits()).isEqualTo(41);
+			softly.assertThat(layout.getRegionBits()).isEqualTo(2);
+			softly.assertThat(layout.getWorkerBits()).isEqualTo(8);
+			softly.assertThat(layout.getSequenceBits()).isEqualTo(12);
+			softly.assertThat(layout.getTick()).isEqualTo(Duration.ofMillis(1));
+			softly.assertThat(layout.getRequiredLifetime()).isEqualTo(Period.ofYears(60));
+
+			SnowflakeProperties.Clock clock = properties.getClock();
+			softly.assertThat(clock.getRollbackWaitBudget()).isEqualTo(Duration.ofMillis(5));
+			softly.assertThat(clock.getForwardJumpAlert()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(clock.getBorrowAhead()).as("0 (off)").isZero();
+			softly.assertThat(properties.getSequence().getExhaustionWaitBudget()).isEqualTo(Duration.ofMillis(5));
+
+			SnowflakeProperties.Worker worker = properties.getWorker();
+			softly.assertThat(worker.getAllocator()).isEqualTo(Allocator.REDIS);
+			softly.assertThat(worker.getCode()).as("none").isNull();
+			softly.assertThat(worker.getStateFile()).as("none").isNull();
+			softly.assertThat(worker.isStateFileMustExist()).isFalse();
+
+			SnowflakeProperties.Lease lease = worker.getLease();
+			softly.assertThat(lease.getTtl()).isEqualTo(Duration.ofSeconds(10));
+			softly.assertThat(lease.getRenewInterval()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(lease.getOutageTolerance()).isEqualTo(Duration.ofSeconds(10));
+			softly.assertThat(lease.getStartupWaitBudget()).isEqualTo(Duration.ofSeconds(30));
+			softly.assertThat(lease.getMaxClockSkew()).isEqualTo(Duration.ofSeconds(1));
+
+			SnowflakeProperties.Redis redis = worker.getRedis();
+			softly.assertThat(redis.getReplicas()).isZero();
+			softly.assertThat(redis.getMaxReplicaLag()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(redis.getNamespace()).isEqualTo("default");
+			softly.assertThat(redis.getKeyPrefix()).isEqualTo("snowflake");
+			softly.assertThat(redis.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
+			softly.assertThat(redis.getClientName()).isEqualTo("snowflake-lease");
+			// "none (the application's Redis)": port and database have values (6379, 0), read only with a host
+			softly.assertThat(redis.getUrl()).isNull();
+			softly.assertThat(redis.getHost()).isNull();
+			softly.assertThat(redis.getUsername()).isNull();
+			softly.assertThat(redis.getPassword()).isNull();
+			softly.assertThat(redis.getSentinel().getMaster()).isNull();
+			softly.assertThat(redis.getSentinel().getNodes()).isEmpty();
+			softly.assertThat(redis.getSentinel().getUsername()).isNull();
+			softly.assertThat(redis.getSentinel().getPassword()).isNull();
+			softly.assertThat(redis.getCluster().getNodes()).isEmpty();
+			// "off": unset, so only a bundle or a rediss:// URL turns TLS on
+			softly.assertThat(redis.getSsl().getEnabled()).isNull();
+			softly.assertThat(redis.getSsl().getBundle()).isNull();
+
+			softly.assertThat(properties.getJackson().isEnabled()).isTrue();
+			softly.assertThat(properties.getJackson().isWriteAllLongsAsStrings()).isFalse();
+			softly.assertThat(properties.getPublicIds().getActiveKey()).isNull();
+			softly.assertThat(properties.getPublicIds().getKeys()).isEmpty();
+		}));
+	}
+
+	/**
+	 * README, "Configuration", outage-tolerance and startup-wait-budget rows: the ceiling lead "this + 2 renew
+	 * intervals = 12 s", the quarantine "lead + 2 × (max clock skew + command timeout) + failover window =
+	 * 14.6 s", and a startup wait that "covers the quarantine of a first start on an empty Redis".
+	 */
+	@Test
+	void theFiguresTheConfigurationTableDerives() {
+		this.runner.run((context) -> {
+			SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
+			LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(properties);
+			assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(12));
+			assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(14_600));
+			assertThat(properties.getWorker().getLease().getStartupWaitBudget()).isGreaterThan(timing.quarantine());
+		});
+	}
+
+	/**
+	 * README, "Safety model", the terms table: {@code ℓ} is the command timeout, {@code δ} = 2(s + ℓ) = 2.6 s,
+	 * the failover window {@code W} is 0 s without replicas and 2 s with them, so {@code Q} is 16.6 s with
+	 * replicas ({@code O}, {@code I}, {@code s} and the no-replica {@code A} and {@code Q} are asserted above).
+	 */
+	@Test
+	void theSafetyModelTerms() {
+		this.runner.run((context) -> {
+			LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(context.getBean(SnowflakeProperties.class));
+			assertThat(timing.requestLateness()).as("ℓ").isEqualTo(Duration.ofMillis(300));
+			assertThat(timing.quarantine().minus(timing.ceilingLead()).minus(timing.failoverWindow())).as("δ")
+				.isEqualTo(Duration.ofMillis(2_600));
+			assertThat(timing.failoverWindow()).as("W without replicas").isZero();
+		});
+		this.runner.withPropertyValues("snowflake.worker.redis.replicas=1").run((context) -> {
+			LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(context.getBean(SnowflakeProperties.class));
+			assertThat(timing.failoverWindow()).as("W with replicas").isEqualTo(Duration.ofSeconds(2));
+			assertThat(timing.quarantine()).as("Q with replicas").isEqualTo(Duration.ofMillis(16_600));
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableConfigurationProperties(SnowflakeProperties.class)
+	static class BoundProperties {
+
+	}
+
+}
