@@ -1,6 +1,8 @@
 package dev.snowflakeid.autoconfigure.redis;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
@@ -137,6 +139,19 @@ class SnowflakeRedisAutoConfigurationTests {
 			assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTimeout()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		});
+	}
+
+	@Test
+	void aClusterIsTheUniquenessDomainOfItsConfiguredNodes() {
+		// the health detail and the endpoint show these details as they are
+		Map<String, Object> expected = Map.of("redisCluster", List.of("c2:7001", "c1:7000"), "keyPrefix", "ids",
+				"namespace", "orders", "region", 1);
+		for (String nodes : new String[] { "spring.data.redis.cluster.nodes", "snowflake.worker.redis.cluster.nodes" }) {
+			this.runner.withPropertyValues(nodes + "=c2:7001,c1:7000").run((context) -> {
+				LeaseRedisEndpoint endpoint = context.getBean(SnowflakeLeaseConnection.class).endpoint();
+				assertThat(endpoint.domain("ids", "orders", 1).details()).as(nodes).isEqualTo(expected);
+			});
+		}
 	}
 
 	@Test
