@@ -4,16 +4,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.redis.RedisLeaseConnections;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
 import io.lettuce.core.ReadFrom;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.resource.Delay;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -47,6 +50,21 @@ class SnowflakeRedisAutoConfigurationTests {
 		.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, DataRedisAutoConfiguration.class,
 				SnowflakeRedisAutoConfiguration.class))
 		.withUserConfiguration(UserLeaseStore.class);
+
+	/**
+	 * The pauses before reconnect attempts 1 to 12 and 64 (Lettuce counts from 1): doubling from 1 ms, at
+	 * least 10 ms and at most the 500 ms the README promises: a Redis that is back is retried before the
+	 * next renewal at the default 1 s interval.
+	 */
+	private static final List<Duration> RECONNECT_DELAYS = LongStream
+		.of(10, 10, 10, 10, 16, 32, 64, 128, 256, 500, 500, 500, 500)
+		.mapToObj(Duration::ofMillis)
+		.toList();
+
+	private static List<Duration> reconnectDelays(LettuceConnectionFactory factory) {
+		Delay delay = factory.getClientConfiguration().getClientResources().orElseThrow().reconnectDelay();
+		return LongStream.concat(LongStream.rangeClosed(1, 12), LongStream.of(64)).mapToObj(delay::createDelay).toList();
+	}
 
 	private static LettuceConnectionFactory leaseFactory(AssertableApplicationContext context) {
 		assertThat(context).hasNotFailed().hasSingleBean(SnowflakeLeaseConnection.class);
@@ -155,6 +173,14 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
+	void reconnectAttemptsBackOffExponentiallyToAtMostHalfASecond() {
+		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1").run((context) -> {
+			assertThat(reconnectDelays(leaseFactory(context))).isEqualTo(RECONNECT_DELAYS);
+			assertThat(RECONNECT_DELAYS).last().isEqualTo(RedisLeaseConnections.MAX_RECONNECT_DELAY);
+		});
+	}
+
+	@Test
 	void theApplicationsCustomizersApplyExceptWhereTheyWouldWeakenTheFailureSettings() {
 		this.runner.withUserConfiguration(Customizers.class)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1")
@@ -171,6 +197,8 @@ class SnowflakeRedisAutoConfigurationTests {
 				assertThat(options.getSocketOptions().isKeepAlive()).as("keep-alive from a customizer is kept").isTrue();
 				assertThat(options.getConfiguredProtocolVersion()).isEqualTo(ProtocolVersion.RESP2);
 				assertThat(context.getBean(Customizers.class).resourcesCustomized).hasPositiveValue();
+				assertThat(reconnectDelays(leaseFactory(context))).as("a customizer's 1-minute reconnect delay is replaced")
+					.isEqualTo(RECONNECT_DELAYS);
 			});
 	}
 
@@ -315,7 +343,10 @@ class SnowflakeRedisAutoConfigurationTests {
 
 		@Bean
 		ClientResourcesBuilderCustomizer resourcesCustomizer() {
-			return (builder) -> this.resourcesCustomized.incrementAndGet();
+			return (builder) -> {
+				this.resourcesCustomized.incrementAndGet();
+				builder.reconnectDelay(Delay.constant(Duration.ofMinutes(1)));
+			};
 		}
 
 	}
