@@ -188,7 +188,8 @@ public final class SnowflakeAutoConfiguration {
 				throw new InvalidSnowflakeConfigurationException("snowflake.clock.borrow-ahead",
 						"borrow-ahead " + borrowAhead + " is not below the ceiling lead " + ceilingLead
 								+ " (outage tolerance plus two renew intervals), so borrowing would run into the ceiling",
-						"Set snowflake.clock.borrow-ahead below snowflake.worker.lease.outage-tolerance.");
+						"Set snowflake.clock.borrow-ahead below " + ceilingLead + ", or raise "
+								+ "snowflake.worker.lease.outage-tolerance.");
 			}
 		}
 	}

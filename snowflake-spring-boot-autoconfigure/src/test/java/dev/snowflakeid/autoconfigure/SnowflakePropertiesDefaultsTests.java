@@ -79,11 +79,13 @@ class SnowflakePropertiesDefaultsTests {
 			softly.assertThat(redis.getKeyPrefix()).isEqualTo("snowflake");
 			softly.assertThat(redis.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
 			softly.assertThat(redis.getClientName()).isEqualTo("snowflake-lease");
-			// "none (the application's Redis)": port and database have values (6379, 0), read only with a host
+			// "none (the application's Redis); with a host, port 6379 and database 0"
 			softly.assertThat(redis.getUrl()).isNull();
 			softly.assertThat(redis.getHost()).isNull();
 			softly.assertThat(redis.getUsername()).isNull();
 			softly.assertThat(redis.getPassword()).isNull();
+			softly.assertThat(redis.getPort()).isEqualTo(6379);
+			softly.assertThat(redis.getDatabase()).isZero();
 			softly.assertThat(redis.getSentinel().getMaster()).isNull();
 			softly.assertThat(redis.getSentinel().getNodes()).isEmpty();
 			softly.assertThat(redis.getSentinel().getUsername()).isNull();

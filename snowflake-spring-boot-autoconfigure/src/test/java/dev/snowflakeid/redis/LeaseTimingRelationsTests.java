@@ -63,7 +63,7 @@ class LeaseTimingRelationsTests {
 				"Invalid Snowflake ID configuration: borrow-ahead PT12S is not below the ceiling lead PT12S (outage "
 						+ "tolerance plus two renew intervals), so borrowing would run into the ceiling "
 						+ "(property 'snowflake.clock.borrow-ahead').",
-				"Set snowflake.clock.borrow-ahead below snowflake.worker.lease.outage-tolerance.");
+				"Set snowflake.clock.borrow-ahead below PT12S, or raise snowflake.worker.lease.outage-tolerance.");
 	}
 
 	private void assertRefused(String[] properties, String description, String action) {
