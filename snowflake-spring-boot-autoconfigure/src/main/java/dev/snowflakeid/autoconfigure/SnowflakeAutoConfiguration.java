@@ -112,12 +112,18 @@ public final class SnowflakeAutoConfiguration {
 
 	/**
 	 * The lease timing of these properties: ceiling lead and quarantine derived from the outage tolerance,
-	 * renew interval, clock skew and (for the Redis allocator) the replica failover window.
+	 * renew interval, clock skew and (for the Redis allocator) the replica failover window. Every lease
+	 * timing rule that needs only the properties is checked here, so that an allocator asks for the timing
+	 * before it connects anywhere and a wrong setting is reported before an unreachable server.
 	 */
 	public static LeaseTiming leaseTiming(SnowflakeProperties properties) {
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
 		SnowflakeProperties.Redis redis = properties.getWorker().getRedis();
-		requireMillis("snowflake.worker.lease.renew-interval", lease.getRenewInterval(), false);
+		Duration ttl = lease.getTtl();
+		Duration renew = lease.getRenewInterval();
+		requireMillis("snowflake.worker.lease.ttl", ttl, false);
+		requireMillis("snowflake.worker.lease.startup-wait-budget", lease.getStartupWaitBudget(), true);
+		requireMillis("snowflake.worker.lease.renew-interval", renew, false);
 		requireMillis("snowflake.worker.lease.outage-tolerance", lease.getOutageTolerance(), false);
 		requireMillis("snowflake.worker.lease.max-clock-skew", lease.getMaxClockSkew(), true);
 		Duration window = Duration.ZERO;
@@ -130,32 +136,7 @@ public final class SnowflakeAutoConfiguration {
 							+ "number of replicas each primary has, chained replicas included.");
 		}
 		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
-			requireMillis("snowflake.worker.redis.command-timeout", redis.getCommandTimeout(), false);
-			lateness = redis.getCommandTimeout();
-			int replicas = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.replicas",
-					() -> LeaseTiming.requireReplicas(redis.getReplicas()),
-					"Set snowflake.worker.redis.replicas to 0 for a primary without replicas, "
-							+ "or to the number of replicas each primary has.");
-			Duration lag = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.max-replica-lag",
-					() -> LeaseTiming.requireMaxReplicaLag(redis.getMaxReplicaLag()),
-					"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
-			window = LeaseTiming.replicaFailoverWindow(replicas, lag);
-		}
-		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window,
-				lateness);
-	}
-
-	static void validateTiming(SnowflakeProperties properties, WorkerLeaseStore store) {
-		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
-		SnowflakeProperties.Redis redis = properties.getWorker().getRedis();
-		boolean redisAllocator = properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS;
-		Duration ttl = lease.getTtl();
-		Duration renew = lease.getRenewInterval();
-		Duration commandTimeout = redis.getCommandTimeout();
-		requireMillis("snowflake.worker.lease.ttl", ttl, false);
-		requireMillis("snowflake.worker.lease.startup-wait-budget", lease.getStartupWaitBudget(), true);
-		Duration ceilingLead = leaseTiming(properties).ceilingLead();
-		if (redisAllocator) {
+			Duration commandTimeout = redis.getCommandTimeout();
 			requireMillis("snowflake.worker.redis.command-timeout", commandTimeout, false);
 			if (commandTimeout.compareTo(renew) >= 0) {
 				throw timing("snowflake.worker.redis.command-timeout", "lease command timeout " + commandTimeout
@@ -169,7 +150,26 @@ public final class SnowflakeAutoConfiguration {
 						"Make snowflake.worker.lease.renew-interval a fraction of snowflake.worker.lease.ttl, such as 1s "
 								+ "for 10s.");
 			}
+			lateness = commandTimeout;
+			int replicas = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.replicas",
+					() -> LeaseTiming.requireReplicas(redis.getReplicas()),
+					"Set snowflake.worker.redis.replicas to 0 for a primary without replicas, "
+							+ "or to the number of replicas each primary has.");
+			Duration lag = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.max-replica-lag",
+					() -> LeaseTiming.requireMaxReplicaLag(redis.getMaxReplicaLag()),
+					"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
+			window = LeaseTiming.replicaFailoverWindow(replicas, lag);
 		}
+		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window,
+				lateness);
+	}
+
+	/**
+	 * The lease timing rules, and those of borrow-ahead, which also need the store: borrowed ticks are
+	 * safe only below a ceiling that outlives a restart.
+	 */
+	static void validateTiming(SnowflakeProperties properties, WorkerLeaseStore store) {
+		Duration ceilingLead = leaseTiming(properties).ceilingLead();
 		Duration borrowAhead = properties.getClock().getBorrowAhead();
 		if (borrowAhead.isNegative()) {
 			throw timing("snowflake.clock.borrow-ahead", "borrow-ahead " + borrowAhead + " is negative",

@@ -1,6 +1,7 @@
 package dev.snowflakeid.redis;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterAll;
@@ -64,6 +65,18 @@ class LeaseTimingRelationsTests {
 						+ "tolerance plus two renew intervals), so borrowing would run into the ceiling "
 						+ "(property 'snowflake.clock.borrow-ahead').",
 				"Set snowflake.clock.borrow-ahead below PT12S, or raise snowflake.worker.lease.outage-tolerance.");
+	}
+
+	@Test
+	void aWrongTimingIsReportedEvenWhenTheServerCannotBeReached() {
+		// nothing listens on a free port: the timing rule, checked before connecting, is what startup reports
+		LeaseApplications.runner(true)
+			.withPropertyValues("snowflake.worker.allocator=redis", "spring.data.redis.host=127.0.0.1",
+					"spring.data.redis.port=" + FreePorts.loopback(), "snowflake.worker.redis.command-timeout=1s")
+			.run((context) -> assertThat(
+					LeaseApplications.analyze(context, InvalidSnowflakeConfigurationException.class).getDescription())
+				.isEqualTo("Invalid Snowflake ID configuration: lease command timeout PT1S is not shorter than the "
+						+ "renew interval PT1S (property 'snowflake.worker.redis.command-timeout')."));
 	}
 
 	private void assertRefused(String[] properties, String description, String action) {

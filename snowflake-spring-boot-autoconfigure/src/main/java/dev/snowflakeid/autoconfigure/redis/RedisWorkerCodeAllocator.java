@@ -5,6 +5,7 @@ import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.autoconfigure.WorkerCodeAllocator;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.redis.RedisLeaseDefaults;
@@ -61,6 +62,8 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 	 */
 	@Override
 	public RedisWorkerLeaseStore leaseStore() {
+		// the timing rules first: a wrong setting is reported even when the server cannot be reached
+		LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(this.properties);
 		SnowflakeLeaseConnection connection = this.connection.getObject();
 		SnowflakeProperties.Worker worker = this.properties.getWorker();
 		String namespace = StringUtils.hasText(worker.getRedis().getNamespace()) ? worker.getRedis().getNamespace()
@@ -70,7 +73,7 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 			.namespace(namespace)
 			.region(this.properties.getRegion())
 			.ttl(worker.getLease().getTtl())
-			.timing(SnowflakeAutoConfiguration.leaseTiming(this.properties))
+			.timing(timing)
 			.commandTimeout(worker.getRedis().getCommandTimeout())
 			.replicas(worker.getRedis().getReplicas())
 			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
