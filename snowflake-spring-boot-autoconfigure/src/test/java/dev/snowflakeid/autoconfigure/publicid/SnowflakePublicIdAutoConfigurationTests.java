@@ -10,8 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.jackson.SnowflakeJacksonAutoConfiguration;
 import dev.snowflakeid.jackson.PublicIdJacksonModule;
+import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
+import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
 import org.junit.jupiter.api.Test;
@@ -28,6 +31,7 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.jackson2.autoconfigure.Jackson2AutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.util.ClassUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,13 +80,10 @@ class SnowflakePublicIdAutoConfigurationTests {
 				assertThat(publicIds.activeKeyId()).isEqualTo('b');
 				assertThat(publicIds.keyIds()).containsExactly('a', 'b');
 				String publicId = publicIds.encode(ID);
-				String json = "{\"id\":\"" + publicId + "\",\"item\":\"book\"}";
+				assertBothWriteAndRead(context, new Order(ID, "book"),
+						"{\"id\":\"" + publicId + "\",\"item\":\"book\"}");
 				JsonMapper jackson3 = context.getBean(JsonMapper.class);
-				assertThat(jackson3.writeValueAsString(new Order(ID, "book"))).isEqualTo(json);
-				assertThat(jackson3.readValue(json, Order.class)).isEqualTo(new Order(ID, "book"));
 				ObjectMapper jackson2 = context.getBean(ObjectMapper.class);
-				assertThat(jackson2.writeValueAsString(new Order(ID, "book"))).isEqualTo(json);
-				assertThat(jackson2.readValue(json, Order.class)).isEqualTo(new Order(ID, "book"));
 				Lines lines = new Lines(List.of(ID, ID + 1), new Long[] { ID }, Map.of("first", ID), Optional.of(ID),
 						ID + 2);
 				String linesJson = jackson3.writeValueAsString(lines);
@@ -92,6 +93,24 @@ class SnowflakePublicIdAutoConfigurationTests {
 				assertThat(jackson3.readValue(linesJson, Lines.class)).usingRecursiveComparison().isEqualTo(lines);
 				assertThat(jackson2.writeValueAsString(lines)).isEqualTo(linesJson);
 				assertThat(jackson2.readValue(linesJson, Lines.class)).usingRecursiveComparison().isEqualTo(lines);
+			});
+	}
+
+	/**
+	 * Turning off the modules that write {@code @SnowflakeId} as strings must not turn a {@code @PublicId}
+	 * property back into the internal ID: the public-ID modules are registered independent of both switches.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "snowflake.jackson.enabled=false", "snowflake.enabled=false" })
+	void snowflakeJacksonSwitchedOffStillWritesAndReadsThePublicForm(String switchedOff) {
+		this.runner.withConfiguration(AutoConfigurations.of(SnowflakeJacksonAutoConfiguration.class))
+			.withPropertyValues(switchedOff, "snowflake.public-ids.keys.b=" + KEY_B,
+					"snowflake.public-ids.active-key=b")
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(SnowflakeJacksonModule.class)
+					.doesNotHaveBean(SnowflakeJackson2Module.class);
+				assertBothWriteAndRead(context, new Order(ID, "book"),
+						"{\"id\":\"" + context.getBean(PublicIds.class).encode(ID) + "\",\"item\":\"book\"}");
 			});
 	}
 
@@ -184,6 +203,17 @@ class SnowflakePublicIdAutoConfigurationTests {
 				}
 			}
 		});
+	}
+
+	/** Jackson 3 and Jackson 2 each write {@code value} as {@code json} and read it back. */
+	private static void assertBothWriteAndRead(ApplicationContext context, Object value, String json)
+			throws Exception {
+		JsonMapper jackson3 = context.getBean(JsonMapper.class);
+		assertThat(jackson3.writeValueAsString(value)).isEqualTo(json);
+		assertThat(jackson3.readValue(json, value.getClass())).usingRecursiveComparison().isEqualTo(value);
+		ObjectMapper jackson2 = context.getBean(ObjectMapper.class);
+		assertThat(jackson2.writeValueAsString(value)).isEqualTo(json);
+		assertThat(jackson2.readValue(json, value.getClass())).usingRecursiveComparison().isEqualTo(value);
 	}
 
 	private static Throwable rootCause(Throwable failure) {
