@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
@@ -20,8 +21,16 @@ import dev.snowflakeid.publicid.PublicIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ser.std.StdSerializer;
 
 import org.springframework.beans.BeanUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -127,6 +136,41 @@ class SnowflakePublicIdAutoConfigurationTests {
 				assertThatExceptionOfType(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
 					.isThrownBy(() -> context.getBean(ObjectMapper.class).readValue(json, Order.class))
 					.withMessageStartingWith("Invalid public ID for property 'id'");
+			});
+	}
+
+	/**
+	 * Each property also carries an annotation that alone would write and read the internal ID: the
+	 * {@code @SnowflakeId} module's, an explicit serializer and deserializer of each Jackson, a number shape.
+	 * The marking wins over every one of them, in both directions and with both Jacksons.
+	 */
+	@Test
+	void publicIdWinsOverSnowflakeIdAndExplicitJacksonAnnotations() {
+		this.runner.withConfiguration(AutoConfigurations.of(SnowflakeJacksonAutoConfiguration.class))
+			.withPropertyValues("snowflake.public-ids.keys.b=" + KEY_B, "snowflake.public-ids.active-key=b")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(SnowflakeJacksonModule.class)
+					.hasSingleBean(SnowflakeJackson2Module.class);
+				PublicIds publicIds = context.getBean(PublicIds.class);
+				Overridden overridden = new Overridden(ID, ID + 1, ID + 2, ID + 3, List.of(ID + 4), List.of(ID + 5));
+				String json = "{\"snowflakeId\":\"%s\",\"explicit\":\"%s\",\"number\":\"%s\",\"string\":\"%s\","
+						+ "\"explicitElements\":[\"%s\"],\"numbers\":[\"%s\"]}";
+				assertBothWriteAndRead(context, overridden,
+						json.formatted(publicIds.encode(ID), publicIds.encode(ID + 1), publicIds.encode(ID + 2),
+								publicIds.encode(ID + 3), publicIds.encode(ID + 4), publicIds.encode(ID + 5)));
+				String id = Long.toString(ID);
+				Map<String, String> internalForms = Map.of("snowflakeId", id, "explicit", id, "number", id, "string",
+						"\"" + id + "\"", "explicitElements", "[" + id + "]", "numbers", "[" + id + "]");
+				for (Map.Entry<String, String> internalForm : internalForms.entrySet()) {
+					String property = internalForm.getKey();
+					String internal = "{\"" + property + "\":" + internalForm.getValue() + "}";
+					assertThatExceptionOfType(MismatchedInputException.class)
+						.isThrownBy(() -> context.getBean(JsonMapper.class).readValue(internal, Overridden.class))
+						.withMessageStartingWith("Invalid public ID for property '" + property + "'");
+					assertThatExceptionOfType(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
+						.isThrownBy(() -> context.getBean(ObjectMapper.class).readValue(internal, Overridden.class))
+						.withMessageStartingWith("Invalid public ID for property '" + property + "'");
+				}
 			});
 	}
 
@@ -240,6 +284,79 @@ class SnowflakePublicIdAutoConfigurationTests {
 	}
 
 	record Misplaced(@PublicId String code) {
+	}
+
+	/** Every property is marked, and also annotated so that, unmarked, it would show the internal ID. */
+	record Overridden(@PublicId @SnowflakeId long snowflakeId,
+			@PublicId @JsonSerialize(using = Jackson3Internal.Writer.class)
+			@JsonDeserialize(using = Jackson3Internal.Reader.class)
+			@com.fasterxml.jackson.databind.annotation.JsonSerialize(using = Jackson2Internal.Writer.class)
+			@com.fasterxml.jackson.databind.annotation.JsonDeserialize(
+					using = Jackson2Internal.Reader.class) long explicit,
+			@PublicId @JsonFormat(shape = JsonFormat.Shape.NUMBER) Long number,
+			@PublicId @JsonFormat(shape = JsonFormat.Shape.STRING) long string,
+			@PublicId @JsonSerialize(contentUsing = Jackson3Internal.Writer.class)
+			@JsonDeserialize(contentUsing = Jackson3Internal.Reader.class)
+			@com.fasterxml.jackson.databind.annotation.JsonSerialize(contentUsing = Jackson2Internal.Writer.class)
+			@com.fasterxml.jackson.databind.annotation.JsonDeserialize(
+					contentUsing = Jackson2Internal.Reader.class) List<Long> explicitElements,
+			@PublicId @JsonFormat(shape = JsonFormat.Shape.NUMBER) List<Long> numbers) {
+	}
+
+	/** Jackson 3 serializer and deserializer of the internal ID, a JSON number. */
+	static final class Jackson3Internal {
+
+		static final class Writer extends StdSerializer<Long> {
+
+			Writer() {
+				super(Long.class);
+			}
+
+			@Override
+			public void serialize(Long value, JsonGenerator generator, SerializationContext context) {
+				generator.writeNumber(value);
+			}
+
+		}
+
+		static final class Reader extends ValueDeserializer<Long> {
+
+			@Override
+			public Long deserialize(JsonParser parser, DeserializationContext context) {
+				return parser.getValueAsLong();
+			}
+
+		}
+
+	}
+
+	/** Jackson 2 serializer and deserializer of the internal ID, a JSON number. */
+	static final class Jackson2Internal {
+
+		static final class Writer extends com.fasterxml.jackson.databind.ser.std.StdSerializer<Long> {
+
+			Writer() {
+				super(Long.class);
+			}
+
+			@Override
+			public void serialize(Long value, com.fasterxml.jackson.core.JsonGenerator generator,
+					com.fasterxml.jackson.databind.SerializerProvider provider) throws java.io.IOException {
+				generator.writeNumber(value);
+			}
+
+		}
+
+		static final class Reader extends com.fasterxml.jackson.databind.JsonDeserializer<Long> {
+
+			@Override
+			public Long deserialize(com.fasterxml.jackson.core.JsonParser parser,
+					com.fasterxml.jackson.databind.DeserializationContext context) throws java.io.IOException {
+				return parser.getValueAsLong();
+			}
+
+		}
+
 	}
 
 }
