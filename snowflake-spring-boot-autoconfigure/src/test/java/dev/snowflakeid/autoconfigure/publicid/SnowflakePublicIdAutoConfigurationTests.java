@@ -1,9 +1,11 @@
 package dev.snowflakeid.autoconfigure.publicid;
 
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
@@ -16,6 +18,8 @@ import dev.snowflakeid.jackson.PublicIdJacksonModule;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
+import dev.snowflakeid.publicid.InvalidPublicIdException;
+import dev.snowflakeid.publicid.InvalidPublicIdException.Reason;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
 import org.junit.jupiter.api.Test;
@@ -54,6 +58,8 @@ class SnowflakePublicIdAutoConfigurationTests {
 	static final String KEY_B = key(2);
 
 	private static final long ID = 7_349_163_285_118_976_021L;
+
+	private static final String INVALID = "Invalid public ID for property 'id'";
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, Jackson2AutoConfiguration.class,
@@ -123,19 +129,41 @@ class SnowflakePublicIdAutoConfigurationTests {
 			});
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "7349163285118976021", "\"7349163285118976021\"", "\"\"", "\"b!!!!!!!!!!!\"",
-			"\"zXXXXXXXXXXX\"", "1.5", "[]", "{}" })
-	void readingAcceptsThePublicFormOnlyAndSaysNothingAboutWhy(String value) {
+	/**
+	 * Whatever is wrong with the value, each Jackson fails with one and the same message, to the character: it
+	 * names the property, and neither the value nor the reason the key ring gave.
+	 */
+	@Test
+	void readingAcceptsThePublicFormOnlyAndSaysTheSameWhateverTheReason() {
 		this.runner.withPropertyValues("snowflake.public-ids.keys.b=" + KEY_B, "snowflake.public-ids.active-key=b")
 			.run((context) -> {
-				String json = "{\"id\":" + value + ",\"item\":\"book\"}";
-				assertThatExceptionOfType(MismatchedInputException.class)
-					.isThrownBy(() -> context.getBean(JsonMapper.class).readValue(json, Order.class))
-					.withMessageStartingWith("Invalid public ID for property 'id'");
-				assertThatExceptionOfType(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
-					.isThrownBy(() -> context.getBean(ObjectMapper.class).readValue(json, Order.class))
-					.withMessageStartingWith("Invalid public ID for property 'id'");
+				PublicIds publicIds = context.getBean(PublicIds.class);
+				String malformed = "b!!!!!!!!!!!";
+				String removedKey = new PublicIds(Map.of('a', Base64.getDecoder().decode(KEY_A)), 'a').encode(ID);
+				String decodesToNothing = decodingToNothing(publicIds);
+				assertReason(publicIds, malformed, Reason.CHARACTER);
+				assertReason(publicIds, removedKey, Reason.UNKNOWN_KEY);
+				assertReason(publicIds, decodesToNothing, Reason.NOT_AN_ID);
+				List<String> values = List.of(Long.toString(ID), "\"" + ID + "\"", "\"" + malformed + "\"",
+						"\"" + removedKey + "\"", "\"" + decodesToNothing + "\"", "\"\"", "\"b\"",
+						"\"0x" + Long.toHexString(ID) + "\"", "1.5", "true", "[]", "{}");
+				JsonMapper jackson3 = context.getBean(JsonMapper.class);
+				ObjectMapper jackson2 = context.getBean(ObjectMapper.class);
+				Set<String> jackson3Messages = new HashSet<>();
+				Set<String> jackson2Messages = new HashSet<>();
+				for (String value : values) {
+					String json = "{\"id\":" + value + ",\"item\":\"book\"}";
+					assertThatExceptionOfType(MismatchedInputException.class)
+						.isThrownBy(() -> jackson3.readValue(json, Order.class))
+						.satisfies((ex) -> assertThat(ex.getOriginalMessage()).isEqualTo(INVALID))
+						.satisfies((ex) -> jackson3Messages.add(ex.getMessage()));
+					assertThatExceptionOfType(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
+						.isThrownBy(() -> jackson2.readValue(json, Order.class))
+						.satisfies((ex) -> assertThat(ex.getOriginalMessage()).isEqualTo(INVALID))
+						.satisfies((ex) -> jackson2Messages.add(ex.getMessage()));
+				}
+				assertThat(jackson3Messages).singleElement().asString().startsWith(INVALID + "\n");
+				assertThat(jackson2Messages).singleElement().asString().startsWith(INVALID + "\n");
 			});
 	}
 
@@ -247,6 +275,28 @@ class SnowflakePublicIdAutoConfigurationTests {
 				}
 			}
 		});
+	}
+
+	/**
+	 * A well-formed string under the ring's active key (its identifier, then eleven digits) that decodes to no
+	 * ID; about five random candidates in six do.
+	 */
+	private static String decodingToNothing(PublicIds publicIds) {
+		SplittableRandom random = new SplittableRandom(ID);
+		while (true) {
+			String candidate = "%c%011d".formatted(publicIds.activeKeyId(), random.nextLong(100_000_000_000L));
+			try {
+				publicIds.decode(candidate);
+			}
+			catch (InvalidPublicIdException ex) {
+				return candidate;
+			}
+		}
+	}
+
+	private static void assertReason(PublicIds publicIds, String text, Reason reason) {
+		assertThatExceptionOfType(InvalidPublicIdException.class).isThrownBy(() -> publicIds.decode(text))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(reason));
 	}
 
 	/** Jackson 3 and Jackson 2 each write {@code value} as {@code json} and read it back. */
