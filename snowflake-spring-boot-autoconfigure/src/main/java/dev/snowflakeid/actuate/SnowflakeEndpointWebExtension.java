@@ -12,7 +12,7 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
 /**
  * Web form of {@link SnowflakeEndpoint#decode(String)}: a malformed ID is answered with status 400 and a
  * JSON body that carries the reason, {@code {"status":400,"error":"Bad Request","reason":"..."}},
- * whatever {@code server.error.include-message} says.
+ * whatever {@code spring.web.error.include-message} says.
  */
 @EndpointWebExtension(endpoint = SnowflakeEndpoint.class)
 public final class SnowflakeEndpointWebExtension {
