@@ -274,7 +274,8 @@ public final class SnowflakeEndpoint {
 	 * @param region region code
 	 * @param worker worker code within the region
 	 * @param sequence position within the tick
-	 * @param publicId public form under the active key, or {@code null} without a key ring
+	 * @param publicId public form under the active key, or {@code null} without a key ring and for 0 (which has
+	 * none); Actuator's JSON leaves the field out then
 	 */
 	public record DecodedIdDescriptor(String id, String timestamp, int region, int worker, int sequence,
 			String publicId) implements OperationResponseBody {
