@@ -1,9 +1,12 @@
 package dev.snowflakeid.openapi;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
 
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.responses.ApiResponse;
@@ -19,10 +22,10 @@ import org.springframework.web.method.HandlerMethod;
 /**
  * With {@code writeAllLongsAsStrings}, documents request and response bodies that are themselves a
  * {@code long}, {@code Long}, {@code long[]} or a container of them (such as {@code List<Long>}, also inside
- * {@code ResponseEntity} or {@code CompletableFuture}) as strings with the pattern {@code ^-?[0-9]+$}, as the
- * Jackson modules write them. Properties of body objects are {@link SnowflakeIdPropertyCustomizer}'s.
- * Parameters (path, query, header) are text that Jackson never writes, so they keep their types; so do error
- * responses, whose bodies are not the method's.
+ * {@code ResponseEntity}, {@code CompletableFuture}, {@code Callable} or {@code DeferredResult}, nested or not)
+ * as strings with the pattern {@code ^-?[0-9]+$}, as the Jackson modules write them. Properties of body objects
+ * are {@link SnowflakeIdPropertyCustomizer}'s. Parameters (path, query, header) are text that Jackson never
+ * writes, so they keep their types; so do error responses, whose bodies are not the method's.
  */
 public class LongBodiesOperationCustomizer implements OperationCustomizer {
 
@@ -71,8 +74,27 @@ public class LongBodiesOperationCustomizer implements OperationCustomizer {
 
 	private static void customize(Content content, ResolvableType body) {
 		if (content != null && body.resolve() != null) {
-			content.values().forEach((media) -> SnowflakeIdSchemas.longsToStrings(media.getSchema(), body.getType()));
+			JavaType type = javaType(body);
+			content.values().forEach((media) -> SnowflakeIdSchemas.longsToStrings(media.getSchema(), type));
 		}
+	}
+
+	/**
+	 * {@code type} with every type variable replaced by what it stands for. What a wrapper carries is often
+	 * the wrapper's own variable ({@code T} of {@code HttpEntity<T>} for a {@code ResponseEntity<Long>}), which
+	 * {@link ResolvableType#getType()} returns as it is and Jackson would read as {@code Object}.
+	 */
+	private static JavaType javaType(ResolvableType type) {
+		TypeFactory types = TypeFactory.defaultInstance();
+		if (type.isArray()) {
+			return types.constructArrayType(javaType(type.getComponentType()));
+		}
+		ResolvableType[] generics = type.getGenerics();
+		if (generics.length == 0) {
+			return types.constructType(type.toClass());
+		}
+		return types.constructParametricType(type.toClass(),
+				Arrays.stream(generics).map(LongBodiesOperationCustomizer::javaType).toArray(JavaType[]::new));
 	}
 
 	/**

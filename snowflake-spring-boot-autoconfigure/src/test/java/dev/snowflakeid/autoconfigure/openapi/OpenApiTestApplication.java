@@ -3,6 +3,8 @@ package dev.snowflakeid.autoconfigure.openapi;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.LongStream;
 
@@ -18,13 +20,16 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
 
 /**
  * A web application with springdoc-openapi whose API carries IDs in every place a schema can describe:
- * record components, containers, an entity's generated id, path variables and request parameters; and plain
- * longs in properties, containers and whole bodies.
+ * record components, containers, an entity's generated id, path variables, request parameters and request
+ * headers; and plain longs in properties, containers, parameters and whole bodies, also inside the wrappers
+ * Spring MVC unwraps.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -46,7 +51,14 @@ class OpenApiTestApplication {
 	}
 
 	record Thing(@SnowflakeId long id, @SnowflakeId List<Long> related, @SnowflakeId Map<String, Long> byName,
+			@SnowflakeId Set<Long> linked, @SnowflakeId Long[] older, @SnowflakeId Optional<Long> parent,
 			@SnowflakeId String code, long count, @PublicId long shared) {
+
+		static Thing of(long id) {
+			return new Thing(id, List.of(), Map.of(), Set.of(), new Long[0], Optional.empty(), Long.toString(id), 0,
+					id);
+		}
+
 	}
 
 	static class Ticket {
@@ -71,7 +83,19 @@ class OpenApiTestApplication {
 
 		@GetMapping("/things/{id}")
 		Thing thing(@PathVariable @SnowflakeId long id) {
-			return new Thing(id, List.of(), Map.of(), Long.toString(id), 0, id);
+			return Thing.of(id);
+		}
+
+		@GetMapping("/shared-things/{id}")
+		Thing sharedThing(@PathVariable @PublicId long id) {
+			return Thing.of(id);
+		}
+
+		@GetMapping("/current-thing")
+		Thing currentThing(@RequestHeader("Thing-Id") @SnowflakeId long id,
+				@RequestHeader(name = "Shared-Thing-Id", required = false) @PublicId Long shared,
+				@RequestHeader(name = "Revision", required = false) Long revision) {
+			return Thing.of(id);
 		}
 
 		@GetMapping("/things")
@@ -91,7 +115,8 @@ class OpenApiTestApplication {
 	static class TallyController {
 
 		@GetMapping("/tallies/{total}")
-		Tally tally(@PathVariable long total, @RequestParam(required = false) Long above) {
+		Tally tally(@PathVariable long total, @RequestParam(required = false) Long above,
+				@RequestHeader(name = "Tally-Base", required = false) Long base) {
 			return Tally.example();
 		}
 
@@ -108,6 +133,18 @@ class OpenApiTestApplication {
 		@GetMapping("/tallies/later")
 		CompletableFuture<List<Long>> later() {
 			return CompletableFuture.completedFuture(List.of(-2L));
+		}
+
+		@GetMapping("/tallies/called")
+		Callable<Long> called() {
+			return () -> -3L;
+		}
+
+		@GetMapping("/tallies/deferred")
+		DeferredResult<Long> deferred() {
+			DeferredResult<Long> result = new DeferredResult<>();
+			result.setResult(-4L);
+			return result;
 		}
 
 		@GetMapping("/tallies/size")

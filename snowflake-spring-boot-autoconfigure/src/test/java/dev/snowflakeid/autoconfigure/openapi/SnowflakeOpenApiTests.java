@@ -20,7 +20,11 @@ class SnowflakeOpenApiTests extends OpenApiDocumentTests {
 		assertDigitString("$.components.schemas.Thing.properties.code");
 		assertDigitString("$.components.schemas.Thing.properties.related.items");
 		assertDigitString("$.components.schemas.Thing.properties.byName.additionalProperties");
+		assertDigitString("$.components.schemas.Thing.properties.linked.items");
+		assertDigitString("$.components.schemas.Thing.properties.older.items");
+		assertDigitString("$.components.schemas.Thing.properties.parent");
 		assertThat(this.document.read("$.components.schemas.Thing.properties.related.type")).isEqualTo("array");
+		assertThat(this.document.read("$.components.schemas.Thing.properties.linked.uniqueItems")).isEqualTo(true);
 	}
 
 	@Test
@@ -29,15 +33,21 @@ class SnowflakeOpenApiTests extends OpenApiDocumentTests {
 	}
 
 	@Test
-	void pathVariablesAndRequestParametersAreDigitStrings() {
+	void pathVariablesRequestParametersAndHeadersAreDigitStrings() {
 		assertDigitString("$.paths['/things/{id}'].get.parameters[?(@.name == 'id')].schema");
 		assertDigitString("$.paths['/things'].get.parameters[?(@.name == 'after')].schema");
+		assertDigitString("$.paths['/current-thing'].get.parameters[?(@.name == 'Thing-Id' && @.in == 'header')].schema");
 	}
 
 	@Test
 	void publicIdsAreDocumentedInTheirPublicForm() {
 		this.document.assertString("$.components.schemas.Thing.properties.shared", "^[a-z][0-9A-Za-z]{11}$");
 		this.document.assertString("$.paths['/things'].get.parameters[?(@.name == 'near')].schema",
+				"^[a-z][0-9A-Za-z]{11}$");
+		this.document.assertString("$.paths['/shared-things/{id}'].get.parameters[?(@.name == 'id')].schema",
+				"^[a-z][0-9A-Za-z]{11}$");
+		this.document.assertString(
+				"$.paths['/current-thing'].get.parameters[?(@.name == 'Shared-Thing-Id' && @.in == 'header')].schema",
 				"^[a-z][0-9A-Za-z]{11}$");
 	}
 
@@ -47,6 +57,9 @@ class SnowflakeOpenApiTests extends OpenApiDocumentTests {
 			.containsEntry("format", "int64");
 		assertThat(this.document.schema("$.paths['/things'].get.parameters[?(@.name == 'limit')].schema"))
 			.containsEntry("type", "integer");
+		assertThat(this.document.schema("$.paths['/current-thing'].get.parameters[?(@.name == 'Revision')].schema"))
+			.containsEntry("type", "integer")
+			.containsEntry("format", "int64");
 		assertThat(this.document.schema("$.components.schemas.Tally.properties.history.items"))
 			.containsEntry("type", "integer")
 			.containsEntry("format", "int64");
