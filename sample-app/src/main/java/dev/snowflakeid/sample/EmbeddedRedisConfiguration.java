@@ -1,12 +1,20 @@
 package dev.snowflakeid.sample;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import redis.embedded.RedisServer;
+import redis.embedded.core.ExecutableProvider;
 
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
@@ -49,17 +57,36 @@ class EmbeddedRedisConfiguration {
 		}
 	}
 
+	/**
+	 * A {@code redis-server} (the binary bundled with embedded-redis) that only {@link #stop()} ends. The
+	 * library's own {@code RedisServer} registers a JVM shutdown hook that stops the server while the context
+	 * is still closing, so a SIGTERM could stop it before the worker code was released; and a terminal's
+	 * Ctrl-C signals its whole process group, so the server runs in a session of its own where
+	 * {@code setsid} exists.
+	 */
 	static final class EmbeddedRedis {
 
-		private final RedisServer server;
+		private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+
+		private final Process server;
 
 		private final int port;
 
 		EmbeddedRedis(int port) {
 			this.port = port;
 			try {
-				this.server = new RedisServer(port);
-				this.server.start();
+				File binary = ExecutableProvider.newJarResourceProvider().get();
+				List<String> command = new ArrayList<>();
+				SETSID.stream()
+					.filter(Files::isExecutable)
+					.findFirst()
+					.ifPresent((setsid) -> command.add(setsid.toString()));
+				command.addAll(List.of(binary.getAbsolutePath(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+						"--save", "", "--appendonly", "no"));
+				this.server = new ProcessBuilder(command).redirectErrorStream(true)
+					.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+					.start();
+				awaitListening();
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException("Could not start the embedded Redis server on port " + port, ex);
@@ -67,8 +94,35 @@ class EmbeddedRedisConfiguration {
 			logger.warn("Embedded Redis server started on port " + port + " (demo only)");
 		}
 
-		void stop() throws IOException {
-			this.server.stop();
+		private void awaitListening() throws IOException {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+			while (true) {
+				try (Socket socket = new Socket()) {
+					socket.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
+					return;
+				}
+				catch (IOException ex) {
+					if (!this.server.isAlive() || System.nanoTime() - deadline > 0) {
+						this.server.destroyForcibly();
+						throw new IOException("redis-server did not listen on port " + this.port, ex);
+					}
+				}
+				try {
+					Thread.sleep(50);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					this.server.destroyForcibly();
+					throw new IOException("interrupted while starting redis-server", ex);
+				}
+			}
+		}
+
+		void stop() throws InterruptedException {
+			this.server.destroy();
+			if (!this.server.waitFor(5, TimeUnit.SECONDS)) {
+				this.server.destroyForcibly();
+			}
 			logger.info("Embedded Redis server on port " + this.port + " stopped");
 		}
 

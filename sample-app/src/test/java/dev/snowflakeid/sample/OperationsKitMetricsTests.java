@@ -5,10 +5,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.snowflakeid.ops.OperationsKit;
+import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.RealProcesses;
-import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every metric name, label and label value that the Prometheus rules and the Grafana dashboard of
  * {@code ops/} use is in what a running sample application exports on {@code /actuator/prometheus}, so a
- * renamed meter or tag fails the build instead of silencing a production alert.
+ * renamed meter or tag fails the build instead of silencing a production alert. The application runs as the
+ * quick start runs it, with no Redis of its own: it says in its log that it starts an embedded one, and on
+ * SIGTERM that it released its worker code.
  */
 @RealProcesses
 class OperationsKitMetricsTests {
@@ -30,12 +34,17 @@ class OperationsKitMetricsTests {
 	@Test
 	void theRulesAndTheDashboardUseOnlyWhatTheApplicationExports() throws Exception {
 		OperationsKit kit = OperationsKit.load();
-		// burst mode on, so that the borrow-ahead meters the dashboard shows are exported too
-		try (RedisServer redis = RedisServer.start();
-				SampleProcess app = SampleProcess.app(this.logs, "scraped", "--spring.data.redis.port=" + redis.port(),
-						"--spring.datasource.url=jdbc:h2:mem:scraped;DB_CLOSE_DELAY=-1",
-						"--snowflake.clock.borrow-ahead=200ms")) {
+		// Nothing listens at the Redis port the application is given, so it leases its worker code from the
+		// embedded Redis it starts there, as the quick start does; a free port rather than 6379, which another
+		// process on this machine may hold. Burst mode on, so that the borrow-ahead meters the dashboard shows
+		// are exported too.
+		int redisPort = FreePorts.loopback();
+		try (SampleProcess app = SampleProcess.withEmbeddedRedis(this.logs, "scraped",
+				"--spring.data.redis.port=" + redisPort, "--spring.datasource.url=jdbc:h2:mem:scraped;DB_CLOSE_DELAY=-1",
+				"--snowflake.clock.borrow-ahead=200ms")) {
 			app.awaitUp();
+			assertThat(app.log()).contains("starting an EMBEDDED Redis server on port " + redisPort,
+					"Embedded Redis server started on port " + redisPort);
 			HttpResponse<String> scrape = this.http.send(
 					HttpRequest.newBuilder(app.uri("/actuator/prometheus")).header("Accept", "text/plain").build(),
 					HttpResponse.BodyHandlers.ofString());
@@ -49,6 +58,13 @@ class OperationsKitMetricsTests {
 					.contains("alert SnowflakeLeaseRunningOut: metric snowflake_lease_remaining_seconds is not exported"));
 			assertThat(kit.problemsWith(exposition.replace("result=\"failed\"", "result=\"timeout\"")))
 				.anySatisfy((problem) -> assertThat(problem).contains("SnowflakeLeaseRenewalsFailing"));
+
+			// a release is logged only when Redis took it, so the embedded server outlived the lease
+			Matcher acquired = Pattern.compile("Acquired worker code (\\d+) ").matcher(app.log());
+			assertThat(acquired.find()).as(app.log()).isTrue();
+			app.terminate();
+			assertThat(app.log()).contains("Released worker code " + acquired.group(1) + " of region 0",
+					"Embedded Redis server on port " + redisPort + " stopped");
 		}
 	}
 

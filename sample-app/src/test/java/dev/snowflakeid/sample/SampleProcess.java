@@ -51,11 +51,24 @@ final class SampleProcess implements AutoCloseable {
 
 	/** Starts the sample application with extra JVM options, such as {@code -Dspring.aot.enabled=true}. */
 	static SampleProcess app(Path logDirectory, String name, List<String> jvmOptions, String... arguments) {
+		return start(logDirectory, name, jvmOptions, false, arguments);
+	}
+
+	/**
+	 * Starts the sample application as the quick start runs it: when nothing answers at the Redis its
+	 * settings name, it starts an embedded Redis server there.
+	 */
+	static SampleProcess withEmbeddedRedis(Path logDirectory, String name, String... arguments) {
+		return start(logDirectory, name, List.of(), true, arguments);
+	}
+
+	private static SampleProcess start(Path logDirectory, String name, List<String> jvmOptions, boolean embeddedRedis,
+			String... arguments) {
 		int port = FreePorts.loopback();
 		JavaProcess.Builder command = JavaProcess.builder(SampleApplication.class.getName())
 			.jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
 			.jvmOptions(jvmOptions.toArray(String[]::new))
-			.args("--server.port=" + port, "--sample.embedded-redis.enabled=false")
+			.args("--server.port=" + port, "--sample.embedded-redis.enabled=" + embeddedRedis)
 			.args(arguments);
 		SampleProcess app = new SampleProcess(command, logDirectory, name, port);
 		app.launch();
@@ -132,6 +145,15 @@ final class SampleProcess implements AutoCloseable {
 	String logTail() {
 		String text = log();
 		return text.substring(Math.max(0, text.length() - 6000));
+	}
+
+	/**
+	 * SIGTERM, as a supervisor stops the application (Ctrl-C's SIGINT runs the same shutdown hook); waits for
+	 * it to exit by itself and fails, with its log, when it has not within 30 s.
+	 */
+	void terminate() {
+		this.process.process().destroy();
+		this.process.awaitExit(Duration.ofSeconds(30));
 	}
 
 	/** SIGTERM (a graceful shutdown that releases the worker code), SIGKILL after 20 s. */
