@@ -6,9 +6,10 @@ package dev.snowflakeid.lease;
  *
  * @param type what happened
  * @param lease the lease in force after the change, or {@code null} when none is; for
- * {@link Type#RELEASED} the lease that was given back
+ * {@link Type#RELEASED} the lease that was given back, for {@link Type#RELEASE_FAILED} the one that was not
  * @param lossReason why the lease was lost, for {@link Type#LOST}; otherwise {@code null}
- * @param cause the failure behind {@link Type#RENEWAL_FAILED}, {@link Type#CLAIM_FAILED}, or {@code null}
+ * @param cause the failure behind {@link Type#RENEWAL_FAILED}, {@link Type#CLAIM_FAILED} or
+ * {@link Type#RELEASE_FAILED}, or {@code null}
  * @param lastUsedMillis for {@link Type#RELEASED}, the last millisecond any issued ID covers, recorded in
  * the code's high-water mark; otherwise, or when no ID was issued, {@link Long#MIN_VALUE}
  */
@@ -39,7 +40,13 @@ public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Th
 		CLAIM_FAILED,
 
 		/** The code was given back on shutdown. */
-		RELEASED
+		RELEASED,
+
+		/**
+		 * Giving the code back on shutdown failed: the lease expires by itself after its ttl, and its ceiling
+		 * still fences the next owner.
+		 */
+		RELEASE_FAILED
 
 	}
 

@@ -203,7 +203,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	/**
 	 * Stops the renewal rounds, withdraws the lease and gives the code back. Stop the generator first and
 	 * pass what its {@code stop()} returned (the store's mark already covers it). A failed release is
-	 * logged; the lease then expires by itself and its ceiling still fences the next owner.
+	 * logged and reported to the listeners ({@link LeaseEvent.Type#RELEASE_FAILED}); the lease then expires
+	 * by itself and its ceiling still fences the next owner.
 	 */
 	public void close(long lastUsedMillis) {
 		LeaseGrant held;
@@ -226,8 +227,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 				logger.log(System.Logger.Level.WARNING, "Could not stop the worker lease renewals", ex);
 			}
 		}
-		if (held != null && releaseQuietly(held)) {
-			dispatch(List.of(new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)));
+		if (held != null) {
+			WorkerLeaseException failure = releaseQuietly(held);
+			dispatch(List.of((failure == null) ? new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)
+					: new LeaseEvent(Type.RELEASE_FAILED, released, null, failure, Long.MIN_VALUE)));
 		}
 		LeaseEventDispatcher dispatcher;
 		synchronized (this.monitor) {
@@ -244,15 +247,19 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		close(Long.MIN_VALUE);
 	}
 
-	private boolean releaseQuietly(LeaseGrant held) {
+	/**
+	 * Gives the code back; a failure is returned, and logged here too: at an application's shutdown its
+	 * logging may already be gone when the listeners run, and without listeners nothing else would say it.
+	 */
+	private WorkerLeaseException releaseQuietly(LeaseGrant held) {
 		try {
 			this.store.release(held, Long.MIN_VALUE);
-			return true;
+			return null;
 		}
 		catch (WorkerLeaseException ex) {
 			logger.log(System.Logger.Level.WARNING, "Could not release worker code " + held.workerCode()
 					+ "; the lease expires by itself and its ceiling still fences the next owner", ex);
-			return false;
+			return ex;
 		}
 	}
 

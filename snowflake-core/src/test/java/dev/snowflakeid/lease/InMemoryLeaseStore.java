@@ -32,6 +32,9 @@ final class InMemoryLeaseStore implements WorkerLeaseStore {
 
 	RuntimeException failure;
 
+	/** Thrown by {@link #release} instead of giving the code back, when set. */
+	RuntimeException releaseFailure;
+
 	Consumer<String> duringCall = (call) -> {
 	};
 
@@ -94,6 +97,9 @@ final class InMemoryLeaseStore implements WorkerLeaseStore {
 	@Override
 	public synchronized void release(LeaseGrant grant, long lastUsedMillis) {
 		this.calls.add("release " + grant.workerCode());
+		if (this.releaseFailure != null) {
+			throw this.releaseFailure;
+		}
 		this.node.release(grant.workerCode(), grant.token());
 	}
 

@@ -317,6 +317,25 @@ class WorkerLeaseKeeperTests {
 	}
 
 	@Test
+	void aFailedReleaseIsReportedWithItsCauseAndTheCodeStaysHeldUntilItsTtl() {
+		WorkerLeaseKeeper keeper = started(keeper());
+		SnowflakeIdGenerator ids = generatorOn(keeper);
+		WorkerLease lease = keeper.currentLease();
+		ids.nextId();
+		LeaseStoreUnavailableException unreachable = new LeaseStoreUnavailableException("Currently not connected", null);
+		this.store.releaseFailure = unreachable;
+		keeper.close(ids.stop());
+		assertThat(keeper.currentLease()).isNull();
+		assertThat(this.store.calls).last().isEqualTo("release " + lease.workerCode());
+		assertThat(this.events).last().satisfies((event) -> {
+			assertThat(event.type()).isEqualTo(Type.RELEASE_FAILED);
+			assertThat(event.lease()).isEqualTo(lease);
+			assertThat(event.cause()).isSameAs(unreachable);
+		});
+		assertThat(this.events).extracting(LeaseEvent::type).doesNotContain(Type.RELEASED);
+	}
+
+	@Test
 	void aKeeperServesOneGenerator() {
 		WorkerLeaseKeeper keeper = started(keeper());
 		generatorOn(keeper);

@@ -40,7 +40,7 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 			case REACQUIRED -> this.claims.incrementAndGet(ClaimResult.ACQUIRED.ordinal());
 			case CLAIM_FAILED -> this.claims.incrementAndGet(ClaimResult.FAILED.ordinal());
 			default -> {
-				// ACQUIRED at startup and RELEASED at shutdown are not counted.
+				// ACQUIRED at startup and RELEASED or RELEASE_FAILED at shutdown are not counted.
 			}
 		}
 	}

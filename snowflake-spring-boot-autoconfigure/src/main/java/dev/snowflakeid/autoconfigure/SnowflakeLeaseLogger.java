@@ -9,7 +9,8 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Logs the worker lease's state changes through the application's logging system, which stays up until
- * every bean is destroyed (so the release at shutdown is logged too). A run of failed renewals or claims
+ * every bean is destroyed (so the release at shutdown, or its failure, is logged too, where the core's own
+ * log may already go nowhere). A run of failed renewals or claims
  * is logged once as a warning and then at debug level until it ends. The first claim names the uniqueness
  * domain: the instances this one's worker code is unique among.
  */
@@ -48,11 +49,18 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 				logger.info("Claimed worker code " + lease.workerCode() + " (generation " + lease.generation()
 						+ ") in region " + this.region + " after losing the previous lease");
 			}
-			case RELEASED -> logger.info("Released worker code " + ((lease != null) ? lease.workerCode() : "?")
+			case RELEASED -> logger.info("Released worker code " + code(lease)
 					+ " of region " + this.region + "; high-water mark "
 					+ ((event.lastUsedMillis() == Long.MIN_VALUE) ? "unchanged (no ID issued)"
 							: Long.toString(event.lastUsedMillis())));
+			case RELEASE_FAILED -> logger.warn("Could not release worker code " + code(lease) + " of region "
+					+ this.region + "; the lease expires by itself and its ceiling still fences the next owner: "
+					+ ((event.cause() != null) ? event.cause().getMessage() : "no reason given"));
 		}
+	}
+
+	private static String code(WorkerLease lease) {
+		return (lease != null) ? Integer.toString(lease.workerCode()) : "?";
 	}
 
 	private void failing(LeaseEvent event) {

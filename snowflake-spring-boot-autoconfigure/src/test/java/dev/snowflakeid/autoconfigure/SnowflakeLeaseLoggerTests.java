@@ -1,0 +1,45 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.lease.LeaseEvent;
+import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.WorkerLease;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the application's log says at shutdown: the code given back with its high-water mark, or, when the
+ * store could not be reached, that it was not and why, through the application's logging system.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class SnowflakeLeaseLoggerTests {
+
+	private static final WorkerLease LEASE = new WorkerLease(7, 3, 1_000, 13_000, true, null);
+
+	private final SnowflakeLeaseLogger logger = new SnowflakeLeaseLogger(2, null);
+
+	@Test
+	void aReleaseIsLoggedWithItsHighWaterMark(CapturedOutput output) {
+		this.logger.onLeaseEvent(new LeaseEvent(Type.RELEASED, LEASE, null, null, 12_345));
+		this.logger.onLeaseEvent(new LeaseEvent(Type.RELEASED, LEASE, null, null, Long.MIN_VALUE));
+		assertThat(output).contains("Released worker code 7 of region 2; high-water mark 12345")
+			.contains("Released worker code 7 of region 2; high-water mark unchanged (no ID issued)");
+	}
+
+	@Test
+	void aFailedReleaseIsAWarningThatNamesTheCodeAndTheCause(CapturedOutput output) {
+		this.logger.onLeaseEvent(new LeaseEvent(Type.RELEASE_FAILED, LEASE, null,
+				new LeaseStoreUnavailableException("Currently not connected", null), Long.MIN_VALUE));
+		assertThat(output.getAll().lines().filter((line) -> line.contains("Could not release")))
+			.singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+			.contains("WARN")
+			.endsWith("Could not release worker code 7 of region 2; the lease expires by itself and its ceiling still "
+					+ "fences the next owner: Currently not connected");
+	}
+
+}
