@@ -34,7 +34,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
  * <p>JSON conventions: every ID is a string of decimal digits (JavaScript numbers cannot hold 64-bit
  * values), instants are ISO-8601 strings, counts and codes are numbers, durations are numbers of
  * milliseconds in fields ending in {@code Millis} or ISO-8601 durations ({@code tick}, {@code borrowAhead}).
- * A floor or ceiling that does not apply (a fixed worker code) is {@code null}.
+ * A floor or ceiling that does not apply (a fixed worker code) is {@code null} here, and Actuator's JSON
+ * leaves such a field out, as it leaves out every {@code null} one.
  */
 @Endpoint(id = "snowflake")
 public final class SnowflakeEndpoint {
