@@ -1,16 +1,18 @@
 package dev.snowflakeid.sample;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -66,6 +68,8 @@ class EmbeddedRedisConfiguration {
 	 */
 	static final class EmbeddedRedis {
 
+		private static final String READY = "Ready to accept connections";
+
 		private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
 
 		private final Process server;
@@ -83,10 +87,8 @@ class EmbeddedRedisConfiguration {
 					.ifPresent((setsid) -> command.add(setsid.toString()));
 				command.addAll(List.of(binary.getAbsolutePath(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
 						"--save", "", "--appendonly", "no"));
-				this.server = new ProcessBuilder(command).redirectErrorStream(true)
-					.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-					.start();
-				awaitListening();
+				this.server = new ProcessBuilder(command).redirectErrorStream(true).start();
+				awaitReady();
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException("Could not start the embedded Redis server on port " + port, ex);
@@ -94,27 +96,38 @@ class EmbeddedRedisConfiguration {
 			logger.warn("Embedded Redis server started on port " + port + " (demo only)");
 		}
 
-		private void awaitListening() throws IOException {
-			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-			while (true) {
-				try (Socket socket = new Socket()) {
-					socket.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
-					return;
-				}
-				catch (IOException ex) {
-					if (!this.server.isAlive() || System.nanoTime() - deadline > 0) {
-						this.server.destroyForcibly();
-						throw new IOException("redis-server did not listen on port " + this.port, ex);
+		/**
+		 * Waits, at most 10 s, for the server's "Ready to accept connections" line. A daemon thread reads its
+		 * output to the end, so that the pipe never fills while the server runs.
+		 */
+		private void awaitReady() throws IOException {
+			CompletableFuture<Void> ready = new CompletableFuture<>();
+			Thread output = new Thread(() -> {
+				try (BufferedReader lines = this.server.inputReader()) {
+					for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+						if (line.contains(READY)) {
+							ready.complete(null);
+						}
 					}
 				}
-				try {
-					Thread.sleep(50);
+				catch (IOException ex) {
+					ready.completeExceptionally(ex);
 				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					this.server.destroyForcibly();
-					throw new IOException("interrupted while starting redis-server", ex);
-				}
+				ready.completeExceptionally(new IOException("redis-server ended its output before it was ready"));
+			}, "embedded-redis-output");
+			output.setDaemon(true);
+			output.start();
+			try {
+				ready.get(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				this.server.destroyForcibly();
+				throw new IOException("interrupted while starting redis-server", ex);
+			}
+			catch (ExecutionException | TimeoutException ex) {
+				this.server.destroyForcibly();
+				throw new IOException("redis-server did not get ready on port " + this.port, ex);
 			}
 		}
 
