@@ -30,14 +30,17 @@ final class LeaseRefusals {
 		return switch (reply.status()) {
 			case NONE_FREE -> new NoFreeWorkerCodeException(this.settings.region(), this.settings.codes());
 			case MISMATCH -> new StoreMismatchException("Redis keys " + this.settings.keys()
-					+ " were set up for layout '" + reply.detail(2) + "' in region " + reply.detail(3)
+					+ " were set up for format '" + reply.detail(2) + "' in region " + reply.detail(3)
 					+ " with quarantine " + reply.detail(4) + " ms and ceiling lead " + reply.detail(5)
-					+ " ms, but this worker uses layout '" + this.settings.layoutDescription() + "' in region "
+					+ " ms, but this instance uses format '" + this.settings.layoutDescription() + "' in region "
 					+ this.settings.region() + " with quarantine " + this.settings.timing().quarantine().toMillis()
 					+ " ms and ceiling lead " + this.settings.timing().ceilingLead().toMillis()
-					+ " ms. Every worker of a namespace must share the layout and lease timing; new settings go to a "
-					+ "new namespace with an unused region, or to a new namespace once every worker of this one has "
-					+ "stopped");
+					+ " ms. Other lease timing takes a region over only once no lease granted under the recorded "
+					+ "timing can be in use (every recorded ceiling plus the recorded quarantine has passed); the "
+					+ "format never changes in a key space");
+			case FORMAT_MISMATCH -> FormatRecord.mismatch(this.settings, reply.detail(2), reply.detail(3));
+			case NO_FORMAT -> new LeaseStoreUnavailableException("Redis key space " + this.settings.keyPrefix()
+					+ " has no format record " + this.settings.keys().format() + "; Redis wrote nothing", null);
 			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
 					+ " ms (request sent at " + caller + ", run at " + reply.time() + "), more than the allowed "
 					+ this.settings.timing().maxClockSkew().toMillis() + " ms skew plus "

@@ -8,7 +8,7 @@ import java.util.List;
  */
 final class LeaseReply {
 
-	/** The first element of every reply, in the order of the codes 1, -1, -2, ... -6. */
+	/** The first element of every reply, in the order of the codes 1, -1, -2, ... -8. */
 	enum Status {
 
 		/**
@@ -26,20 +26,32 @@ final class LeaseReply {
 		/** {@code {-3, T}}: renewal of a code another owner holds now. */
 		FENCED,
 
-		/** {@code {-4, T, layout, region, Q, A}}: the region was set up with other fleet settings. */
+		/**
+		 * {@code {-4, T, layout, region, Q, A}}: the region was set up with other fleet settings, and a lease granted
+		 * under them may still be in use.
+		 */
 		MISMATCH,
 
 		/** {@code {-5, T, caller}}: the clocks disagree, or the request arrived too late. */
 		SKEW,
 
 		/** {@code {-6, T, reason}}: not a primary with a majority of its replicas keeping up. */
-		UNSAFE_PRIMARY;
+		UNSAFE_PRIMARY,
+
+		/** {@code {-7, T}}: the key space has no format record yet, or lost it ({@code format.lua} makes it). */
+		NO_FORMAT,
+
+		/**
+		 * {@code {-8, T, format, namespace}}: the key space records another ID format, or the region belongs to
+		 * another namespace.
+		 */
+		FORMAT_MISMATCH;
 
 		static Status of(long code) {
 			if (code == 1) {
 				return GRANTED;
 			}
-			if (code < 0 && code >= -6) {
+			if (code < 0 && code >= -8) {
 				return values()[(int) -code];
 			}
 			return null;
@@ -63,6 +75,7 @@ final class LeaseReply {
 		int length = (status == null) ? -1 : switch (status) {
 			case GRANTED -> 8;
 			case MISMATCH -> 6;
+			case FORMAT_MISMATCH -> 4;
 			case SKEW, UNSAFE_PRIMARY -> 3;
 			default -> 2;
 		};

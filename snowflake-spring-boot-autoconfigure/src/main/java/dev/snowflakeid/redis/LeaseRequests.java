@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.WorkerLeaseException;
 
 /**
@@ -23,13 +24,23 @@ final class LeaseRequests {
 
 	private final LeaseRefusals refusals;
 
+	private final FormatRecord format;
+
+	private final Release release;
+
+	/**
+	 * @param release gives back a claim that is not used (too few replicas acknowledged it, or the
+	 * acknowledgement came from another server or connection), so that refused claims hold no codes
+	 */
 	LeaseRequests(LeaseSettings settings, ScriptConnection connection, InstantSource wallClock,
-			LeaseRefusals refusals) {
+			LeaseRefusals refusals, FormatRecord format, Release release) {
 		this.settings = settings;
 		this.connection = connection;
 		this.wallClock = wallClock;
 		this.replicas = new ReplicaConfirmation(settings.keys(), settings.commandTimeout(), settings.replicas());
 		this.refusals = refusals;
+		this.format = format;
+		this.release = release;
 	}
 
 	/**
@@ -42,14 +53,19 @@ final class LeaseRequests {
 	 */
 	LeaseReply send(String action, String operation, String token, int code, int start) {
 		try {
+			this.format.confirm();
 			return this.connection.execute((commands) -> {
 				long client = this.replicas.clientBefore(commands);
 				long caller = this.wallClock.millis();
 				LeaseReply reply = LeaseReply.of(commands.eval(LeaseScripts.LEASE, keys(operation, code),
 						args(operation, caller, token, code, start)));
 				return switch (reply.status()) {
-					case GRANTED -> this.replicas.confirm(action, reply, commands, client);
+					case GRANTED -> confirmed(action, operation, token, reply, commands, client);
 					case EXPIRED, FENCED -> reply;
+					case NO_FORMAT -> {
+						this.format.forget();
+						throw this.refusals.refusal(reply, caller);
+					}
 					default -> throw this.refusals.refusal(reply, caller);
 				};
 			});
@@ -62,6 +78,29 @@ final class LeaseRequests {
 		}
 	}
 
+	/**
+	 * The grant once its replicas hold it. A claim that is not to be used is given back at once with its token:
+	 * a retrying instance would otherwise hold one more code per try until each lease expired. A renewal that
+	 * is not to be used keeps its key: the holder still issues from the range it held before.
+	 */
+	private LeaseReply confirmed(String action, String operation, String nonce, LeaseReply grant,
+			LeaseCommands commands, long client) {
+		try {
+			return this.replicas.confirm(action, grant, commands, client);
+		}
+		catch (LeaseStoreUnavailableException ex) {
+			if (operation.equals("claim")) {
+				try {
+					this.release.release(grant.code(), grant.generation() + "|" + nonce);
+				}
+				catch (RuntimeException releaseFailure) {
+					ex.addSuppressed(releaseFailure);
+				}
+			}
+			throw ex;
+		}
+	}
+
 	/** Runs lease.lua once, without WAIT, with the caller's clock given, and answers its raw reply. */
 	List<?> sendOnce(String operation, long caller, String token, int code, int start) {
 		return this.connection.execute((commands) -> commands.eval(LeaseScripts.LEASE, keys(operation, code),
@@ -70,8 +109,10 @@ final class LeaseRequests {
 
 	private List<String> keys(String operation, int code) {
 		RegionKeys keys = this.settings.keys();
-		return operation.equals("renew") ? List.of(keys.guard(), keys.state(), keys.lease(code))
-				: List.of(keys.guard(), keys.state());
+		// a Cluster keeps the format record in another slot: the guard stands in for it
+		String format = this.settings.clustered() ? keys.guard() : keys.format();
+		return operation.equals("renew") ? List.of(keys.guard(), keys.state(), keys.witness(), format, keys.lease(code))
+				: List.of(keys.guard(), keys.state(), keys.witness(), format);
 	}
 
 	private List<String> args(String operation, long caller, String token, int code, int start) {
@@ -81,11 +122,20 @@ final class LeaseRequests {
 				Long.toString(settings.maxReplicaLag().toSeconds()), settings.layoutDescription(),
 				Integer.toString(settings.region()), millis(settings.timing().quarantine()),
 				millis(settings.timing().ceilingLead()), millis(settings.ttl()), settings.keys().leasePrefix(),
-				Integer.toString(settings.codes()), token, Integer.toString(code), Integer.toString(start));
+				Integer.toString(settings.codes()), token, Integer.toString(code), Integer.toString(start),
+				Integer.toString(settings.database()), settings.namespace(), Witness.next());
 	}
 
 	private static String millis(Duration duration) {
 		return Long.toString(duration.toMillis());
+	}
+
+	/** Gives a code back if the token still owns it ({@code release.lua}). */
+	@FunctionalInterface
+	interface Release {
+
+		void release(int code, String token);
+
 	}
 
 }

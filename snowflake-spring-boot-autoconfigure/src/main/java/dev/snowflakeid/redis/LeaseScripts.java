@@ -19,6 +19,10 @@ final class LeaseScripts {
 	@SuppressWarnings("rawtypes")
 	static final RedisScript<List> LEASE = RedisScript.of(load("lease.lua"), List.class);
 
+	/** Records or compares the key space's ID format and the region's namespace ({@link FormatRecord}). */
+	@SuppressWarnings("rawtypes")
+	static final RedisScript<List> FORMAT = RedisScript.of(load("format.lua"), List.class);
+
 	/** Gives a code back if the token still owns it. */
 	static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
 

@@ -21,9 +21,14 @@ import dev.snowflakeid.lease.LeaseTiming;
  * @param commandTimeout the lease connection's command timeout, whole milliseconds
  * @param replicas replicas of each primary, zero or more
  * @param maxReplicaLag largest replica lag at which grants are still made, whole seconds
+ * @param database index of the database the lease connection selects, recorded in the region's state so that a
+ * state moved in from another database reads as a loss; 0 on a Cluster
+ * @param clustered whether the keys are on a Redis Cluster, where the key space's format record lies in another
+ * slot than the region's keys and cannot be declared beside them
  */
 record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace, int region, RegionKeys keys,
-		Duration ttl, LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag) {
+		Duration ttl, LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag, int database,
+		boolean clustered) {
 
 	/**
 	 * Checks the settings in the order of the parameters and answers them with the region's keys.
@@ -31,7 +36,8 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 	 * match the replica settings, the region does not fit the layout, or a key part is empty or contains a brace
 	 */
 	static LeaseSettings of(SnowflakeLayout layout, String keyPrefix, String namespace, int region, Duration ttl,
-			LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag) {
+			LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag, int database,
+			boolean clustered) {
 		Objects.requireNonNull(layout, "layout");
 		layout.requireRegion(region);
 		RegionKeys keys = RegionKeys.of(keyPrefix, namespace, region);
@@ -43,11 +49,18 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 			throw new IllegalArgumentException("lease timing assumes a failover window of " + timing.failoverWindow()
 					+ " but " + replicas + " replicas with a lag limit of " + maxReplicaLag + " give " + window);
 		}
+		if (database < 0 || (clustered && database != 0)) {
+			throw new IllegalArgumentException("database " + database + " is not a database index"
+					+ (clustered ? " of a Redis Cluster, which has only database 0" : ""));
+		}
 		return new LeaseSettings(layout, keyPrefix, namespace, region, keys, ttl, timing, commandTimeout, replicas,
-				maxReplicaLag);
+				maxReplicaLag, database, clustered);
 	}
 
-	/** The layout as the region records it and every request compares it. */
+	/**
+	 * The ID format as the key space's format record and the region's state record it and every request
+	 * compares it: bit widths, tick and epoch.
+	 */
 	String layoutDescription() {
 		return this.layout.toString();
 	}

@@ -16,6 +16,7 @@ import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
@@ -53,17 +54,24 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final LeaseRequests requests;
 
+	private final FormatRecord format;
+
 	private RedisWorkerLeaseStore(Builder builder) {
 		this.redis = Objects.requireNonNull(builder.redis, "redis template");
+		LettuceConnectionFactory factory = (this.redis
+			.getConnectionFactory() instanceof LettuceConnectionFactory lettuce) ? lettuce : null;
+		boolean clustered = factory != null && factory.isClusterAware();
 		this.settings = LeaseSettings.of(builder.layout, builder.keyPrefix, builder.namespace, builder.region,
-				builder.ttl, builder.timing, builder.commandTimeout, builder.replicas, builder.maxReplicaLag);
+				builder.ttl, builder.timing, builder.commandTimeout, builder.replicas, builder.maxReplicaLag,
+				(factory != null && !clustered) ? factory.getDatabase() : 0, clustered);
 		InstantSource wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
 		// checked even where the builder was given a connection: the factory must suit the store either way
 		ScriptConnection implied = ScriptConnection.of(this.redis, this.settings.keys().state(),
 				this.settings.replicas());
 		this.refusals = new LeaseRefusals(this.settings);
+		this.format = new FormatRecord(this.redis, this.settings);
 		this.requests = new LeaseRequests(this.settings, (builder.connection != null) ? builder.connection : implied,
-				wallClock, this.refusals);
+				wallClock, this.refusals, this.format, this::releaseCode);
 	}
 
 	/** Starts a builder on a connection factory, preferably one from {@link RedisLeaseConnections}. */
@@ -110,13 +118,25 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return this.requests.sendOnce(operation, caller, token, code, start);
 	}
 
+	/**
+	 * Runs format.lua now, whatever an earlier check answered. Package-private so that the conformance test can
+	 * compare it with the model.
+	 */
+	void confirmFormat() {
+		this.format.forget();
+		this.format.confirm();
+	}
+
 	/** Gives the code back if {@code grant} still owns it; the mark already covers every ceiling it held. */
 	@Override
 	public void release(LeaseGrant grant, long lastUsedMillis) {
 		Objects.requireNonNull(grant, "grant");
+		releaseCode(grant.workerCode(), grant.token());
+	}
+
+	private void releaseCode(int code, String token) {
 		RegionKeys keys = this.settings.keys();
-		execute("release worker code " + grant.workerCode(), LeaseScripts.RELEASE,
-				List.of(keys.guard(), keys.lease(grant.workerCode())), grant.token());
+		execute("release worker code " + code, LeaseScripts.RELEASE, List.of(keys.guard(), keys.lease(code)), token);
 	}
 
 	/** Worker codes of the region nobody holds; scans every lease key of the region inside Redis. */

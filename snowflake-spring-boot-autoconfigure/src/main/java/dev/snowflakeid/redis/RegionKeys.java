@@ -11,17 +11,33 @@ package dev.snowflakeid.redis;
  * ({@code m:<code>}, highest ceiling ever granted), its owner ({@code t:<code>}), the highest ceiling of
  * every other owner ({@code o:<code>}) and the generation counter ({@code g:<code>}); being one key, all of
  * it survives or vanishes together;</li>
+ * <li>{@code prefix:{ns:R}:witness}: a value without expiry that every grant sets to a new random one and records
+ * in the state hash: a state hash put back from a copy (RENAME, RESTORE, COPY ... REPLACE) records an older value,
+ * and a state hash without its witness is one whose witness was lost, both read as a loss of data;</li>
+ * <li>{@code prefix:format}: the format record of the key space (this key prefix in this database, or in a
+ * Cluster): the ID format every instance under the prefix uses ({@code format}) and the namespace each region
+ * belongs to ({@code region:<R>}); the only key outside the region's hash tag;</li>
  * <li>{@code prefix:{ns:R}:guard}: never written; every script declares it so that Redis Cluster answers
  * TRYAGAIN while the slot is being migrated, instead of running against half of the region's keys.</li>
  * </ul>
  *
  * @param prefix what every key of the region starts with, such as {@code snowflake:{default:0}:}
+ * @param format the format record of the key space, such as {@code snowflake:format}
  */
-record RegionKeys(String prefix) {
+record RegionKeys(String prefix, String format) {
 
 	static RegionKeys of(String keyPrefix, String namespace, int region) {
-		return new RegionKeys(requirePart("key prefix", keyPrefix) + ":{" + requirePart("namespace", namespace) + ":"
-				+ region + "}:");
+		requirePart("key prefix", keyPrefix);
+		return new RegionKeys(keyPrefix + ":{" + requirePart("namespace", namespace) + ":" + region + "}:",
+				keyPrefix + ":format");
+	}
+
+	/**
+	 * A {@code SCAN} pattern that matches the state hash of every region of every namespace under
+	 * {@code keyPrefix}, and nothing else of this starter's.
+	 */
+	static String statePattern(String keyPrefix) {
+		return keyPrefix.replaceAll("([*?\\[\\]\\\\])", "\\\\$1") + ":{*}:state";
 	}
 
 	private static String requirePart(String name, String value) {
@@ -41,6 +57,10 @@ record RegionKeys(String prefix) {
 
 	String state() {
 		return this.prefix + "state";
+	}
+
+	String witness() {
+		return this.prefix + "witness";
 	}
 
 	/** What every lease key of the region starts with; the scripts append the code. */

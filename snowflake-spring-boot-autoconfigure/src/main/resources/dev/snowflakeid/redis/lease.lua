@@ -3,20 +3,27 @@
 -- KEYS[1] guard key, never written: while Redis Cluster migrates the region's slot this key exists on
 --         neither node, so the script is answered with TRYAGAIN instead of running against half the keys
 -- KEYS[2] state hash of the region: loss marker, fleet settings, per-code marks and generations
--- KEYS[3] (renew only) the lease key of the code
+-- KEYS[3] witness of the region: without expiry, set to a new random value by every grant and recorded in the state
+-- KEYS[4] format record of the key space (every namespace and region under the key prefix in this database);
+--         KEYS[1] again where it cannot be declared beside the region's keys (a Cluster: another slot), in
+--         which case the store checks it with format.lua before its first claim
+-- KEYS[5] (renew only) the lease key of the code
 -- ARGV[1] 'claim' or 'renew'
 -- ARGV[2] caller's wall clock when it sent the request, Unix-epoch milliseconds
 -- ARGV[3] allowed clock skew between caller and Redis, milliseconds
 -- ARGV[4] allowed lateness of the request (the caller's command timeout), milliseconds
 -- ARGV[5] number of replicas N each primary has (0: none, and none may be attached)
 -- ARGV[6] largest replica lag allowed, whole seconds as INFO reports them
--- ARGV[7] layout description;  ARGV[8] region;  ARGV[9] quarantine Q;  ARGV[10] ceiling lead A (ms)
+-- ARGV[7] format: layout bit widths, tick and epoch;  ARGV[8] region;  ARGV[9] quarantine Q;  ARGV[10] ceiling lead A (ms)
 -- ARGV[11] lease ttl in milliseconds
 -- ARGV[12] lease key prefix, ending in "lease:" (claim)
 -- ARGV[13] number of codes in the region (claim)
 -- ARGV[14] claim: random nonce; renew: owner token "generation|nonce"
 -- ARGV[15] claim: preferred code or -1; renew: the code
 -- ARGV[16] claim: code where the scan for a free code starts
+-- ARGV[17] index of the database the caller selected (0 on a Cluster)
+-- ARGV[18] namespace
+-- ARGV[19] a random value of this request, the witness's next value: never one an older copy can hold
 --
 -- Replies (T is Redis TIME in milliseconds):
 --   {1, code, generation, floor, ceiling, T, n, lineage}
@@ -26,18 +33,25 @@
 --   {-1, T}                                      claim: every code is held
 --   {-2, T}                                      renew: the lease is gone (never recreated)
 --   {-3, T}                                      renew: another owner holds the code
---   {-4, T, layout, region, Q, A}                the region was set up with other fleet settings
+--   {-4, T, layout, region, Q, A}                the region was set up with other fleet settings, and a lease
+--                                                granted under them may still be in use
 --   {-5, T, caller}                              the clocks disagree, or the request arrived too late
 --   {-6, T, reason}                              not a primary with a majority that keeps up
+--   {-7, T}                                      the key space has no format record (format.lua makes it)
+--   {-8, T, format, namespace}                   the key space records another format, or the region
+--                                                belongs to another namespace
 --
 -- Invariants (see the README, "Safety model"):
 --   * ceiling = T + A for every grant; m:<code> records the highest ceiling ever granted for the code
 --     in this script, before the reply, and never decreases.
 --   * floor = max(highest ceiling granted to any OTHER owner of the code, floor0).
---   * floor0 only grows; it is raised to T + Q whenever the data's lineage (run_id and master_replid,
---     which change on every restart and every promotion) differs from the one recorded, including
---     when the state hash is missing: the data may have lost ceilings granted up to then.
---   * Refusals -4, -5, -6 write nothing, the loss marker included.
+--   * floor0 only grows; it is raised to T + Q whenever the state may not be the one the last grant wrote:
+--     the lineage (run_id and master_replid, which change on every restart and every promotion) differs
+--     from the recorded one, the state hash is missing, the database it was written in is another, or the
+--     witness is missing or holds another value than the state recorded (a copy of the state put back).
+--   * One format per key space, one namespace per region of it: IDs of two formats, or of two namespaces
+--     in one region, can be equal whatever the leases say.
+--   * Refusals -4 to -8 write nothing, the loss marker included.
 
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -83,23 +97,53 @@ end
 local lineage = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') .. '/'
 		.. string.match(replication, 'master_replid:(%x+)')
 
-local S = KEYS[2]
-local stored = redis.call('HMGET', S, 'lineage', 'floor0', 'layout', 'region', 'q', 'a')
-if stored[3] and (stored[3] ~= ARGV[7] or stored[4] ~= ARGV[8] or stored[5] ~= ARGV[9] or stored[6] ~= ARGV[10]) then
-	return {-4, now, stored[3], stored[4] or '', stored[5] or '', stored[6] or ''}
+local S, witness = KEYS[2], KEYS[3]
+if KEYS[4] ~= KEYS[1] then
+	local record = redis.call('HMGET', KEYS[4], 'format', 'region:' .. ARGV[8])
+	if not record[1] then
+		return {-7, now}
+	end
+	if record[1] ~= ARGV[7] or (record[2] and record[2] ~= ARGV[18]) then
+		return {-8, now, record[1], record[2] or ''}
+	end
 end
 
--- Loss marker: checked before anything else is read or written.
+local stored = redis.call('HMGET', S, 'lineage', 'floor0', 'layout', 'region', 'q', 'a', 'db', 'w')
+local counted = redis.call('GET', witness)
+-- Loss marker: decided before anything else is read or written.
+local lost = stored[1] ~= lineage or stored[7] ~= ARGV[17] or not counted or stored[8] ~= counted
 local floor0 = tonumber(stored[2] or '0')
-if stored[1] ~= lineage then
-	floor0 = math.max(floor0, now + tonumber(ARGV[9]))
-	redis.call('HSET', S, 'lineage', lineage, 'floor0', int(floor0), 'layout', ARGV[7], 'region', ARGV[8],
-			'q', ARGV[9], 'a', ARGV[10])
-end
 
 local function mark(code)
 	return tonumber(redis.call('HGET', S, 'm:' .. code) or '0')
 end
+
+if stored[3] and (stored[3] ~= ARGV[7] or stored[4] ~= ARGV[8] or stored[5] ~= ARGV[9] or stored[6] ~= ARGV[10]) then
+	-- Other timings take the region over only once no lease granted under the recorded ones can be in
+	-- use: every ceiling (the marks, the loss floor) plus the recorded quarantine has passed. Never the
+	-- format, never across a loss: the recorded marks may not be all there were.
+	local passed = not lost and stored[3] == ARGV[7] and stored[4] == ARGV[8]
+	if passed then
+		local latest = floor0
+		for code = 0, tonumber(ARGV[13]) - 1 do
+			latest = math.max(latest, mark(int(code)))
+		end
+		passed = now >= latest + tonumber(stored[5])
+	end
+	if not passed then
+		return {-4, now, stored[3], stored[4] or '', stored[5] or '', stored[6] or ''}
+	end
+end
+
+if lost then
+	floor0 = math.max(floor0, now + tonumber(ARGV[9]))
+end
+if KEYS[4] ~= KEYS[1] then
+	redis.call('HSETNX', KEYS[4], 'region:' .. ARGV[8], ARGV[18])
+end
+redis.call('SET', witness, ARGV[19])
+redis.call('HSET', S, 'lineage', lineage, 'floor0', int(floor0), 'layout', ARGV[7], 'region', ARGV[8],
+		'q', ARGV[9], 'a', ARGV[10], 'db', ARGV[17], 'w', ARGV[19])
 
 -- Highest ceiling ever granted to an owner of the code other than the one holding token.
 local function others(code, token)
@@ -130,7 +174,7 @@ local ceiling = now + tonumber(ARGV[10])
 
 if ARGV[1] == 'renew' then
 	local code, token = ARGV[15], ARGV[14]
-	local value = redis.call('GET', KEYS[3])
+	local value = redis.call('GET', KEYS[5])
 	if not value then
 		return {-2, now}
 	end

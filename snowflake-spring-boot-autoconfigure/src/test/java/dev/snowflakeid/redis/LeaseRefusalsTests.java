@@ -29,7 +29,7 @@ class LeaseRefusalsTests {
 			Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(300));
 
 	private final LeaseRefusals refusals = new LeaseRefusals(LeaseSettings.of(SnowflakeLayout.defaults(), "ids",
-			"orders", 2, Duration.ofSeconds(10), TIMING, Duration.ofMillis(300), 2, Duration.ofSeconds(1)));
+			"orders", 2, Duration.ofSeconds(10), TIMING, Duration.ofMillis(300), 2, Duration.ofSeconds(1), 0, false));
 
 	@Test
 	void noFreeCodeNamesTheRegionAndHowManyCodesItHas() {
@@ -46,12 +46,40 @@ class LeaseRefusalsTests {
 		LeaseReply mismatch = LeaseReply.of(List.of(-4L, 5L, "41/2/10/10 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
 				"1", "14600", "12000"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
-			.hasMessage("Redis keys ids:{orders:2}:* were set up for layout '41/2/10/10 tick=PT0.001S "
+			.hasMessage("Redis keys ids:{orders:2}:* were set up for format '41/2/10/10 tick=PT0.001S "
 					+ "epoch=2026-01-01T00:00:00Z' in region 1 with quarantine 14600 ms and ceiling lead 12000 ms, "
-					+ "but this worker uses layout '41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z' in region 2 "
-					+ "with quarantine 16600 ms and ceiling lead 12000 ms. Every worker of a namespace must share the "
-					+ "layout and lease timing; new settings go to a new namespace with an unused region, or to a new "
-					+ "namespace once every worker of this one has stopped");
+					+ "but this instance uses format '41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z' in region 2 "
+					+ "with quarantine 16600 ms and ceiling lead 12000 ms. Other lease timing takes a region over only "
+					+ "once no lease granted under the recorded timing can be in use (every recorded ceiling plus the "
+					+ "recorded quarantine has passed); the format never changes in a key space");
+	}
+
+	@Test
+	void anotherFormatOfTheKeySpaceNamesBothFormatsAndTheProperties() {
+		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
+				"orders"));
+		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
+			.hasMessage("the key space ids (ids:format) issues IDs of format '41/3/7/12 tick=PT0.001S "
+					+ "epoch=2026-01-01T00:00:00Z', but this instance's snowflake.layout.*, snowflake.epoch and "
+					+ "snowflake.layout.tick give '41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z'. IDs of two "
+					+ "formats can be equal, so one key space has one format");
+	}
+
+	@Test
+	void aRegionOfAnotherNamespaceNamesThatNamespace() {
+		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
+				"billing"));
+		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
+			.hasMessage("region 2 of the key space ids belongs to namespace 'billing', but this instance uses "
+					+ "namespace 'orders'. IDs carry the region, not the namespace: two namespaces in one region issue "
+					+ "the same IDs");
+	}
+
+	@Test
+	void aMissingFormatRecordIsUnavailabilityThatWroteNothing() {
+		assertThat(this.refusals.refusal(LeaseReply.of(List.of(-7L, 5L)), 5))
+			.isInstanceOf(LeaseStoreUnavailableException.class)
+			.hasMessage("Redis key space ids has no format record ids:format; Redis wrote nothing");
 	}
 
 	@Test

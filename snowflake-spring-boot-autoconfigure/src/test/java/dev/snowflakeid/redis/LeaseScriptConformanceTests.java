@@ -16,6 +16,7 @@ import java.util.TreeMap;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.sim.Mutation;
 import dev.snowflakeid.lease.sim.RedisNode.Reply;
 import dev.snowflakeid.lease.sim.RedisNode.Settings;
@@ -52,6 +53,14 @@ class LeaseScriptConformanceTests {
 		.regionBits(2)
 		.workerBits(2)
 		.sequenceBits(18)
+		.build();
+
+	/** Another ID format for the same key space: refused wherever the key space has recorded the first. */
+	private static final SnowflakeLayout OTHER_FORMAT = SnowflakeLayout.builder()
+		.timestampBits(41)
+		.regionBits(3)
+		.workerBits(2)
+		.sequenceBits(17)
 		.build();
 
 	private static final int SEQUENCES = 20;
@@ -99,15 +108,22 @@ class LeaseScriptConformanceTests {
 		// requires a replica this standalone server does not have
 		RedisWorkerLeaseStore needsReplica = store(new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250),
 				Duration.ofSeconds(1), LeaseTiming.replicaFailoverWindow(1, Duration.ofSeconds(1))), 1);
+		RedisWorkerLeaseStore otherFormat = RedisWorkerLeaseStore.builder(this.template, OTHER_FORMAT)
+			.namespace("conformance")
+			.region(1)
+			.ttl(TTL)
+			.timing(TIMING)
+			.build();
 		Map<String, Integer> counts = new HashMap<>();
 		for (int sequence = 0; sequence < SEQUENCES; sequence++) {
 			long seed = 0x5eed0000L + sequence;
-			new Sequence(seed, store, otherFleet, needsReplica, counts).run();
+			new Sequence(seed, List.of(store, otherFleet, needsReplica, otherFormat), counts).run();
 		}
 		System.out.println("lease-protocol figure: conformance, " + SEQUENCES + " sequences x " + OPERATIONS
 				+ " operations, replies by kind " + new TreeMap<>(counts));
 		assertThat(counts).containsKeys("grant", "none-free", "expired", "fenced", "mismatch", "skew", "unsafe",
-				"release=1", "release=0", "restart", "flushall", "del-state", "del-lease");
+				"no-format", "other-format", "format=1", "format=-7", "format=-8", "release=1", "release=0", "restart",
+				"flushall", "del-state", "del-lease", "del-witness", "state-from-backup");
 	}
 
 	private RedisWorkerLeaseStore store(LeaseTiming timing, int replicas) {
@@ -123,9 +139,10 @@ class LeaseScriptConformanceTests {
 	private static Settings settings(RedisWorkerLeaseStore store, int replicas) {
 		return new Settings(store.timing().maxClockSkew().toMillis(),
 				RedisLeaseDefaults.COMMAND_TIMEOUT.toMillis(), replicas,
-				RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), LAYOUT.toString(),
+				RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), store.layout().toString(),
 				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
-				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), LAYOUT.maxWorkers());
+				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), store.layout().maxWorkers(), 0,
+				store.namespace(), true);
 	}
 
 	/** One seeded sequence of operations, applied to the real server and to a fresh model. */
@@ -141,6 +158,11 @@ class LeaseScriptConformanceTests {
 
 		private final RedisWorkerLeaseStore needsReplica;
 
+		private final RedisWorkerLeaseStore otherFormat;
+
+		/** The state hash as {@code COPY state backup REPLACE} last saved it, or {@code null}. */
+		private Map<String, String> backup;
+
 		private final Map<String, Integer> counts;
 
 		private final RedisNode model = new RedisNode("conformance", System::currentTimeMillis,
@@ -155,21 +177,25 @@ class LeaseScriptConformanceTests {
 
 		private String operation = "";
 
-		Sequence(long seed, RedisWorkerLeaseStore store, RedisWorkerLeaseStore otherFleet,
-				RedisWorkerLeaseStore needsReplica, Map<String, Integer> counts) {
+		Sequence(long seed, List<RedisWorkerLeaseStore> stores, Map<String, Integer> counts) {
 			this.seed = seed;
 			this.random = new Random(seed);
-			this.store = store;
-			this.otherFleet = otherFleet;
-			this.needsReplica = needsReplica;
+			this.store = stores.get(0);
+			this.otherFleet = stores.get(1);
+			this.needsReplica = stores.get(2);
+			this.otherFormat = stores.get(3);
 			this.counts = counts;
 		}
 
 		void run() {
 			LeaseScriptConformanceTests.this.server.call("FLUSHALL");
+			format(this.store);
 			for (this.step = 0; this.step < OPERATIONS; this.step++) {
-				int dice = this.random.nextInt(100);
-				if (dice < 35) {
+				int dice = this.random.nextInt(110);
+				if (dice >= 100) {
+					edge(dice - 100);
+				}
+				else if (dice < 35) {
 					claim(this.store, 0);
 				}
 				else if (dice < 65) {
@@ -198,6 +224,8 @@ class LeaseScriptConformanceTests {
 					this.operation = "FLUSHALL";
 					LeaseScriptConformanceTests.this.server.call("FLUSHALL");
 					this.model.flushAll();
+					this.backup = null;
+					formatMostly();
 					count("flushall");
 				}
 				else if (dice < 90) {
@@ -209,6 +237,7 @@ class LeaseScriptConformanceTests {
 					this.operation = "restart without data";
 					restart();
 					count("restart");
+					formatMostly();
 				}
 				else if (dice < 96) {
 					claim(this.otherFleet, 0);
@@ -217,6 +246,64 @@ class LeaseScriptConformanceTests {
 					claim(this.needsReplica, 1);
 				}
 			}
+		}
+
+		// The key space's edges: its format record, other formats, the witness, a state put back from a copy.
+		private void edge(int dice) {
+			if (dice < 4) {
+				format((dice < 3) ? this.store : this.otherFormat);
+			}
+			else if (dice < 6) {
+				claim(this.otherFormat, 0);
+			}
+			else if (dice < 7) {
+				this.operation = "DEL witness";
+				LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().witness());
+				this.model.dropWitness();
+				count("del-witness");
+			}
+			else if (dice < 8) {
+				this.operation = "COPY state to backup";
+				LeaseScriptConformanceTests.this.server.call("COPY", this.store.keys().state(), backupKey(), "REPLACE");
+				this.backup = this.model.stateCopy();
+				count("backup");
+			}
+			else if (this.backup != null) {
+				this.operation = "RENAME backup onto state";
+				LeaseScriptConformanceTests.this.server.call("RENAME", backupKey(), this.store.keys().state());
+				this.model.replaceState(this.backup);
+				this.backup = null;
+				count("state-from-backup");
+			}
+		}
+
+		// After a loss of every key, most sequences record the format again before the next lease request.
+		private void formatMostly() {
+			if (this.random.nextInt(5) > 0) {
+				format(this.store);
+			}
+		}
+
+		private String backupKey() {
+			return this.store.keys().state() + "-backup";
+		}
+
+		private void format(RedisWorkerLeaseStore target) {
+			this.operation = "format check of " + target.layout();
+			String recorded = this.model.recordedLayout();
+			long expected = this.model.format(target.layout().toString(), Integer.toString(target.region()),
+					target.namespace(), recorded == null || recorded.equals(target.layout().toString()),
+					(recorded != null) ? List.of(Integer.toString(target.region()), "conformance") : List.of());
+			long real;
+			try {
+				target.confirmFormat();
+				real = 1;
+			}
+			catch (StoreMismatchException ex) {
+				real = ex.getMessage().contains("has no format record") ? -7 : -8;
+			}
+			assertThat(real).as(where()).isEqualTo(expected);
+			count("format=" + real);
 		}
 
 		private void claim(RedisWorkerLeaseStore target, int replicas) {
@@ -266,6 +353,7 @@ class LeaseScriptConformanceTests {
 		private void restart() {
 			LeaseScriptConformanceTests.this.server.restartEmpty();
 			this.model.restartEmpty();
+			this.backup = null;
 			await().atMost(Duration.ofSeconds(10))
 				.ignoreExceptions()
 				.until(() -> "PONG".equals(LeaseScriptConformanceTests.this.template
@@ -308,6 +396,8 @@ class LeaseScriptConformanceTests {
 				case -4 -> "mismatch";
 				case -5 -> "skew";
 				case -6 -> "unsafe";
+				case -7 -> "no-format";
+				case -8 -> "other-format";
 				default -> "status " + real.status();
 			});
 		}

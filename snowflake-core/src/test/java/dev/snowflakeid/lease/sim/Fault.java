@@ -45,6 +45,18 @@ enum Fault {
 	/** The region's state hash evicted or deleted. */
 	EVICT_STATE(true),
 
+	/**
+	 * The state hash replaced by an older copy of itself, the lineage kept: RENAME of a backup onto the state
+	 * key, RESTORE of it, COPY ... REPLACE from a backup key.
+	 */
+	REPLACE_STATE_WITH_COPY(true),
+
+	/**
+	 * SWAPDB with a database where another fleet leased the same region: its state and witness (written there,
+	 * with that database's index) are now the region's, the lineage kept.
+	 */
+	SWAPDB_FOREIGN(true),
+
 	/** One lease key deleted. */
 	DELETE_LEASE_KEY(true),
 

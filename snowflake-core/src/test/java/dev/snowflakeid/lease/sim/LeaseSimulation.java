@@ -128,7 +128,7 @@ public final class LeaseSimulation {
 	/** Faults that lose or replace Redis data under a frozen holder. */
 	private static final Fault[] DATA_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_EMPTY_CLOCK_BEHIND,
 			Fault.RESTART_EMPTY_CLOCK_BEHIND, Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE,
-			Fault.DELETE_LEASE_KEY, Fault.RESTORE_LEASE_KEY };
+			Fault.DELETE_LEASE_KEY, Fault.RESTORE_LEASE_KEY, Fault.REPLACE_STATE_WITH_COPY, Fault.SWAPDB_FOREIGN };
 
 	private final boolean replicated;
 
@@ -203,7 +203,7 @@ public final class LeaseSimulation {
 				LeaseTiming.replicaFailoverWindow(counted, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
 		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, counted, maxLag,
 				this.layout.toString(), "0", timing.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
-				this.layout.maxWorkers());
+				this.layout.maxWorkers(), 0, "default", true);
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
 	}
 
@@ -606,6 +606,8 @@ public final class LeaseSimulation {
 			kind = REDIS_FAULTS[this.random.nextInt(7)];
 			kind = (kind == Fault.DELETE_LEASE_KEY && this.random.nextBoolean()) ? Fault.RESTORE_LEASE_KEY
 					: (kind == Fault.RESTART_EMPTY && this.random.nextBoolean()) ? Fault.RESTART_EMPTY_CLOCK_BEHIND : kind;
+			kind = (kind == Fault.EVICT_STATE && this.random.nextBoolean())
+					? (this.random.nextBoolean() ? Fault.REPLACE_STATE_WITH_COPY : Fault.SWAPDB_FOREIGN) : kind;
 			kind = (this.workerClocksStep && kind == Fault.STEP_REDIS_CLOCK) ? Fault.RESTART_WITH_DATA : kind;
 		}
 		SimulatedWorker worker = anyLiveWorker();
@@ -670,7 +672,7 @@ public final class LeaseSimulation {
 					log("pause " + holder + " for " + pause + " ms, then a Redis fault");
 					Fault redisFault = (this.replicated && this.random.nextBoolean())
 							? ((this.workerClocksStep && this.random.nextInt(2) == 1) ? Fault.PROMOTE_FROZEN : Fault.PROMOTE)
-							: DATA_FAULTS[this.random.nextInt(8)];
+							: DATA_FAULTS[this.random.nextInt(DATA_FAULTS.length)];
 					Fault fault = trueClocksOnly(redisFault);
 					at(100 + this.random.nextInt(700), () -> redisFault(fault));
 				}
@@ -745,6 +747,22 @@ public final class LeaseSimulation {
 			case EVICT_STATE -> {
 				this.primary.evictState();
 				log("state hash evicted on " + this.primary);
+			}
+			case REPLACE_STATE_WITH_COPY -> {
+				if (!this.snapshots.isEmpty()) {
+					int index = this.random.nextInt(this.snapshots.size());
+					this.primary.replaceState(this.snapshots.get(index).state());
+					log("state hash on " + this.primary + " replaced by its copy in snapshot " + index);
+				}
+			}
+			case SWAPDB_FOREIGN -> {
+				if (!this.snapshots.isEmpty()) {
+					RedisNode.Data other = this.snapshots.get(this.random.nextInt(this.snapshots.size()));
+					if (other.state() != null) {
+						this.primary.swapInForeignDatabase(other.state(), 1);
+						log("SWAPDB on " + this.primary + ": the region's state of database 1 is now database 0's");
+					}
+				}
 			}
 			case DELETE_LEASE_KEY -> {
 				if (!this.primary.leases.isEmpty()) {

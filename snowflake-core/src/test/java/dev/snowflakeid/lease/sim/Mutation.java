@@ -50,6 +50,13 @@ public enum Mutation {
 	 * No lineage check after WAIT: a grant is used although its WAIT, routed by a client whose topology view
 	 * changed, counted another server's replicas.
 	 */
-	NO_LINEAGE_CHECK
+	NO_LINEAGE_CHECK,
+
+	/**
+	 * Data loss detected by the lineage alone, as protocol v2 first did: neither the database index the state
+	 * records nor its witness is compared, so an older copy of the state put back on the same server (RENAME,
+	 * RESTORE, COPY ... REPLACE, SWAPDB) starts new owners below ceilings granted after the copy was taken.
+	 */
+	LINEAGE_ONLY_LOSS_CHECK
 
 }

@@ -30,9 +30,21 @@ public final class RedisNode {
 
 	}
 
-	/** The arguments of lease.lua that stay the same for a worker. */
+	/**
+	 * The arguments of lease.lua that stay the same for a worker; {@code formatDeclared} is false where the
+	 * format record cannot be declared beside the region's keys (a Cluster).
+	 */
 	public record Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
-			long quarantine, long ceilingLead, long ttl, int codes) {
+			long quarantine, long ceilingLead, long ttl, int codes, int database, String namespace,
+			boolean formatDeclared) {
+
+		/** Database 0, namespace {@code default}, no format record (as on a Cluster). */
+		public Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
+				long quarantine, long ceilingLead, long ttl, int codes) {
+			this(skew, lateness, replicas, maxLagSeconds, layout, region, quarantine, ceilingLead, ttl, codes, 0,
+					"default", false);
+		}
+
 	}
 
 	/** A lease key: owner token and expiry in this node's clock. */
@@ -58,6 +70,12 @@ public final class RedisNode {
 
 	/** Region state hash; {@code null} while the key does not exist. */
 	Map<String, String> state;
+
+	/** The region's witness; {@code null} while the key does not exist. */
+	String witness;
+
+	/** The key space's format record; {@code null} while the key does not exist. */
+	Map<String, String> format;
 
 	final Map<Integer, LeaseKey> leases = new HashMap<>();
 
@@ -140,26 +158,59 @@ public final class RedisNode {
 						+ s.maxLagSeconds() + " s lag, " + quorum + " of " + s.replicas() + " required");
 			}
 		}
+		if (s.formatDeclared()) {
+			if (this.format == null) {
+				return Reply.of(-7, now);
+			}
+			String owner = this.format.get("region:" + s.region());
+			if (!this.format.get("format").equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))) {
+				return Reply.refused(-8, now, this.format.get("format"));
+			}
+		}
+		String lineage = lineage();
+		boolean lost = this.state == null || !lineage.equals(this.state.get("lineage"));
+		if (!this.mutations.contains(Mutation.LINEAGE_ONLY_LOSS_CHECK) && this.state != null
+				&& (!Integer.toString(s.database()).equals(this.state.get("db")) || this.witness == null
+						|| !this.witness.equals(this.state.get("w")))) {
+			lost = true;
+		}
+		long floor0 = (this.state != null) ? number(this.state.get("floor0")) : 0;
 		if (this.state != null && this.state.get("layout") != null && (!this.state.get("layout").equals(s.layout())
 				|| !s.region().equals(this.state.get("region")) || !Long.toString(s.quarantine()).equals(this.state.get("q"))
 				|| !Long.toString(s.ceilingLead()).equals(this.state.get("a")))) {
-			return Reply.refused(-4, now, this.state.get("layout"));
+			boolean passed = !lost && this.state.get("layout").equals(s.layout())
+					&& s.region().equals(this.state.get("region"));
+			if (passed) {
+				long latest = floor0;
+				for (int code = 0; code < s.codes(); code++) {
+					latest = Math.max(latest, mark(Integer.toString(code)));
+				}
+				passed = now >= latest + number(this.state.get("q"));
+			}
+			if (!passed) {
+				return Reply.refused(-4, now, this.state.get("layout"));
+			}
 		}
 		this.version++;
-		long floor0 = (this.state != null) ? number(this.state.get("floor0")) : 0;
-		String lineage = lineage();
-		if (this.state == null || !lineage.equals(this.state.get("lineage"))) {
+		if (lost) {
 			floor0 = Math.max(floor0, now + s.quarantine());
-			if (this.state == null) {
-				this.state = new HashMap<>();
-			}
-			this.state.put("lineage", lineage);
-			this.state.put("floor0", Long.toString(floor0));
-			this.state.put("layout", s.layout());
-			this.state.put("region", s.region());
-			this.state.put("q", Long.toString(s.quarantine()));
-			this.state.put("a", Long.toString(s.ceilingLead()));
 		}
+		if (this.state == null) {
+			this.state = new HashMap<>();
+		}
+		if (s.formatDeclared()) {
+			this.format.putIfAbsent("region:" + s.region(), s.namespace());
+		}
+		// a value no older copy holds: the real script sets a random one the caller sends
+		this.witness = "w" + identities.incrementAndGet();
+		this.state.put("lineage", lineage);
+		this.state.put("floor0", Long.toString(floor0));
+		this.state.put("layout", s.layout());
+		this.state.put("region", s.region());
+		this.state.put("q", Long.toString(s.quarantine()));
+		this.state.put("a", Long.toString(s.ceilingLead()));
+		this.state.put("db", Integer.toString(s.database()));
+		this.state.put("w", this.witness);
 		boolean v1Ceilings = this.mutations.contains(Mutation.V1_CEILINGS);
 		long ceiling = now + s.ceilingLead();
 		if (op.equals("renew")) {
@@ -217,6 +268,39 @@ public final class RedisNode {
 		this.leases.put(code, new LeaseKey(token, now + s.ttl()));
 		record(field, token, ceiling);
 		return new Reply(1, code, generation, floor, ceiling, now, quorum, "");
+	}
+
+	/**
+	 * format.lua: records or compares the key space's format and the region's namespace.
+	 * @param mayCreate whether the caller's scan found no region state of another format
+	 * @param regions regions and namespaces of the states the scan found, in pairs
+	 */
+	public long format(String format, String region, String namespace, boolean mayCreate, List<String> regions) {
+		if (this.format == null) {
+			if (!mayCreate) {
+				return -7;
+			}
+			this.version++;
+			this.format = new HashMap<>();
+			for (int i = 0; i + 1 < regions.size(); i += 2) {
+				this.format.putIfAbsent("region:" + regions.get(i), regions.get(i + 1));
+			}
+			this.format.put("format", format);
+		}
+		String owner = this.format.get("region:" + region);
+		if (!this.format.get("format").equals(format) || (owner != null && !owner.equals(namespace))) {
+			return -8;
+		}
+		if (owner == null) {
+			this.version++;
+			this.format.put("region:" + region, namespace);
+		}
+		return 1;
+	}
+
+	/** The layout the region's state records, or {@code null} without a state. */
+	public String recordedLayout() {
+		return (this.state != null) ? this.state.get("layout") : null;
 	}
 
 	/** release.lua. */
@@ -315,22 +399,62 @@ public final class RedisNode {
 		this.state = null;
 	}
 
+	/**
+	 * Puts an older copy of the state hash back in place of the current one, the lineage kept: RENAME of a
+	 * backup onto the state key, RESTORE, or COPY ... REPLACE. The witness stays.
+	 */
+	public void replaceState(Map<String, String> older) {
+		this.version++;
+		this.state = (older != null) ? new HashMap<>(older) : null;
+	}
+
+	/**
+	 * SWAPDB with another fleet's database: the state and witness of a database where the same region was
+	 * leased are now this one's, the lineage (a server-wide property) kept. That database wrote its own index
+	 * and witness; its marks are those of {@code state}, an older state of this region.
+	 */
+	void swapInForeignDatabase(Map<String, String> state, int database) {
+		this.version++;
+		this.state = new HashMap<>(state);
+		this.state.put("db", Integer.toString(database));
+		// the other fleet's witness, which no copy of this database's state ever recorded
+		this.witness = "w" + identities.incrementAndGet();
+		this.state.put("w", this.witness);
+		this.leases.clear();
+	}
+
+	/** The witness key deleted. */
+	public void dropWitness() {
+		this.version++;
+		this.witness = null;
+	}
+
+	/** A copy of the state hash, or {@code null} without one. */
+	public Map<String, String> stateCopy() {
+		return (this.state != null) ? new HashMap<>(this.state) : null;
+	}
+
 	/** FLUSHALL: every key gone, the identity kept. */
 	public void flushAll() {
 		this.version++;
 		this.state = null;
+		this.witness = null;
+		this.format = null;
 		this.leases.clear();
 	}
 
 	/** A copy of this node's data, as a replica or a snapshot holds it. */
 	Data data() {
 		Map<Integer, LeaseKey> copy = new HashMap<>(this.leases);
-		return new Data((this.state != null) ? new HashMap<>(this.state) : null, copy);
+		return new Data((this.state != null) ? new HashMap<>(this.state) : null, copy, this.witness,
+				(this.format != null) ? new HashMap<>(this.format) : null);
 	}
 
 	void load(Data data) {
 		this.version++;
 		this.state = (data.state() != null) ? new HashMap<>(data.state()) : null;
+		this.witness = data.witness();
+		this.format = (data.format() != null) ? new HashMap<>(data.format()) : null;
 		this.leases.clear();
 		this.leases.putAll(data.leases());
 	}
@@ -369,11 +493,12 @@ public final class RedisNode {
 		from.replicas.put(this, this.trueTime.getAsLong());
 	}
 
-	/** Data of a node: the state hash and the lease keys. */
-	record Data(Map<String, String> state, Map<Integer, LeaseKey> leases) {
+	/** Data of a node: the state hash, the lease keys, the witness and the format record. */
+	record Data(Map<String, String> state, Map<Integer, LeaseKey> leases, String witness,
+			Map<String, String> format) {
 
 		static Data empty() {
-			return new Data(null, Map.of());
+			return new Data(null, Map.of(), null, null);
 		}
 
 	}

@@ -47,6 +47,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 
 	final List<Granted> granted = new ArrayList<>();
 
+	/** Whether format.lua answered 1 since the last -7, as {@code FormatRecord} keeps it. */
+	private boolean formatConfirmed;
+
 	SimulatedLeaseStore(LeaseSimulation world, SimulatedWorker worker, RedisNode.Settings settings,
 			InstantSource callerClock, Random random) {
 		this.world = world;
@@ -102,8 +105,21 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	}
 
 	private RedisNode.Reply call(String op, String tokenOrNonce, int code, int start) {
-		long caller = this.callerClock.millis();
 		RedisNode node = this.world.route(this.worker);
+		if (!this.formatConfirmed) {
+			if (!this.world.reachable(this.worker, node)) {
+				throw timeout("format check");
+			}
+			String recorded = node.recordedLayout();
+			boolean mayCreate = recorded == null || recorded.equals(this.settings.layout());
+			long status = node.format(this.settings.layout(), this.settings.region(), this.settings.namespace(), mayCreate,
+					(recorded != null) ? List.of(this.settings.region(), this.settings.namespace()) : List.of());
+			if (status != 1) {
+				throw new StoreMismatchException("format record: " + status);
+			}
+			this.formatConfirmed = true;
+		}
+		long caller = this.callerClock.millis();
 		if (!this.world.reachable(this.worker, node)) {
 			// A paused server: the request waits in its socket and runs when it resumes; the caller times out.
 			this.world.whenResumed(node, () -> node.lease(this.settings, op, caller, tokenOrNonce, code, start));
@@ -129,17 +145,28 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			String lineage = node.lineage();
 			RedisNode waited = this.world.waitTarget(this.worker, node);
 			if (!this.world.acknowledged(waited, reply.replicas())) {
-				throw new LeaseStoreUnavailableException("fewer than " + reply.replicas() + " replicas acknowledged the grant",
-						null);
+				throw unused(op, tokenOrNonce, reply,
+						"fewer than " + reply.replicas() + " replicas acknowledged the grant");
 			}
 			if (!waited.lineage().equals(lineage) && !this.world.mutations().contains(Mutation.NO_LINEAGE_CHECK)) {
-				throw new LeaseStoreUnavailableException("the acknowledgement was read from another server", null);
+				throw unused(op, tokenOrNonce, reply, "the acknowledgement was read from another server");
 			}
 		}
 		if (reply.status() == 1) {
 			this.world.used(this.worker, node, op);
 		}
 		return reply;
+	}
+
+	// A claim that is not used is given back with its token, as RedisWorkerLeaseStore does; a renewal keeps its key.
+	private LeaseStoreUnavailableException unused(String op, String nonce, RedisNode.Reply grant, String reason) {
+		if (op.equals("claim")) {
+			RedisNode node = this.world.route(this.worker);
+			if (this.world.reachable(this.worker, node) && this.world.fate(this.worker) == Fate.DELIVERED) {
+				node.release((int) grant.code(), grant.generation() + "|" + nonce);
+			}
+		}
+		return new LeaseStoreUnavailableException(reason, null);
 	}
 
 	private void record(Granted range, String token) {
@@ -151,8 +178,11 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (reply.status() == 1) {
 			return;
 		}
-		if (reply.status() == -4) {
+		if (reply.status() == -4 || reply.status() == -8) {
 			throw new StoreMismatchException("settings differ: " + reply.detail());
+		}
+		if (reply.status() == -7) {
+			this.formatConfirmed = false;
 		}
 		if (reply.status() == -5) {
 			throw new ClockSkewException("clocks differ", this.callerClock.millis() - reply.time());

@@ -1,0 +1,168 @@
+package dev.snowflakeid.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.StoreMismatchException;
+
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.core.Cursor;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.ScanOptions;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * The key space's format record ({@link RegionKeys#format()}): one ID format for every namespace and region
+ * under a key prefix in one database (or Cluster), and one namespace per region. IDs carry neither the
+ * namespace nor the key prefix, so two formats, or two namespaces in one region, can issue equal IDs whatever
+ * their leases say.
+ *
+ * <p>Checked with {@code format.lua} before the store's first claim, and again whenever {@code lease.lua}
+ * finds the record missing. A missing record is made only after a {@code SCAN} of the key space (every
+ * primary of a Cluster) found no region state of another format: it fails closed, never recreating a record
+ * beside states that disagree with it. On one server {@code lease.lua} compares the record in every grant;
+ * on a Cluster the record lies in another slot than a region's keys, so this check at startup is where
+ * formats meet, and {@code HSETNX} in one script lets only one of two first starts record its format.
+ */
+final class FormatRecord {
+
+	private static final long SCAN_COUNT = 1_000;
+
+	private final StringRedisTemplate redis;
+
+	private final LeaseSettings settings;
+
+	private volatile boolean confirmed;
+
+	FormatRecord(StringRedisTemplate redis, LeaseSettings settings) {
+		this.redis = redis;
+		this.settings = settings;
+	}
+
+	/**
+	 * Records or compares the format, once until {@link #forget()}.
+	 * @throws StoreMismatchException if the key space records another format, the region belongs to another
+	 * namespace, or the record is missing beside region states of another format
+	 * @throws RuntimeException as the template throws it when Redis cannot be reached
+	 */
+	void confirm() {
+		if (this.confirmed) {
+			return;
+		}
+		List<String> args = new ArrayList<>(List.of(this.settings.layoutDescription(),
+				Integer.toString(this.settings.region()), this.settings.namespace()));
+		String foreign = null;
+		if (!Boolean.TRUE.equals(this.redis.hasKey(this.settings.keys().format()))) {
+			List<String> pairs = new ArrayList<>();
+			for (String key : stateKeys()) {
+				Object layout = this.redis.opsForHash().get(key, "layout");
+				String region = regionOf(key);
+				if (layout == null || region == null) {
+					continue;
+				}
+				if (!layout.equals(this.settings.layoutDescription())) {
+					foreign = key + " records format '" + layout + "'";
+					break;
+				}
+				pairs.add(region);
+				pairs.add(namespaceOf(key));
+			}
+			args.add((foreign == null) ? "1" : "0");
+			args.addAll(pairs);
+		}
+		else {
+			args.add("0");
+		}
+		@SuppressWarnings("unchecked")
+		List<Object> reply = this.redis.execute(LeaseScripts.FORMAT, List.of(this.settings.keys().format()),
+				args.toArray());
+		long status = (reply != null && !reply.isEmpty() && reply.get(0) instanceof Long code) ? code : 0;
+		if (status == -7 && foreign == null) {
+			throw new LeaseStoreUnavailableException("the format record " + this.settings.keys().format()
+					+ " vanished while it was checked", null);
+		}
+		if (status == -7) {
+			throw new StoreMismatchException("the key space " + this.settings.keyPrefix() + " has no format record "
+					+ this.settings.keys().format() + ", and " + foreign + ", not this instance's '"
+					+ this.settings.layoutDescription() + "'; the record is not made again beside it");
+		}
+		if (status == -8) {
+			throw mismatch(this.settings, String.valueOf(reply.get(1)), String.valueOf(reply.get(2)));
+		}
+		if (status != 1) {
+			throw new IllegalStateException("not a format.lua reply: " + reply);
+		}
+		this.confirmed = true;
+	}
+
+	/** Makes the next {@link #confirm()} ask Redis again: {@code lease.lua} found the record missing. */
+	void forget() {
+		this.confirmed = false;
+	}
+
+	/** The refusal of a format record that names another format, or another namespace for the region. */
+	static StoreMismatchException mismatch(LeaseSettings settings, String format, String namespace) {
+		if (!format.equals(settings.layoutDescription())) {
+			return new StoreMismatchException("the key space " + settings.keyPrefix() + " (" + settings.keys().format()
+					+ ") issues IDs of format '" + format + "', but this instance's snowflake.layout.*, snowflake.epoch "
+					+ "and snowflake.layout.tick give '" + settings.layoutDescription() + "'. IDs of two formats can be "
+					+ "equal, so one key space has one format");
+		}
+		return new StoreMismatchException("region " + settings.region() + " of the key space " + settings.keyPrefix()
+				+ " belongs to namespace '" + namespace + "', but this instance uses namespace '" + settings.namespace()
+				+ "'. IDs carry the region, not the namespace: two namespaces in one region issue the same IDs");
+	}
+
+	private List<String> stateKeys() {
+		ScanOptions options = ScanOptions.scanOptions()
+			.match(RegionKeys.statePattern(this.settings.keyPrefix()))
+			.count(SCAN_COUNT)
+			.build();
+		List<String> keys = this.redis.execute((RedisCallback<List<String>>) (connection) -> {
+			List<String> found = new ArrayList<>();
+			if (connection instanceof RedisClusterConnection cluster) {
+				for (RedisClusterNode node : cluster.clusterGetNodes()) {
+					if (node.isMaster()) {
+						collect(cluster.scan(node, options), found);
+					}
+				}
+			}
+			else {
+				collect(connection.keyCommands().scan(options), found);
+			}
+			return found;
+		});
+		return (keys != null) ? keys : List.of();
+	}
+
+	private static void collect(Cursor<byte[]> cursor, List<String> found) {
+		try (cursor) {
+			cursor.forEachRemaining((key) -> found.add(new String(key, StandardCharsets.UTF_8)));
+		}
+	}
+
+	// prefix:{namespace:R}:state, the namespace possibly holding ':'
+	private String regionOf(String key) {
+		String tag = tag(key);
+		return (tag != null) ? tag.substring(tag.lastIndexOf(':') + 1) : null;
+	}
+
+	private String namespaceOf(String key) {
+		String tag = tag(key);
+		return tag.substring(0, tag.lastIndexOf(':'));
+	}
+
+	private String tag(String key) {
+		int open = this.settings.keyPrefix().length() + 1;
+		int close = key.indexOf('}', open);
+		if (close < 0 || key.charAt(open) != '{') {
+			return null;
+		}
+		String tag = key.substring(open + 1, close);
+		return (tag.lastIndexOf(':') > 0) ? tag : null;
+	}
+
+}
