@@ -191,7 +191,7 @@ class LeaseScriptConformanceTests {
 			LeaseScriptConformanceTests.this.server.call("FLUSHALL");
 			format(this.store);
 			for (this.step = 0; this.step < OPERATIONS; this.step++) {
-				int dice = this.random.nextInt(110);
+				int dice = this.random.nextInt(111);
 				if (dice >= 100) {
 					edge(dice - 100);
 				}
@@ -267,6 +267,12 @@ class LeaseScriptConformanceTests {
 				LeaseScriptConformanceTests.this.server.call("COPY", this.store.keys().state(), backupKey(), "REPLACE");
 				this.backup = this.model.stateCopy();
 				count("backup");
+			}
+			else if (dice == 10) {
+				this.operation = "DEL format record";
+				LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().format());
+				this.model.dropFormat();
+				count("del-format");
 			}
 			else if (this.backup != null) {
 				this.operation = "RENAME backup onto state";

@@ -119,12 +119,15 @@ class LeaseStateReplacementTests {
 	}
 
 	@Test
-	void withoutAReplacementTheNextClaimStartsBelowTheQuarantine() {
-		// The control: a claim of another code on untouched data is not held back by the quarantine.
+	void withoutAReplacementTheLossFloorIsNotRaisedAgain() {
+		// The control: the first claim on an empty server is a loss; a later claim of another code on untouched
+		// data starts at that same loss floor, not at a new one.
 		RedisWorkerLeaseStore store = store(this.redis, 0);
-		grant(store);
-		LeaseGrant next = store.claim(3);
-		assertThat(next.floorMillis()).isLessThan(next.storeTimeMillis());
+		LeaseGrant first = store.claim(3);
+		store.renew(first);
+		LeaseGrant next = store.claim(2);
+		assertThat(first.floorMillis()).isGreaterThanOrEqualTo(first.storeTimeMillis() + TIMING.quarantine().toMillis());
+		assertThat(next.floorMillis()).isEqualTo(first.floorMillis());
 	}
 
 	/** Grants in database 0, takes a copy, grants more, puts the copy back and claims again. */
@@ -138,15 +141,15 @@ class LeaseStateReplacementTests {
 	}
 
 	private void assertNextClaimStartsAbove(long ceiling) {
-		LeaseGrant next = store(this.redis, 0).claim(7);
+		LeaseGrant next = store(this.redis, 0).claim(3);
 		assertThat(next.floorMillis()).as("floor of the first claim after the replacement")
 			.isGreaterThan(ceiling)
 			.isGreaterThanOrEqualTo(next.storeTimeMillis() + TIMING.quarantine().toMillis());
 	}
 
-	// A claim of code 7 and three renewals: answers the highest ceiling granted.
+	// A claim of code 3 and three renewals: answers the highest ceiling granted.
 	private static long grant(RedisWorkerLeaseStore store) {
-		LeaseGrant grant = store.claim(7);
+		LeaseGrant grant = store.claim(3);
 		long ceiling = grant.ceilingMillis();
 		for (int i = 0; i < 3; i++) {
 			ceiling = Math.max(ceiling, store.renew(grant).ceilingMillis());

@@ -429,6 +429,12 @@ public final class RedisNode {
 		this.witness = null;
 	}
 
+	/** The key space's format record deleted. */
+	public void dropFormat() {
+		this.version++;
+		this.format = null;
+	}
+
 	/** A copy of the state hash, or {@code null} without one. */
 	public Map<String, String> stateCopy() {
 		return (this.state != null) ? new HashMap<>(this.state) : null;
