@@ -11,14 +11,14 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, StoreMismatchException cause) {
 		return new FailureAnalysis("The worker-code lease store disagrees with this instance: " + cause.getMessage()
-				+ ".", "Use the same snowflake.layout.*, snowflake.epoch, snowflake.region and lease timing "
+				+ ".", "Use the ID format (snowflake.layout.*, snowflake.layout.tick, snowflake.epoch), the "
+						+ "snowflake.worker.redis.namespace of the region and the lease timing "
 						+ "(snowflake.worker.lease.outage-tolerance, renew-interval, max-clock-skew and "
-						+ "snowflake.worker.redis.command-timeout, replicas, max-replica-lag) as the other instances "
-						+ "of this namespace. To change them, start the new settings in a new "
-						+ "snowflake.worker.redis.namespace together with a snowflake.region no instance uses, or stop "
-						+ "every instance of the old namespace before the first one starts in the new namespace: two "
-						+ "namespaces running at once in one region lease the same codes, and their IDs collide "
-						+ "(README, \"Uniqueness domain\").",
+						+ "snowflake.worker.redis.command-timeout, replicas, max-replica-lag) that the key space records, "
+						+ "as named above, or another snowflake.region. Other lease timing takes a region over by itself "
+						+ "once every instance with the recorded timing has stopped and its last ceiling plus the recorded "
+						+ "quarantine has passed. A new ID format needs a key space whose IDs never meet these: IDs of two "
+						+ "formats, and of two namespaces in one region, can be equal (README, \"Uniqueness domain\").",
 				cause);
 	}
 

@@ -92,6 +92,9 @@ final class FormatRecord {
 		if (status == -8) {
 			throw mismatch(this.settings, String.valueOf(reply.get(1)), String.valueOf(reply.get(2)));
 		}
+		if (status == 0) {
+			return;
+		}
 		if (status != 1) {
 			throw new IllegalStateException("not a format.lua reply: " + reply);
 		}

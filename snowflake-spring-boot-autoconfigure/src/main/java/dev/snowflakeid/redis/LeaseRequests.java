@@ -53,22 +53,28 @@ final class LeaseRequests {
 	 */
 	LeaseReply send(String action, String operation, String token, int code, int start) {
 		try {
-			this.format.confirm();
-			return this.connection.execute((commands) -> {
-				long client = this.replicas.clientBefore(commands);
-				long caller = this.wallClock.millis();
-				LeaseReply reply = LeaseReply.of(commands.eval(LeaseScripts.LEASE, keys(operation, code),
-						args(operation, caller, token, code, start)));
-				return switch (reply.status()) {
-					case GRANTED -> confirmed(action, operation, token, reply, commands, client);
-					case EXPIRED, FENCED -> reply;
-					case NO_FORMAT -> {
-						this.format.forget();
-						throw this.refusals.refusal(reply, caller);
-					}
-					default -> throw this.refusals.refusal(reply, caller);
-				};
-			});
+			for (int attempt = 0;; attempt++) {
+				this.format.confirm();
+				LeaseReply reply = this.connection.execute((commands) -> {
+					long client = this.replicas.clientBefore(commands);
+					long caller = this.wallClock.millis();
+					LeaseReply answer = LeaseReply.of(commands.eval(LeaseScripts.LEASE, keys(operation, code),
+							args(operation, caller, token, code, start)));
+					return switch (answer.status()) {
+						case GRANTED -> confirmed(action, operation, token, answer, commands, client);
+						case EXPIRED, FENCED, NO_FORMAT -> answer;
+						default -> throw this.refusals.refusal(answer, caller);
+					};
+				});
+				if (reply.status() != LeaseReply.Status.NO_FORMAT) {
+					return reply;
+				}
+				// The key space lost its format record (a loss of every key): check it again, then one new request
+				this.format.forget();
+				if (attempt > 0) {
+					throw this.refusals.refusal(reply, reply.time());
+				}
+			}
 		}
 		catch (WorkerLeaseException ex) {
 			throw ex;

@@ -11,12 +11,16 @@
 --
 -- Replies:
 --   {1}                     recorded, or recorded already
+--   {0}                     not checked: the server is not a primary (lease.lua refuses there, naming its role)
 --   {-7}                    missing, and not to be created (ARGV[4] is '0')
 --   {-8, format, namespace} another format is recorded, or the region belongs to another namespace
 --
 -- Two first starts cannot both record: HSETNX lets one format in, and the other start compares with it.
 -- A record is never made again beside region states of another format: that is the scan's verdict.
 
+if string.match(redis.call('INFO', 'replication'), 'role:(%a+)') ~= 'master' then
+	return {0}
+end
 local record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2])
 if not record[1] then
 	if ARGV[4] ~= '1' then
@@ -31,5 +35,7 @@ end
 if record[1] ~= ARGV[1] or (record[2] and record[2] ~= ARGV[3]) then
 	return {-8, record[1], record[2] or ''}
 end
-redis.call('HSETNX', KEYS[1], 'region:' .. ARGV[2], ARGV[3])
+if not record[2] then
+	redis.call('HSET', KEYS[1], 'region:' .. ARGV[2], ARGV[3])
+end
 return {1}

@@ -182,7 +182,7 @@ if ARGV[1] == 'renew' then
 		return {-3, now}
 	end
 	local floor = math.max(others(code, token), floor0)
-	redis.call('PEXPIREAT', KEYS[3], int(now + ttl))
+	redis.call('PEXPIREAT', KEYS[5], int(now + ttl))
 	record(code, token, ceiling)
 	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, quorum, lineage}
 end

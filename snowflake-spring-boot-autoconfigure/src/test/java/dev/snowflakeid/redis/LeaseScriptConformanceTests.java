@@ -337,6 +337,9 @@ class LeaseScriptConformanceTests {
 			this.operation = "renew code " + code + " with token " + token + " at caller clock " + caller;
 			Reply real = reply(this.store.leaseReply("renew", caller, token, code, 0));
 			compare(this.model.lease(settings(this.store, 0), "renew", caller, token, code, 0, real.time()), real);
+			// a renewal extends the lease key, and nothing else: the witness never expires
+			assertThat(LeaseScriptConformanceTests.this.server.call("PTTL", this.store.keys().witness())).as(where())
+				.isIn(-1L, -2L);
 		}
 
 		private void release() {

@@ -83,7 +83,9 @@ class RedisClusterLeaseStoreTests {
 	// The request lateness the two-clocks check allows: store-level calls that nothing retries (the first
 	// after SCRIPT FLUSH goes EVALSHA, NOSCRIPT, then EVAL) may run seconds late on a busy machine.
 	private static RedisWorkerLeaseStore store(String namespace, SnowflakeLayout layout, Duration lateness) {
+		// a key prefix per namespace: the tests share one Cluster, and a region of a key space has one namespace
 		return RedisWorkerLeaseStore.builder(connections, layout)
+			.keyPrefix("t-" + namespace)
 			.namespace(namespace)
 			.ttl(Duration.ofSeconds(5))
 			.timing(new LeaseTiming(Duration.ofMillis(200), Duration.ofMillis(50), Duration.ofMillis(50), Duration.ZERO,

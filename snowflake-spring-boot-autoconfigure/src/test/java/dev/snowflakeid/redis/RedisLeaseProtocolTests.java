@@ -363,12 +363,17 @@ class RedisLeaseProtocolTests {
 		this.ledger.assertConsistent();
 	}
 
+	private static List<?> regionKeys(RedisServer server) {
+		return (List<?>) server.call("KEYS", "snowflake:{*");
+	}
+
 	@Test
 	void grantsAreRefusedWritingNothingOnAReplicaWithALaggingReplicaAndWithSkewedClocks() {
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisServer.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
-		// nothing written means no key at all, the state hash with its loss marker included
+		// nothing written means no key of the region, the state hash with its loss marker included (the key
+		// space's format record, which format.lua makes before the first claim, is no lease state)
 		RedisWorkerLeaseStore onReplica = store(connect(loopback(replica.port())), REPLICATED_TIMING, 1);
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onReplica.claim(-1))
 			.withMessageContaining("role is slave");
@@ -380,7 +385,7 @@ class RedisLeaseProtocolTests {
 			await().atMost(MAX_REPLICA_LAG.plusSeconds(4)).until(() -> replicaLag(primary) > MAX_REPLICA_LAG.toSeconds());
 			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onPrimary.claim(-1))
 				.withMessageContaining("lag");
-			assertThat(primary.call("DBSIZE")).isEqualTo(0L);
+			assertThat(regionKeys(primary)).isEmpty();
 		}
 		finally {
 			replica.resume();
@@ -397,7 +402,7 @@ class RedisLeaseProtocolTests {
 		await().atMost(Duration.ofSeconds(5)).until(() -> replicaLag(primary) == 0);
 		assertThatExceptionOfType(ClockSkewException.class).isThrownBy(() -> skewed.claim(-1));
 		assertThat(primary.call("EXISTS", skewed.keys().state())).as("state hash, loss marker included").isEqualTo(0L);
-		assertThat(primary.call("DBSIZE")).isEqualTo(0L);
+		assertThat(regionKeys(primary)).isEmpty();
 	}
 
 	@Test

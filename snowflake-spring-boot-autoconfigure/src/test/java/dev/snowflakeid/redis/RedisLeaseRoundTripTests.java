@@ -87,7 +87,9 @@ class RedisLeaseRoundTripTests {
 	}
 
 	private RedisWorkerLeaseStore store(String namespace) {
+		// a key prefix of its own: a region of a key space belongs to one namespace
 		return RedisWorkerLeaseStore.builder(this.connections, LAYOUT)
+			.keyPrefix(namespace)
 			.namespace(namespace)
 			.ttl(Duration.ofMinutes(1))
 			.build();

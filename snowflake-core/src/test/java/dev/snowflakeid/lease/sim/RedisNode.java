@@ -276,6 +276,9 @@ public final class RedisNode {
 	 * @param regions regions and namespaces of the states the scan found, in pairs
 	 */
 	public long format(String format, String region, String namespace, boolean mayCreate, List<String> regions) {
+		if (!this.primary) {
+			return 0;
+		}
 		if (this.format == null) {
 			if (!mayCreate) {
 				return -7;

@@ -114,10 +114,10 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			boolean mayCreate = recorded == null || recorded.equals(this.settings.layout());
 			long status = node.format(this.settings.layout(), this.settings.region(), this.settings.namespace(), mayCreate,
 					(recorded != null) ? List.of(this.settings.region(), this.settings.namespace()) : List.of());
-			if (status != 1) {
+			if (status < 0) {
 				throw new StoreMismatchException("format record: " + status);
 			}
-			this.formatConfirmed = true;
+			this.formatConfirmed = status == 1;
 		}
 		long caller = this.callerClock.millis();
 		if (!this.world.reachable(this.worker, node)) {
