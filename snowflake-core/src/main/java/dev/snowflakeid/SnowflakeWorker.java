@@ -2,6 +2,7 @@ package dev.snowflakeid;
 
 import java.time.InstantSource;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
@@ -11,6 +12,9 @@ import dev.snowflakeid.lease.WorkerLeaseKeeper;
  * closes at shutdown. {@link #close()} stops the generator before the lease is released, so no ID can be
  * issued under a code that another process may already hold. Acquiring and releasing are reported as
  * {@link dev.snowflakeid.lease.LeaseEvent}s to the keeper's listeners.
+ *
+ * <p>A worker of {@link SharedWorkers} is one user's handle on a generator that other users share: its
+ * {@link #close()} drops the handle, and only the last one stops the generator and releases the code.
  */
 public final class SnowflakeWorker implements AutoCloseable {
 
@@ -19,6 +23,11 @@ public final class SnowflakeWorker implements AutoCloseable {
 	private final WorkerLeaseKeeper keeper;
 
 	private final InstantSource wallClock;
+
+	// Null for a worker of its own; else leaves the shared worker, once.
+	private final Runnable leave;
+
+	private final AtomicBoolean left = new AtomicBoolean();
 
 	/**
 	 * @param generator a generator whose lease source is {@code keeper}
@@ -29,10 +38,25 @@ public final class SnowflakeWorker implements AutoCloseable {
 		this.generator = Objects.requireNonNull(generator, "generator");
 		this.keeper = Objects.requireNonNull(keeper, "keeper");
 		this.wallClock = Objects.requireNonNull(wallClock, "wall clock");
+		this.leave = null;
 	}
 
-	/** Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. */
+	/** A handle on a started worker that others share; {@code leave} runs on the first {@link #close()}. */
+	SnowflakeWorker(SnowflakeWorker shared, Runnable leave) {
+		this.generator = shared.generator;
+		this.keeper = shared.keeper;
+		this.wallClock = shared.wallClock;
+		this.leave = Objects.requireNonNull(leave, "leave");
+	}
+
+	/**
+	 * Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. A shared worker is started
+	 * already, and this does nothing.
+	 */
 	public SnowflakeWorker start() {
+		if (this.leave != null) {
+			return this;
+		}
 		this.keeper.start();
 		return this;
 	}
@@ -60,10 +84,17 @@ public final class SnowflakeWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Stops the generator, then releases the lease recording the last used millisecond. Idempotent.
+	 * Stops the generator, then releases the lease recording the last used millisecond; for a shared worker,
+	 * drops this handle, and the last handle does so. Idempotent.
 	 */
 	@Override
 	public void close() {
+		if (this.leave != null) {
+			if (this.left.compareAndSet(false, true)) {
+				this.leave.run();
+			}
+			return;
+		}
 		if (this.generator.isStopped()) {
 			return;
 		}

@@ -5,10 +5,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Exclusive claims held inside this JVM, keyed by what they protect: a state file's path, a static code's
- * {@link UniquenessDomain}. An OS file lock does not tell two owners in one JVM apart (and names no owner),
- * and a static code without a state file has no lock at all; this registry refuses the second owner and
- * names the first.
+ * Exclusive claims held inside this JVM, keyed by what they protect: a state file's real path. An OS file
+ * lock does not tell two owners in one JVM apart (and names no owner); this registry refuses the second
+ * owner and names the first. Static codes themselves are claimed per code and region in {@link StaticCode}.
  */
 final class JvmClaims {
 

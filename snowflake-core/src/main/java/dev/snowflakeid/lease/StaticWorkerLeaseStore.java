@@ -16,36 +16,28 @@ import dev.snowflakeid.internal.Durations;
  * process from construction to {@link #close()}, so a second process on the same file is refused at once
  * (see {@link StateFile}); a missing file is a first start, logged as a warning, unless it must exist.
  *
- * <p>Without a state file there is no floor and no ceiling: the operator guarantees that no two processes
- * ever run with the same code and that the clock never steps back across a restart.
+ * <p>Without a state file there is no ceiling: the operator guarantees that no two processes ever run with
+ * the same code and that the clock never steps back across a restart.
  *
- * <p>Either way, one {@link UniquenessDomain} (state file or none, code, region) has one owner per JVM: a
- * second store of the same domain is refused with {@link WorkerCodeInUseException} until the first is
- * closed.
+ * <p>Either way, a code and region have one owner per JVM, whatever the state file (more exactly, per class
+ * loader: two web applications in one servlet container do not see each other): a second store of the same
+ * code and region is refused with {@link WorkerCodeInUseException} until the first is closed, unless both
+ * were opened with {@link Builder#share()} and the same settings, in which case they are handles on one
+ * store that serves one grant at a time. When the last handle of a code closes, the next store of the code
+ * and region in this JVM starts above the last millisecond its released grants used, with or without a
+ * state file.
  */
 public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoCloseable {
 
 	public static final Duration DEFAULT_CEILING_LEAD = Duration.ofSeconds(3);
 
-	private static final String TOKEN = "static";
-
 	private final int workerCode;
 
-	private final UniquenessDomain domain;
+	private final int region;
 
-	private final long ceilingLeadMillis;
+	private final boolean shared;
 
-	private final InstantSource clock;
-
-	private final JvmClaims.Claim claim;
-
-	private final Object monitor = new Object();
-
-	// Guarded by monitor; null without a state file.
-	private final StateFile stateFile;
-
-	// Guarded by monitor.
-	private long highWaterMark = Long.MIN_VALUE;
+	private final StaticCode code;
 
 	/**
 	 * A store of region 0 whose state file, if any, may be missing.
@@ -56,10 +48,10 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	 * @see #builder(int)
 	 */
 	public StaticWorkerLeaseStore(int workerCode, Path stateFile, Duration ceilingLead, InstantSource clock) {
-		this(builder(workerCode).stateFile(stateFile).ceilingLead(ceilingLead).clock(clock));
+		this(builder(workerCode).stateFile(stateFile).ceilingLead(ceilingLead).clock(clock), false);
 	}
 
-	private StaticWorkerLeaseStore(Builder builder) {
+	private StaticWorkerLeaseStore(Builder builder, boolean share) {
 		if (builder.workerCode < 0) {
 			throw new IllegalArgumentException("worker code " + builder.workerCode + " is negative");
 		}
@@ -69,22 +61,11 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		Duration ceilingLead = builder.ceilingLead;
 		Durations.requirePositive("ceiling lead", ceilingLead);
 		this.workerCode = builder.workerCode;
-		this.ceilingLeadMillis = ceilingLead.toMillis();
-		this.clock = Objects.requireNonNull(builder.clock, "clock");
-		this.domain = UniquenessDomain.staticCode(builder.stateFile, builder.workerCode, builder.region);
-		this.claim = JvmClaims.claim(this.domain, builder.owner);
-		if (this.claim == null) {
-			throw new WorkerCodeInUseException(this.domain, JvmClaims.holder(this.domain));
-		}
-		try {
-			this.stateFile = (builder.stateFile != null)
-					? StateFile.open(builder.stateFile, builder.workerCode, builder.stateFileMustExist, builder.owner)
-					: null;
-		}
-		catch (RuntimeException ex) {
-			this.claim.release();
-			throw ex;
-		}
+		this.region = builder.region;
+		this.shared = share;
+		this.code = StaticCode.open(this, builder.workerCode, builder.region, builder.stateFile,
+				builder.stateFileMustExist, ceilingLead, Objects.requireNonNull(builder.clock, "clock"), builder.owner,
+				share);
 	}
 
 	/**
@@ -97,50 +78,57 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 
 	/** Whether ceilings are persisted, which borrow-ahead requires. */
 	public boolean persistent() {
-		return this.stateFile != null;
+		return this.code.stateFilePath() != null;
 	}
 
 	/** The state file, absolute, or {@code null}. */
 	public Path stateFile() {
-		return (this.stateFile != null) ? this.stateFile.path() : null;
+		return this.code.stateFilePath();
+	}
+
+	/** The code. */
+	public int workerCode() {
+		return this.workerCode;
+	}
+
+	/** The region the code is used in. */
+	public int region() {
+		return this.region;
+	}
+
+	/** Whether this store was opened with {@link Builder#share()}, as one handle of those on its code. */
+	public boolean shared() {
+		return this.shared;
 	}
 
 	/** The state file (or none), the code and the region. */
 	public UniquenessDomain domain() {
-		return this.domain;
+		return this.code.domain();
 	}
 
+	/**
+	 * Grants the code, above the last millisecond its previous store in this JVM used and above the state
+	 * file's mark.
+	 * @throws WorkerCodeInUseException if a grant of this code (through another handle) is not released yet:
+	 * a second generator on the code would issue the same IDs
+	 */
 	@Override
 	public LeaseGrant claim(int preferredCode) {
-		long now = this.clock.millis();
-		if (this.stateFile == null) {
-			return new LeaseGrant(this.workerCode, 0, TOKEN, Long.MIN_VALUE, Long.MAX_VALUE, now, null);
-		}
-		synchronized (this.monitor) {
-			long mark = this.stateFile.mark();
-			this.highWaterMark = mark;
-			// The first ceiling lies a lead above the floor even when the clock is still behind the mark.
-			long ceiling = raise(Math.max(mark, now));
-			return new LeaseGrant(this.workerCode, 0, TOKEN, mark, ceiling, now, null);
-		}
+		return this.code.claim(this.workerCode);
 	}
 
 	@Override
 	public LeaseRenewal renew(LeaseGrant grant) {
-		long now = this.clock.millis();
-		if (this.stateFile == null) {
-			return LeaseRenewal.renewed(Long.MIN_VALUE, Long.MAX_VALUE, now);
-		}
-		synchronized (this.monitor) {
-			// Only this process uses the file (it holds the file's lock), so the renewed range continues the
-			// claimed one.
-			return LeaseRenewal.renewed(grant.floorMillis(), raise(now), now);
-		}
+		return this.code.renew(grant);
 	}
 
-	/** Nothing to give back: the mark already covers every used timestamp and never decreases. */
+	/**
+	 * Keeps {@code lastUsedMillis} as the code's in-JVM mark for its next store; the state file's mark
+	 * already covers every used timestamp and never decreases.
+	 */
 	@Override
 	public void release(LeaseGrant grant, long lastUsedMillis) {
+		this.code.release(grant, lastUsedMillis);
 	}
 
 	@Override
@@ -148,25 +136,13 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		return "static";
 	}
 
-	// Guarded by monitor.
-	private long raise(long from) {
-		long ceiling = Math.max(this.highWaterMark, from + this.ceilingLeadMillis);
-		if (ceiling > this.highWaterMark) {
-			this.stateFile.write(ceiling);
-			this.highWaterMark = ceiling;
-		}
-		return ceiling;
-	}
-
-	/** Releases the state file's lock and this JVM's claim on the code. Idempotent. */
+	/**
+	 * Drops this handle; the last handle of the code releases the state file's lock and this JVM's claim on the
+	 * code and region. Idempotent.
+	 */
 	@Override
 	public void close() {
-		synchronized (this.monitor) {
-			if (this.stateFile != null) {
-				this.stateFile.close();
-			}
-		}
-		this.claim.release();
+		this.code.close(this);
 	}
 
 	/** Configures a {@link StaticWorkerLeaseStore}; every setting but the code has a default. */
@@ -190,7 +166,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 			this.workerCode = workerCode;
 		}
 
-		/** Region the code is used in; part of the uniqueness domain. Default 0. */
+		/** Region the code is used in; one owner per code and region in a JVM. Default 0. */
 		public Builder region(int region) {
 			this.region = region;
 			return this;
@@ -227,14 +203,26 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		}
 
 		/**
-		 * Claims the domain in this JVM and opens the state file.
+		 * Claims the code and region in this JVM and opens the state file.
 		 * @throws IllegalArgumentException if the code or region is negative or the ceiling lead not positive
-		 * @throws WorkerCodeInUseException if a store of the same domain is open in this JVM
+		 * @throws WorkerCodeInUseException if a store of the same code and region is open in this JVM
 		 * @throws StateFileException if the state file is missing but must exist, locked, inaccessible,
 		 * corrupt or out of range
 		 */
 		public StaticWorkerLeaseStore build() {
-			return new StaticWorkerLeaseStore(this);
+			return new StaticWorkerLeaseStore(this, false);
+		}
+
+		/**
+		 * A handle on the store of the code and region that another {@code share()} opened with the same state
+		 * file, must-exist setting and ceiling lead, or a newly opened store. The handles serve one grant at a
+		 * time: they are meant for users that share one generator, as application contexts in one JVM do.
+		 * @throws WorkerCodeInUseException if a store of the same code and region is open in this JVM with
+		 * other settings ({@link WorkerCodeInUseException#differences()}) or without {@code share()}
+		 * @throws StateFileException as {@link #build()}
+		 */
+		public StaticWorkerLeaseStore share() {
+			return new StaticWorkerLeaseStore(this, true);
 		}
 
 	}

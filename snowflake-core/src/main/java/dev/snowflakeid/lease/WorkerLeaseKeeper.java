@@ -158,7 +158,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 		synchronized (this.monitor) {
 			if (this.closed) {
-				releaseQuietly(granted);
+				releaseQuietly(granted, Long.MIN_VALUE);
 				throw new IllegalStateException("lease keeper closed while starting");
 			}
 			this.rounds.publish(granted);
@@ -202,7 +202,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	/**
 	 * Stops the renewal rounds, withdraws the lease and gives the code back. Stop the generator first and
-	 * pass what its {@code stop()} returned (the store's mark already covers it). A failed release is
+	 * pass what its {@code stop()} returned, which the store's release records (a lease store's ceiling
+	 * already covers it; a static code without a state file has no other mark). A failed release is
 	 * logged and reported to the listeners ({@link LeaseEvent.Type#RELEASE_FAILED}); the lease then expires
 	 * by itself and its ceiling still fences the next owner.
 	 */
@@ -228,7 +229,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			}
 		}
 		if (held != null) {
-			WorkerLeaseException failure = releaseQuietly(held);
+			WorkerLeaseException failure = releaseQuietly(held, lastUsedMillis);
 			dispatch(List.of((failure == null) ? new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)
 					: new LeaseEvent(Type.RELEASE_FAILED, released, null, failure, Long.MIN_VALUE)));
 		}
@@ -251,9 +252,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	 * Gives the code back; a failure is returned, and logged here too: at an application's shutdown its
 	 * logging may already be gone when the listeners run, and without listeners nothing else would say it.
 	 */
-	private WorkerLeaseException releaseQuietly(LeaseGrant held) {
+	private WorkerLeaseException releaseQuietly(LeaseGrant held, long lastUsedMillis) {
 		try {
-			this.store.release(held, Long.MIN_VALUE);
+			this.store.release(held, lastUsedMillis);
 			return null;
 		}
 		catch (WorkerLeaseException ex) {

@@ -10,6 +10,7 @@ import java.util.List;
 import dev.snowflakeid.FakeTime;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StaticWorkerLeaseStoreTests {
+
+	// Another test's code in this JVM leaves its mark, which would be this test's floor.
+	@BeforeEach
+	void forgetMarks() {
+		StaticCode.forgetMarks();
+	}
 
 	private static final Duration LEAD = Duration.ofSeconds(3);
 
@@ -121,6 +128,8 @@ class StaticWorkerLeaseStoreTests {
 		long mark = first.currentLease().ceilingMillis();
 		first.close(ids.stop());
 		firstStore.close();
+		// A restart of the process: only the file remembers the code.
+		StaticCode.forgetMarks();
 		this.time.stepWall(Duration.ofMillis(-300));
 		try (StaticWorkerLeaseStore secondStore = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
 			WorkerLeaseKeeper second = keeper(secondStore);
@@ -141,7 +150,8 @@ class StaticWorkerLeaseStoreTests {
 			first.start();
 			first.close();
 		}
-		// Further behind than the default startup wait budget.
+		// A restart of the process, further behind than the default startup wait budget.
+		StaticCode.forgetMarks();
 		this.time.stepWall(WorkerLeaseKeeper.DEFAULT_STARTUP_WAIT_BUDGET.plusSeconds(10).negated());
 		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(3, file, LEAD, this.time)) {
 			WorkerLeaseKeeper second = keeper(store);
