@@ -138,6 +138,7 @@ public final class SnowflakeAutoConfiguration {
 		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
 			Duration commandTimeout = redis.getCommandTimeout();
 			requireMillis("snowflake.worker.redis.command-timeout", commandTimeout, false);
+			requireMillis("snowflake.worker.redis.connect-timeout", redis.getConnectTimeout(), false);
 			if (commandTimeout.compareTo(renew) >= 0) {
 				throw timing("snowflake.worker.redis.command-timeout", "lease command timeout " + commandTimeout
 						+ " is not shorter than the renew interval " + renew,

@@ -451,6 +451,12 @@ public class SnowflakeProperties {
 		private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 		/**
+		 * Longest wait for a connection to the lease Redis to be set up, each attempt; separate from the
+		 * command timeout.
+		 */
+		private Duration connectTimeout = RedisLeaseDefaults.CONNECT_TIMEOUT;
+
+		/**
 		 * Number of replicas each Redis primary has, counting chained replicas and every node that may ever
 		 * follow it. Leases are granted only while the primary and the replicas online within the lag limit
 		 * are a majority of these nodes (half the replicas, rounded up), and each grant waits until that many
@@ -534,6 +540,14 @@ public class SnowflakeProperties {
 
 		public void setCommandTimeout(Duration commandTimeout) {
 			this.commandTimeout = commandTimeout;
+		}
+
+		public Duration getConnectTimeout() {
+			return this.connectTimeout;
+		}
+
+		public void setConnectTimeout(Duration connectTimeout) {
+			this.connectTimeout = connectTimeout;
 		}
 
 		public int getReplicas() {

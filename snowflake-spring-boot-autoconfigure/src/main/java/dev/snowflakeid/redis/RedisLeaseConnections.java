@@ -1,6 +1,7 @@
 package dev.snowflakeid.redis;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -19,6 +20,7 @@ import io.lettuce.core.resource.Delay;
 
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.RedisStaticMasterReplicaConfiguration;
@@ -31,7 +33,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * client because leases need different failure behaviour:
  * <ul>
  * <li>a short command timeout (default 300 ms), well inside the renew interval, so a slow Redis costs one
- * renewal attempt, not the lease;</li>
+ * renewal attempt, not the lease; and a connect timeout of its own (default 3 s), since setting up a
+ * connection to a server that is still starting may take longer than any lease command may;</li>
  * <li>commands issued while disconnected are rejected at once instead of buffered
  * ({@link DisconnectedBehavior#REJECT_COMMANDS}), and commands in flight when a connection drops fail
  * with "Connection disconnected" instead of being replayed after reconnecting (a replay filter that
@@ -68,14 +71,14 @@ public final class RedisLeaseConnections {
 	private RedisLeaseConnections() {
 	}
 
-	/** A factory for one Redis server with the default 300 ms command timeout. */
+	/** A factory for one Redis server with the default 300 ms command timeout and 3 s connect timeout. */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration) {
 		return standalone(configuration, RedisLeaseDefaults.COMMAND_TIMEOUT);
 	}
 
 	/**
-	 * A factory for one Redis server.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 * A factory for one Redis server, with the default 3 s connect timeout.
+	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
 			Duration commandTimeout) {
@@ -84,23 +87,25 @@ public final class RedisLeaseConnections {
 
 	/**
 	 * A factory for one Redis server, with client settings that do not concern failure handling applied by
-	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Customizers)}.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Duration, Customizers)},
+	 * and the default 3 s connect timeout.
+	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
 			Duration commandTimeout, Consumer<LettuceClientConfigurationBuilder> customizer) {
-		return create(configuration, commandTimeout, Customizers.NONE.withClient(customizer));
+		return create(configuration, commandTimeout, RedisLeaseDefaults.CONNECT_TIMEOUT,
+				Customizers.NONE.withClient(customizer));
 	}
 
-	/** A factory for a Redis Cluster with the default 300 ms command timeout. */
+	/** A factory for a Redis Cluster with the default 300 ms command timeout and 3 s connect timeout. */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration) {
 		return cluster(configuration, RedisLeaseDefaults.COMMAND_TIMEOUT);
 	}
 
 	/**
 	 * A factory for a Redis Cluster. The lease store's keys of one region share a hash tag, so each lease
-	 * command goes to the one primary that owns the region's slot.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 * command goes to the one primary that owns the region's slot. The connect timeout is the default 3 s.
+	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout) {
 		return cluster(configuration, commandTimeout, Customizers.NONE.client());
@@ -108,12 +113,14 @@ public final class RedisLeaseConnections {
 
 	/**
 	 * A factory for a Redis Cluster, with client settings that do not concern failure handling applied by
-	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Customizers)}.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Duration, Customizers)},
+	 * and the default 3 s connect timeout.
+	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout,
 			Consumer<LettuceClientConfigurationBuilder> customizer) {
-		return create(configuration, commandTimeout, Customizers.NONE.withClient(customizer));
+		return create(configuration, commandTimeout, RedisLeaseDefaults.CONNECT_TIMEOUT,
+				Customizers.NONE.withClient(customizer));
 	}
 
 	/**
@@ -128,20 +135,23 @@ public final class RedisLeaseConnections {
 	 * replica when they announce it (Lettuce refreshes the Sentinel topology at most every 5 s), instead of
 	 * staying on a deposed primary until it is demoted. A static primary with replicas is found among the
 	 * nodes with {@code ROLE}.
-	 * @param commandTimeout longest wait for any reply, also used as the connect timeout
+	 * @param commandTimeout longest wait for any reply; the lease timing's request lateness
+	 * @param connectTimeout longest wait for each attempt to open a connection, separate from the command
+	 * timeout: a server that is still starting may take longer to accept one than a lease command may take
 	 */
 	public static LettuceConnectionFactory create(RedisConfiguration configuration, Duration commandTimeout,
-			Customizers customizers) {
+			Duration connectTimeout, Customizers customizers) {
 		Objects.requireNonNull(configuration, "configuration");
 		Objects.requireNonNull(customizers, "customizers");
 		LeaseTiming.requirePositiveMillis("lease command timeout", commandTimeout);
+		LeaseTiming.requirePositiveMillis("lease connect timeout", connectTimeout);
 		LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder();
 		customizers.client().accept(builder);
 		LettuceClientConfiguration draft = builder.build();
 		boolean cluster = configuration instanceof RedisClusterConfiguration;
 		ClientOptions.Builder options = optionsFrom(draft.getClientOptions().orElse(null), cluster);
 		customizers.options().accept(options);
-		configure(options, commandTimeout, options.build().getSocketOptions());
+		configure(options, commandTimeout, connectTimeout, options.build().getSocketOptions());
 		if (options instanceof ClusterClientOptions.Builder clusterOptions) {
 			clusterOptions.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
 				.enableAllAdaptiveRefreshTriggers()
@@ -168,6 +178,31 @@ public final class RedisLeaseConnections {
 				.build());
 	}
 
+	/**
+	 * Where a factory of {@code configuration} connects, for messages: {@code host:port}, the primary's name
+	 * and its sentinels, the nodes of a fixed primary with replicas, or the Cluster nodes.
+	 */
+	public static String address(RedisConfiguration configuration) {
+		if (configuration instanceof RedisClusterConfiguration cluster) {
+			return "Redis Cluster nodes " + nodes(cluster.getClusterNodes());
+		}
+		if (configuration instanceof RedisSentinelConfiguration sentinel) {
+			return "primary '" + sentinel.getMaster().getName() + "' of the sentinels " + nodes(sentinel.getSentinels());
+		}
+		if (configuration instanceof RedisStaticMasterReplicaConfiguration masterReplica) {
+			return "nodes " + String.join(", ",
+					masterReplica.getNodes().stream().map((node) -> node.getHostName() + ":" + node.getPort()).toList());
+		}
+		if (configuration instanceof RedisStandaloneConfiguration standalone) {
+			return standalone.getHostName() + ":" + standalone.getPort();
+		}
+		return String.valueOf(configuration);
+	}
+
+	private static String nodes(Collection<RedisNode> nodes) {
+		return String.join(", ", nodes.stream().map((node) -> node.getHost() + ":" + node.getPort()).toList());
+	}
+
 	private static ClientOptions.Builder optionsFrom(ClientOptions base, boolean cluster) {
 		if (cluster) {
 			if (base instanceof ClusterClientOptions clusterOptions) {
@@ -179,12 +214,13 @@ public final class RedisLeaseConnections {
 	}
 
 	// The builder's methods are overridden by ClusterClientOptions.Builder, so this configures both kinds.
-	private static void configure(ClientOptions.Builder options, Duration commandTimeout, SocketOptions socket) {
+	private static void configure(ClientOptions.Builder options, Duration commandTimeout, Duration connectTimeout,
+			SocketOptions socket) {
 		SocketOptions.Builder socketOptions = (socket != null) ? socket.mutate() : SocketOptions.builder();
 		options.autoReconnect(true)
 			.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS)
 			.replayFilter((command) -> true)
-			.socketOptions(socketOptions.connectTimeout(commandTimeout).build())
+			.socketOptions(socketOptions.connectTimeout(connectTimeout).build())
 			.timeoutOptions(TimeoutOptions.enabled(commandTimeout));
 	}
 
@@ -192,7 +228,7 @@ public final class RedisLeaseConnections {
 	 * Settings the lease connection takes from the application: its Spring Data client configuration
 	 * (TLS, client name, credentials), its Lettuce client options (SSL options, keep-alive, protocol) and
 	 * its client resources (tracing, metrics, DNS). Failure settings they contain are replaced, as
-	 * {@link RedisLeaseConnections#create(RedisConfiguration, Duration, Customizers)} describes.
+	 * {@link RedisLeaseConnections#create(RedisConfiguration, Duration, Duration, Customizers)} describes.
 	 * @param client customizes the Spring Data client configuration
 	 * @param options customizes the Lettuce client options; a Cluster factory passes a
 	 * {@link ClusterClientOptions.Builder}

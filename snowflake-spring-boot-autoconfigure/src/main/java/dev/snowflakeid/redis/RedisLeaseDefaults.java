@@ -22,6 +22,13 @@ public final class RedisLeaseDefaults {
 	/** Timeout of each lease command: the request lateness the lease timing allows for. */
 	public static final Duration COMMAND_TIMEOUT = LeaseTiming.DEFAULT_REQUEST_LATENESS;
 
+	/**
+	 * Longest wait for a connection to the lease Redis to be set up, separate from the command timeout: a
+	 * server that is still starting, or reached across a slow network, may take longer to accept a connection
+	 * than any lease command may take to answer.
+	 */
+	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+
 	/** Highest replica lag, in whole seconds, at which a primary still grants. */
 	public static final Duration MAX_REPLICA_LAG = Duration.ofSeconds(1);
 

@@ -17,13 +17,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import io.lettuce.core.SocketOptions;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -51,6 +52,13 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code CONFIG} is often not permitted (ACL users, managed services): then the check returns a warning
  * naming what to verify by hand, and does not refuse. On a Cluster every node that is not marked failed is
  * checked. Each refusal is an {@link UnsuitableRedisException}.
+ *
+ * <p>A server that cannot be reached yet is waited for, as applications started together with their Redis
+ * (a compose file, a pod) need: while every attempt fails for want of a connection (refused, the connect
+ * timeout passed, not connected yet, no reply within the command timeout), the check is tried again, each
+ * time anew, until the wait budget ends, and the wait is logged once at its start and then every
+ * {@value #REPORT_INTERVAL_SECONDS} seconds. Nothing a server answered is ever retried: a refusal, or an
+ * error reply, ends the check at once.
  */
 public final class RedisLeaseServerCheck {
 
@@ -68,6 +76,11 @@ public final class RedisLeaseServerCheck {
 
 	private static final long RETRY_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
+	/** How often a wait for an unreachable server is logged again. */
+	static final int REPORT_INTERVAL_SECONDS = 5;
+
+	private static final Log logger = LogFactory.getLog(RedisLeaseServerCheck.class);
+
 	private final LettuceConnectionFactory factory;
 
 	private final String user;
@@ -76,7 +89,12 @@ public final class RedisLeaseServerCheck {
 
 	private final Duration waitBudget;
 
+	private final String address;
+
+	private final String settings;
+
 	/**
+	 * A check whose messages name the servers of the factory's configuration.
 	 * @param factory the lease connection factory, initialized
 	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
 	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
@@ -84,10 +102,37 @@ public final class RedisLeaseServerCheck {
 	 */
 	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey,
 			Duration waitBudget) {
+		this(factory, user, sampleKey, waitBudget, address(factory), "the lease connection factory's configuration");
+	}
+
+	/**
+	 * @param factory the lease connection factory, initialized
+	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
+	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
+	 * @param waitBudget how long to retry while the server cannot be reached
+	 * @param address where the factory connects ({@code host:port}, the sentinels, the Cluster nodes), for
+	 * the log lines of a wait and for {@link RedisUnreachableException}
+	 * @param settings the settings that name {@code address}, for {@link RedisUnreachableException}
+	 */
+	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, Duration waitBudget,
+			String address, String settings) {
 		this.factory = Objects.requireNonNull(factory, "factory");
 		this.user = (user != null && !user.isEmpty()) ? user : "default";
 		this.sampleKey = Objects.requireNonNull(sampleKey, "sample key");
 		this.waitBudget = Objects.requireNonNull(waitBudget, "wait budget");
+		this.address = Objects.requireNonNull(address, "address");
+		this.settings = Objects.requireNonNull(settings, "settings");
+	}
+
+	private static String address(LettuceConnectionFactory factory) {
+		if (factory.isClusterAware() && factory.getClusterConfiguration() != null) {
+			return RedisLeaseConnections.address(factory.getClusterConfiguration());
+		}
+		if (factory.isRedisSentinelAware() && factory.getSentinelConfiguration() != null) {
+			return RedisLeaseConnections.address(factory.getSentinelConfiguration());
+		}
+		// the host and port of whatever configuration the factory was made with (its standalone one is a default)
+		return factory.getHostName() + ":" + factory.getPort();
 	}
 
 	/** Every command the lease scripts and the lease connection send, lower case, sorted. */
@@ -114,25 +159,67 @@ public final class RedisLeaseServerCheck {
 	}
 
 	/**
-	 * Runs the checks, retrying while the server cannot be reached until the wait budget is spent.
+	 * Runs the checks, trying again while the server cannot be reached until the wait budget is spent.
 	 * @return warnings about what could not be read
-	 * @throws UnsuitableRedisException if a setting makes leases unsafe
-	 * @throws LeaseStoreUnavailableException if the server could not be reached within the wait budget
+	 * @throws UnsuitableRedisException if a setting makes leases unsafe, at once
+	 * @throws RedisUnreachableException if the server could not be reached within the wait budget
 	 */
 	public List<String> verify() {
-		long deadline = System.nanoTime() + this.waitBudget.toNanos();
+		long started = System.nanoTime();
+		long deadline = started + this.waitBudget.toNanos();
+		long nextReport = started;
+		int attempts = 0;
 		while (true) {
+			attempts++;
 			try {
-				return verifyOnce();
-			}
-			catch (DataAccessResourceFailureException | QueryTimeoutException ex) {
-				if (System.nanoTime() - deadline >= 0) {
-					throw new LeaseStoreUnavailableException("could not check the lease Redis server: "
-							+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(), ex);
+				List<String> warnings = verifyOnce();
+				if (attempts > 1) {
+					logger.info("Worker leases: the lease Redis at " + this.address + " was reached after "
+							+ seconds(System.nanoTime() - started) + " (" + attempts + " attempts)");
 				}
-				LockSupport.parkNanos(RETRY_PARK_NANOS);
+				return warnings;
+			}
+			catch (RuntimeException ex) {
+				if (!RedisFailures.unreachable(ex)) {
+					if (RedisFailures.connecting(ex)) {
+						// the server answered, and refused the connection: a wrong password does not come right
+						throw new LeaseStoreUnavailableException("the lease Redis at " + this.address
+								+ " refused the connection: " + RedisFailures.describe(ex), ex);
+					}
+					throw ex;
+				}
+				long now = System.nanoTime();
+				if (now - deadline >= 0) {
+					throw new RedisUnreachableException(this.address, this.settings, this.waitBudget, connectTimeout(),
+							attempts, ex);
+				}
+				if (now - nextReport >= 0) {
+					String waited = (now == started || attempts == 1) ? "" : " for " + seconds(now - started);
+					String line = "Worker leases: waiting" + waited + " for the lease Redis at " + this.address
+							+ " to be reachable, " + seconds(deadline - now) + " of the startup wait budget left: "
+							+ RedisFailures.describe(ex);
+					if (attempts == 1) {
+						logger.info(line);
+					}
+					else {
+						logger.warn(line);
+					}
+					nextReport = now + TimeUnit.SECONDS.toNanos(REPORT_INTERVAL_SECONDS);
+				}
+				LockSupport.parkNanos(Math.min(RETRY_PARK_NANOS, deadline - now));
 			}
 		}
+	}
+
+	private Duration connectTimeout() {
+		return this.factory.getClientConfiguration()
+			.getClientOptions()
+			.map((options) -> options.getSocketOptions().getConnectTimeout())
+			.orElse(SocketOptions.DEFAULT_CONNECT_TIMEOUT_DURATION);
+	}
+
+	private static String seconds(long nanos) {
+		return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
 	}
 
 	private List<String> verifyOnce() {
@@ -203,10 +290,11 @@ public final class RedisLeaseServerCheck {
 			Properties config = node.config(setting);
 			return (config != null) ? config.getProperty(setting) : null;
 		}
-		catch (DataAccessResourceFailureException | QueryTimeoutException ex) {
-			throw ex;
-		}
 		catch (DataAccessException ex) {
+			if (RedisFailures.unreachable(ex)) {
+				// not an answer: a setting that could not be read for want of a connection is no warning
+				throw ex;
+			}
 			warnings.add("could not read " + setting + " of Redis " + node.name() + " ("
 					+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); make sure it is "
 					+ switch (setting) {

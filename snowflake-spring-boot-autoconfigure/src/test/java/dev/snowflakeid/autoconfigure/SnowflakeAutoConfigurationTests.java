@@ -375,6 +375,21 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void theConnectTimeoutOfTheRedisAllocatorFailsWithTheCoreRuleNamingTheProperty() {
+		SnowflakeProperties properties = new SnowflakeProperties();
+		properties.getWorker().setAllocator(SnowflakeProperties.Allocator.REDIS);
+		properties.getWorker().getRedis().setConnectTimeout(Duration.ZERO);
+		assertThatExceptionOfType(InvalidSnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeAutoConfiguration.leaseTiming(properties))
+			.satisfies((failure) -> {
+				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.connect-timeout");
+				assertThat(failure.getMessage()).contains("snowflake.worker.redis.connect-timeout must be positive but was PT0S");
+				assertThat(failure.action()).isEqualTo(
+						"Set snowflake.worker.redis.connect-timeout to a positive duration in whole milliseconds.");
+			});
+	}
+
+	@Test
 	void replicaSettingsOfTheRedisAllocatorFailWithTheCoreRuleNamingTheProperty() {
 		SnowflakeProperties properties = new SnowflakeProperties();
 		properties.getWorker().setAllocator(SnowflakeProperties.Allocator.REDIS);

@@ -78,6 +78,7 @@ class SnowflakePropertiesDefaultsTests {
 			softly.assertThat(redis.getNamespace()).isEqualTo("default");
 			softly.assertThat(redis.getKeyPrefix()).isEqualTo("snowflake");
 			softly.assertThat(redis.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
+			softly.assertThat(redis.getConnectTimeout()).isEqualTo(Duration.ofSeconds(3));
 			softly.assertThat(redis.getClientName()).isEqualTo("snowflake-lease");
 			// "none (the application's Redis); with a host, port 6379 and database 0"
 			softly.assertThat(redis.getUrl()).isNull();

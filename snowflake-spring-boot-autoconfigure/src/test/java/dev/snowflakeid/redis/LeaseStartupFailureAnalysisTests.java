@@ -1,7 +1,8 @@
 package dev.snowflakeid.redis;
 
+import java.time.Duration;
+
 import dev.snowflakeid.lease.ClockBehindException;
-import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.testsupport.FreePorts;
@@ -38,15 +39,51 @@ class LeaseStartupFailureAnalysisTests {
 	}
 
 	@Test
-	void unreachableRedis() {
+	void unreachableRedisIsNamedWithTheSettingsThatNameIt() {
+		int port = FreePorts.loopback();
+		long start = System.nanoTime();
 		LeaseApplications.runner(false)
-			.withPropertyValues("spring.data.redis.port=" + FreePorts.loopback(),
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + port,
 					"snowflake.worker.lease.startup-wait-budget=1s")
 			.run((context) -> {
-				FailureAnalysis analysis = LeaseApplications.analyze(context, LeaseStoreUnavailableException.class);
-				assertThat(analysis.getDescription()).contains("could not be reached at startup");
-				assertThat(analysis.getAction()).contains("spring.data.redis.*", "snowflake.worker.redis.command-timeout",
-						"snowflake.worker.allocator=static");
+				assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for the budget")
+					.isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+				FailureAnalysis analysis = LeaseApplications.analyze(context, RedisUnreachableException.class);
+				assertThat(analysis.getDescription()).startsWith("Worker leases could not reach their Redis at "
+						+ "startup: the lease Redis at 127.0.0.1:" + port + " could not be reached within the startup "
+						+ "wait budget of 1000 ms (")
+					.contains("Connection refused");
+				assertThat(analysis.getAction()).startsWith("Check that Redis runs at 127.0.0.1:" + port
+						+ " and that spring.data.redis.host and spring.data.redis.port (or spring.data.redis.url) name it")
+					.contains("raise snowflake.worker.lease.startup-wait-budget from 1000ms, such as to 60s")
+					.contains("raise snowflake.worker.redis.connect-timeout from 3000ms, such as to 10s")
+					.contains("snowflake.worker.allocator=static");
+			});
+	}
+
+	@Test
+	void unreachableSentinelsAndClusterNodesAreNamed() {
+		int first = FreePorts.loopback();
+		int second = FreePorts.loopback();
+		LeaseApplications.runner(false)
+			.withPropertyValues("snowflake.worker.redis.sentinel.master=leases",
+					"snowflake.worker.redis.sentinel.nodes=127.0.0.1:" + first + ",127.0.0.1:" + second,
+					"snowflake.worker.lease.startup-wait-budget=500ms")
+			.run((context) -> {
+				FailureAnalysis analysis = LeaseApplications.analyze(context, RedisUnreachableException.class);
+				assertThat(analysis.getDescription()).contains("the lease Redis at primary 'leases' of the sentinels "
+						+ "127.0.0.1:" + first + ", 127.0.0.1:" + second + " could not be reached");
+				assertThat(analysis.getAction()).contains("snowflake.worker.redis.sentinel.master and "
+						+ "snowflake.worker.redis.sentinel.nodes name it");
+			});
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.cluster.nodes=127.0.0.1:" + first + ",127.0.0.1:" + second,
+					"snowflake.worker.lease.startup-wait-budget=500ms")
+			.run((context) -> {
+				FailureAnalysis analysis = LeaseApplications.analyze(context, RedisUnreachableException.class);
+				assertThat(analysis.getDescription()).contains("the lease Redis at Redis Cluster nodes 127.0.0.1:"
+						+ first + ", 127.0.0.1:" + second + " could not be reached");
+				assertThat(analysis.getAction()).contains("spring.data.redis.cluster.nodes name it");
 			});
 	}
 

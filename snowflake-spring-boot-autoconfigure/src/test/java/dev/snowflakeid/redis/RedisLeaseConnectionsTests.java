@@ -92,7 +92,21 @@ class RedisLeaseConnectionsTests {
 		assertThat(standalone.getClientConfiguration().getCommandTimeout()).isEqualTo(TIMEOUT);
 		assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		assertThat(options.isAutoReconnect()).isTrue();
-		assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(TIMEOUT);
+		assertThat(options.getSocketOptions().getConnectTimeout()).as("a connect timeout of its own")
+			.isEqualTo(RedisLeaseDefaults.CONNECT_TIMEOUT)
+			.isEqualTo(Duration.ofSeconds(3));
+		LettuceConnectionFactory slowToConnect = RedisLeaseConnections.create(
+				new RedisStandaloneConfiguration("127.0.0.1", 1), TIMEOUT, Duration.ofSeconds(7),
+				new RedisLeaseConnections.Customizers((builder) -> {
+				}, (builder) -> builder
+					.socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(Duration.ofMinutes(1)).build()),
+						(builder) -> {
+						}));
+		ClientOptions slowOptions = slowToConnect.getClientConfiguration().getClientOptions().orElseThrow();
+		assertThat(slowOptions.getSocketOptions().getConnectTimeout()).as("not overridable").isEqualTo(Duration.ofSeconds(7));
+		assertThat(slowToConnect.getClientConfiguration().getCommandTimeout()).isEqualTo(TIMEOUT);
+		assertThat(slowOptions.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
+		slowToConnect.destroy();
 		LettuceConnectionFactory cluster = RedisLeaseConnections
 			.cluster(new RedisClusterConfiguration(List.of("127.0.0.1:1")), Duration.ofMillis(200));
 		assertThat(cluster.getClientConfiguration().getCommandTimeout()).isEqualTo(Duration.ofMillis(200));
@@ -114,6 +128,10 @@ class RedisLeaseConnectionsTests {
 			.isThrownBy(() -> RedisLeaseConnections
 				.standalone(new RedisStandaloneConfiguration(), Duration.ZERO))
 			.withMessageContaining("lease command timeout must be positive");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RedisLeaseConnections.create(new RedisStandaloneConfiguration(), TIMEOUT, Duration.ZERO,
+					RedisLeaseConnections.Customizers.NONE))
+			.withMessageContaining("lease connect timeout must be positive");
 	}
 
 	@Test

@@ -3,14 +3,20 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -25,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * names the fix; what the lease user may not read is a warning, not a refusal.
  */
 @RealProcesses
+@ExtendWith(OutputCaptureExtension.class)
 class RedisLeaseServerCheckTests {
 
 	private static final String SAMPLE_KEY = "snowflake:{check:0}:lease:0";
@@ -196,9 +203,65 @@ class RedisLeaseServerCheckTests {
 		RedisLeaseServerCheck check = check(server, null, null, Duration.ofMillis(500));
 		server.kill();
 		long start = System.nanoTime();
-		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(check::verify)
-			.withMessageContaining("could not check the lease Redis server");
+		assertThatExceptionOfType(RedisUnreachableException.class).isThrownBy(check::verify)
+			.withMessageStartingWith("the lease Redis at 127.0.0.1:" + server.port() + " could not be reached within "
+					+ "the startup wait budget of 500 ms (")
+			.withMessageContaining("each connection attempt limited to 3000 ms")
+			.satisfies((failure) -> {
+				assertThat(failure.address()).isEqualTo("127.0.0.1:" + server.port());
+				assertThat(failure.budget()).isEqualTo(Duration.ofMillis(500));
+			});
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+	}
+
+	/**
+	 * A connection that was up and is lost while the check runs: Lettuce rejects every command until it has
+	 * reconnected ({@code Currently not connected}), which the check waits out instead of failing at once.
+	 */
+	@Test
+	void aConnectionNotUpYetIsWaitedForWithinTheBudget(CapturedOutput output) throws Exception {
+		RedisServer server = server();
+		RedisLeaseServerCheck check = check(server, null, null, Duration.ofSeconds(30));
+		assertThat(check.verify()).isEmpty();
+		server.kill();
+		CompletableFuture<List<String>> verified = CompletableFuture.supplyAsync(check::verify);
+		Polling.await("the check waits for the lost connection", Duration.ofSeconds(10))
+			.until(() -> output.getOut().contains("Worker leases: waiting for the lease Redis at 127.0.0.1:"
+					+ server.port() + " to be reachable"));
+		assertThat(verified).isNotDone();
+		assertThat(output.getOut()).contains("Currently not connected");
+		server.restartEmpty();
+		assertThat(verified.get(20, TimeUnit.SECONDS)).isEmpty();
+		assertThat(output.getOut()).contains("Worker leases: the lease Redis at 127.0.0.1:" + server.port()
+				+ " was reached after ");
+	}
+
+	/**
+	 * However long the startup wait budget, a server that answers and refuses is refused at once: only a
+	 * server that could not be reached is waited for.
+	 */
+	@Test
+	void aRefusalIsNeverRetriedHoweverLongTheBudget() {
+		Duration budget = Duration.ofMinutes(2);
+		Duration fast = Duration.ofSeconds(10);
+		RedisServer evicting = server();
+		evicting.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
+		long start = System.nanoTime();
+		catchRefusal(RedisEvictionPolicyException.class, check(evicting, null, null, budget));
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("eviction policy refused").isLessThan(fast);
+		RedisServer replica = RedisServer.startReplicaOf(server());
+		this.resources.add(replica);
+		start = System.nanoTime();
+		catchRefusal(RedisNotPrimaryException.class, check(replica, null, null, budget));
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("replica refused").isLessThan(fast);
+		RedisServer guarded = RedisServer.builder().requirePass("secret").start();
+		this.resources.add(guarded);
+		start = System.nanoTime();
+		assertThatExceptionOfType(LeaseStoreUnavailableException.class)
+			.isThrownBy(check(guarded, null, "wrong", budget)::verify)
+			.isNotInstanceOf(RedisUnreachableException.class)
+			.withMessageContaining("the lease Redis at 127.0.0.1:" + guarded.port() + " refused the connection");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("wrong password refused").isLessThan(fast);
 	}
 
 	@Test

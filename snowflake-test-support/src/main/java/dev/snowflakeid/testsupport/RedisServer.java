@@ -99,6 +99,7 @@ public final class RedisServer implements AutoCloseable {
 
 	private RedisServer(Builder builder, Path dir, boolean temporaryDir) {
 		this.dir = dir;
+		this.port = builder.port;
 		this.temporaryDir = temporaryDir;
 		this.appendOnly = builder.appendOnly;
 		this.appendFsync = builder.appendFsync;
@@ -254,6 +255,16 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	private void launchOnFreePort() {
+		if (this.port != 0) {
+			try {
+				launch();
+				return;
+			}
+			catch (IllegalStateException ex) {
+				close();
+				throw ex;
+			}
+		}
 		IllegalStateException failure = null;
 		for (int attempt = 0; attempt < 5; attempt++) {
 			this.port = this.clusterNode ? FreePorts.loopbackWithClusterBus() : FreePorts.loopback();
@@ -625,7 +636,18 @@ public final class RedisServer implements AutoCloseable {
 
 		private String password;
 
+		private int port;
+
 		private Builder() {
+		}
+
+		/**
+		 * Listens on {@code port} (from {@link FreePorts#loopback()}) instead of a free port found at start, for
+		 * a client that is told the address before the server exists; fails if the port was taken meanwhile.
+		 */
+		public Builder port(int port) {
+			this.port = port;
+			return this;
 		}
 
 		/** Keeps the server's files (data, {@code redis.log}) in {@code dir}, which {@link #close()} leaves. */
@@ -658,7 +680,7 @@ public final class RedisServer implements AutoCloseable {
 			return args("--requirepass", password);
 		}
 
-		/** Starts the server on a free port and returns once it answers PING. */
+		/** Starts the server on a free port, or the one {@link #port(int)} gave, and returns once it answers PING. */
 		public RedisServer start() {
 			Path directory = this.dir;
 			boolean temporary = directory == null;

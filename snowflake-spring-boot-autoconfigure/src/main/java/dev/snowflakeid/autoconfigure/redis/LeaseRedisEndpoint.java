@@ -6,6 +6,7 @@ import java.util.List;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.redis.RedisLeaseConnections;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisURI;
 
@@ -183,6 +184,28 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 		RedisStandaloneConfiguration standalone = (RedisStandaloneConfiguration) this.configuration;
 		return UniquenessDomain.redis(standalone.getHostName() + ":" + standalone.getPort(), standalone.getDatabase(),
 				keyPrefix, namespace, region);
+	}
+
+	/**
+	 * Where the lease connection goes, for messages: {@code host:port}, the sentinels and the primary's
+	 * name, or the nodes.
+	 */
+	String address() {
+		return RedisLeaseConnections.address(this.configuration);
+	}
+
+	/** The settings that name {@link #address()}. */
+	String addressSettings() {
+		if (this.configuration instanceof RedisClusterConfiguration) {
+			return this.properties + ".cluster.nodes";
+		}
+		if (this.configuration instanceof RedisSentinelConfiguration) {
+			return this.properties + ".sentinel.master and " + this.properties + ".sentinel.nodes";
+		}
+		if (this.configuration instanceof RedisStaticMasterReplicaConfiguration) {
+			return this.properties + ".masterreplica.nodes";
+		}
+		return this.properties + ".host and " + this.properties + ".port (or " + this.properties + ".url)";
 	}
 
 	private static List<String> addresses(Collection<RedisNode> nodes) {

@@ -91,8 +91,9 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 
 	private static void checkServer(SnowflakeLeaseConnection connection, SnowflakeProperties.Worker worker,
 			String sampleKey) {
-		for (String warning : new RedisLeaseServerCheck(connection.factory(), connection.endpoint().username(), sampleKey,
-				worker.getLease().getStartupWaitBudget())
+		LeaseRedisEndpoint endpoint = connection.endpoint();
+		for (String warning : new RedisLeaseServerCheck(connection.factory(), endpoint.username(), sampleKey,
+				worker.getLease().getStartupWaitBudget(), endpoint.address(), endpoint.addressSettings())
 			.verify()) {
 			logger.warn("Worker leases (" + connection.endpoint().properties() + ".*): " + warning);
 		}

@@ -30,7 +30,7 @@ import org.springframework.util.StringUtils;
  * {@code spring.data.redis.*} selects (standalone, Sentinel, static primary with replicas, or Cluster) unless
  * {@code snowflake.worker.redis.*} names a separate one. Leases get their own Lettuce connection: TLS,
  * credentials and the application's Lettuce customizers as for the application's own client, but a short
- * command timeout, commands rejected while disconnected instead of replayed later, and every command sent
+ * command timeout, a connect timeout of its own, commands rejected while disconnected instead of replayed later, and every command sent
  * to the primary, whatever the application's own Redis client settings are. Before the first claim the
  * server is checked ({@link RedisLeaseServerCheck}).
  *
@@ -87,7 +87,9 @@ public final class SnowflakeRedisAutoConfiguration {
 			optionsCustomizers.orderedStream().forEach((customizer) -> customizer.customize(options));
 		}, (resources) -> resourcesCustomizers.orderedStream().forEach((customizer) -> customizer.customize(resources)));
 		return new SnowflakeLeaseConnection(
-				RedisLeaseConnections.create(endpoint.configuration(), redis.getCommandTimeout(), customizers), endpoint);
+				RedisLeaseConnections.create(endpoint.configuration(), redis.getCommandTimeout(), redis.getConnectTimeout(),
+						customizers),
+				endpoint);
 	}
 
 }

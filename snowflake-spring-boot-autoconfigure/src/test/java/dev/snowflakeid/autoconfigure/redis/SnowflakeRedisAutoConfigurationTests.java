@@ -193,7 +193,7 @@ class SnowflakeRedisAutoConfigurationTests {
 				ClientOptions options = client.getClientOptions().orElseThrow();
 				assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 				assertThat(options.isAutoReconnect()).isTrue();
-				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofMillis(300));
+				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofSeconds(3));
 				assertThat(options.getSocketOptions().isKeepAlive()).as("keep-alive from a customizer is kept").isTrue();
 				assertThat(options.getConfiguredProtocolVersion()).isEqualTo(ProtocolVersion.RESP2);
 				assertThat(context.getBean(Customizers.class).resourcesCustomized).hasPositiveValue();
@@ -256,14 +256,22 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
-	void theLeaseCommandTimeoutBoundsEveryReplyAndTheConnect() {
+	void theLeaseCommandTimeoutBoundsEveryReplyAndTheConnectTimeoutEachConnect() {
 		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=1m",
-				"snowflake.worker.redis.command-timeout=450ms")
+				"spring.data.redis.connect-timeout=1m", "snowflake.worker.redis.command-timeout=450ms")
 			.run((context) -> {
 				LettuceClientConfiguration client = leaseFactory(context).getClientConfiguration();
 				assertThat(client.getCommandTimeout()).isEqualTo(Duration.ofMillis(450));
 				ClientOptions options = client.getClientOptions().orElseThrow();
-				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofMillis(450));
+				assertThat(options.getSocketOptions().getConnectTimeout()).as("the default, not the command timeout")
+					.isEqualTo(Duration.ofSeconds(3));
+			});
+		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1", "snowflake.worker.redis.connect-timeout=8s")
+			.run((context) -> {
+				LettuceClientConfiguration client = leaseFactory(context).getClientConfiguration();
+				assertThat(client.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
+				ClientOptions options = client.getClientOptions().orElseThrow();
+				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofSeconds(8));
 			});
 	}
 
