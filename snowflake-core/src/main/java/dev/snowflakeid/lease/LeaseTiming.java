@@ -12,13 +12,19 @@ import dev.snowflakeid.internal.Durations;
  * <li>{@link #ceilingLead() A} = outage tolerance + 2 &times; renew interval. The last renewal before an
  * outage may have been up to one interval (plus a command timeout, which is shorter) earlier, and the first
  * after it up to one interval later; its ceiling covers both.</li>
- * <li>{@link #quarantine() Q} = A + &delta; + W, with &delta; = 2 &times; (max clock skew + request lateness)
- * and W the failover window: how long a deposed primary may still grant after its successor took over. A
- * script accepts a caller whose clock lies up to the skew behind Redis time, or up to the skew plus the
- * lateness (a request may run up to its command timeout after it was sent) ahead of it; the servers before
- * and after a loss are each compared with callers separately, so their clocks differ by at most &delta;.
- * After a detected loss no new range starts below the detection time plus Q, which lies above every ceiling
- * the lost data could have held.</li>
+ * <li>{@link #leadLimit() B}, the fleet lead limit: a bound on A + max clock skew + request lateness of every
+ * instance of a key space, whatever its own timing: how far past true time any ceiling granted to any of them
+ * can reach. Fleet-wide and recorded with the key space's format, because after a loss of every key the
+ * recorded timings are gone and the first claimant must still start above every holder's ceiling.</li>
+ * <li>{@link #quarantine() Q} = B + max clock skew + request lateness + W, with W the failover window: how
+ * long a deposed primary may still grant after its successor took over. A script accepts a caller whose
+ * clock lies up to the skew behind Redis time, or up to the skew plus the lateness (a request may run up to
+ * its command timeout after it was sent) ahead of it, so a server's clock is within skew + lateness of true
+ * time while it grants. A holder's ceiling T1 + A lies at most B past the true time of its grant; the
+ * detection time of a loss lies at most skew + lateness before true time. After a detected loss no new range
+ * starts below the detection time plus Q, which lies above every ceiling the lost data could have held,
+ * whichever instance of the key space held it. With B = A + skew + lateness (the default timing's 13.3 s),
+ * Q = A + 2 &times; (skew + lateness) + W.</li>
  * </ul>
  *
  * @param outageTolerance how long a holder keeps issuing while the store does not answer
@@ -26,9 +32,10 @@ import dev.snowflakeid.internal.Durations;
  * @param maxClockSkew largest allowed difference between a caller's clock and the store's clock
  * @param failoverWindow how long a deposed primary may still grant; zero without replicas
  * @param requestLateness how long after it was sent a request may still run (the command timeout)
+ * @param leadLimit the fleet lead limit B, at least this timing's A + max clock skew + request lateness
  */
 public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
-		Duration failoverWindow, Duration requestLateness) {
+		Duration failoverWindow, Duration requestLateness, Duration leadLimit) {
 
 	public static final Duration DEFAULT_OUTAGE_TOLERANCE = Duration.ofSeconds(10);
 
@@ -39,18 +46,69 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	/** The default lease command timeout. */
 	public static final Duration DEFAULT_REQUEST_LATENESS = Duration.ofMillis(300);
 
+	/**
+	 * The default fleet lead limit: the default timing's ceiling lead (12 s) plus its max clock skew (1 s) and
+	 * request lateness (300 ms), so that the default quarantine stays 14.6 s.
+	 */
+	public static final Duration DEFAULT_LEAD_LIMIT = Duration.ofMillis(13_300);
+
+	/** @throws IllegalArgumentException if a duration is out of range, or the lead exceeds the lead limit */
 	public LeaseTiming {
 		requireMillis("outage tolerance", outageTolerance, false);
 		requireMillis("renew interval", renewInterval, false);
 		requireMillis("max clock skew", maxClockSkew, true);
 		requireMillis("failover window", failoverWindow, true);
 		requireMillis("request lateness", requestLateness, true);
+		requireMillis("fleet lead limit", leadLimit, false);
+		Duration lead = lead(outageTolerance, renewInterval, maxClockSkew, requestLateness);
+		if (lead.compareTo(leadLimit) > 0) {
+			throw new IllegalArgumentException("ceiling lead " + ceilingLead(outageTolerance, renewInterval)
+					+ " plus max clock skew " + maxClockSkew + " and request lateness " + requestLateness + " is "
+					+ lead + ", beyond the fleet lead limit " + leadLimit);
+		}
+	}
+
+	/**
+	 * A timing whose fleet lead limit is its own ceiling lead plus max clock skew and request lateness: for a
+	 * key space where every instance uses this timing.
+	 */
+	public LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
+			Duration failoverWindow, Duration requestLateness) {
+		this(outageTolerance, renewInterval, maxClockSkew, failoverWindow, requestLateness,
+				lead(outageTolerance, renewInterval, maxClockSkew, requestLateness));
 	}
 
 	/** A timing whose requests may run up to {@link #DEFAULT_REQUEST_LATENESS} after they were sent. */
 	public LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
 			Duration failoverWindow) {
 		this(outageTolerance, renewInterval, maxClockSkew, failoverWindow, DEFAULT_REQUEST_LATENESS);
+	}
+
+	/** This timing with another fleet lead limit. */
+	public LeaseTiming withLeadLimit(Duration leadLimit) {
+		return new LeaseTiming(this.outageTolerance, this.renewInterval, this.maxClockSkew, this.failoverWindow,
+				this.requestLateness, leadLimit);
+	}
+
+	/**
+	 * How far past the true time of its grant a ceiling of this timing can reach: the ceiling lead plus the
+	 * max clock skew and request lateness by which the granting server's clock may run ahead.
+	 */
+	public Duration lead() {
+		return lead(this.outageTolerance, this.renewInterval, this.maxClockSkew, this.requestLateness);
+	}
+
+	private static Duration lead(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
+			Duration requestLateness) {
+		Objects.requireNonNull(maxClockSkew, "max clock skew");
+		Objects.requireNonNull(requestLateness, "request lateness");
+		return ceilingLead(outageTolerance, renewInterval).plus(maxClockSkew).plus(requestLateness);
+	}
+
+	private static Duration ceilingLead(Duration outageTolerance, Duration renewInterval) {
+		Objects.requireNonNull(outageTolerance, "outage tolerance");
+		Objects.requireNonNull(renewInterval, "renew interval");
+		return outageTolerance.plus(renewInterval.multipliedBy(2));
 	}
 
 	/** The defaults, with no failover window (a Redis without replicas). */
@@ -96,13 +154,15 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 
 	/** How far above the store's clock every granted ceiling lies. */
 	public Duration ceilingLead() {
-		return this.outageTolerance.plus(this.renewInterval.multipliedBy(2));
+		return ceilingLead(this.outageTolerance, this.renewInterval);
 	}
 
-	/** How far above the detection time of a loss every new range starts. */
+	/**
+	 * How far above the detection time of a loss every new range starts: the fleet lead limit plus the max
+	 * clock skew, request lateness and failover window of this instance.
+	 */
 	public Duration quarantine() {
-		return ceilingLead().plus(this.maxClockSkew.plus(this.requestLateness).multipliedBy(2))
-			.plus(this.failoverWindow);
+		return this.leadLimit.plus(this.maxClockSkew).plus(this.requestLateness).plus(this.failoverWindow);
 	}
 
 	/**

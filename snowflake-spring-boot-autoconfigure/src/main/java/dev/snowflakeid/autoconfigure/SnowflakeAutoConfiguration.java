@@ -161,8 +161,23 @@ public final class SnowflakeAutoConfiguration {
 					"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
 			window = LeaseTiming.replicaFailoverWindow(replicas, lag);
 		}
-		return new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(), window,
-				lateness);
+		LeaseTiming timing = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
+				lease.getMaxClockSkew(), window, lateness);
+		if (properties.getWorker().getAllocator() != SnowflakeProperties.Allocator.REDIS) {
+			return timing;
+		}
+		Duration limit = lease.getFleetLeadLimit();
+		requireMillis("snowflake.worker.lease.fleet-lead-limit", limit, false);
+		if (timing.lead().compareTo(limit) > 0) {
+			throw timing("snowflake.worker.lease.fleet-lead-limit", "outage tolerance " + lease.getOutageTolerance()
+					+ " plus two renew intervals, the max clock skew and the command timeout give a lead of "
+					+ timing.lead() + ", beyond the fleet lead limit " + limit + ": after a loss of the lease data the "
+					+ "first claim would start below ceilings this instance may still hold",
+					"Set snowflake.worker.lease.fleet-lead-limit to " + timing.lead() + " or more on every instance "
+							+ "of the key space (its quarantine after a data loss grows with it), or lower "
+							+ "snowflake.worker.lease.outage-tolerance.");
+		}
+		return timing.withLeadLimit(limit);
 	}
 
 	/**

@@ -387,6 +387,13 @@ public class SnowflakeProperties {
 		 */
 		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
 
+		/**
+		 * Fleet-wide bound on the lead of every instance of the key space (outage tolerance + 2 renew intervals +
+		 * max clock skew + command timeout), recorded with the key space's format; the quarantine after a detected
+		 * data loss is this plus max clock skew, command timeout and failover window.
+		 */
+		private Duration fleetLeadLimit = LeaseTiming.DEFAULT_LEAD_LIMIT;
+
 		public Duration getTtl() {
 			return this.ttl;
 		}
@@ -425,6 +432,14 @@ public class SnowflakeProperties {
 
 		public void setMaxClockSkew(Duration maxClockSkew) {
 			this.maxClockSkew = maxClockSkew;
+		}
+
+		public Duration getFleetLeadLimit() {
+			return this.fleetLeadLimit;
+		}
+
+		public void setFleetLeadLimit(Duration fleetLeadLimit) {
+			this.fleetLeadLimit = fleetLeadLimit;
 		}
 
 	}

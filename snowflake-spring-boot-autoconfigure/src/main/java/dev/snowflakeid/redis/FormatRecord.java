@@ -53,7 +53,7 @@ final class FormatRecord {
 			return;
 		}
 		List<String> args = new ArrayList<>(List.of(this.settings.layoutDescription(),
-				Integer.toString(this.settings.region()), this.settings.namespace()));
+				Integer.toString(this.settings.region()), this.settings.namespace(), this.settings.leadLimitMillis()));
 		String foreign = null;
 		if (!Boolean.TRUE.equals(this.redis.hasKey(this.settings.keys().format()))) {
 			List<String> pairs = new ArrayList<>();
@@ -90,7 +90,8 @@ final class FormatRecord {
 					+ this.settings.layoutDescription() + "'; the record is not made again beside it");
 		}
 		if (status == -8) {
-			throw mismatch(this.settings, String.valueOf(reply.get(1)), String.valueOf(reply.get(2)));
+			throw mismatch(this.settings, String.valueOf(reply.get(1)), String.valueOf(reply.get(2)),
+					String.valueOf(reply.get(3)));
 		}
 		if (status == 0) {
 			return;
@@ -106,8 +107,17 @@ final class FormatRecord {
 		this.confirmed = false;
 	}
 
-	/** The refusal of a format record that names another format, or another namespace for the region. */
-	static StoreMismatchException mismatch(LeaseSettings settings, String format, String namespace) {
+	/**
+	 * The refusal of a format record that names another format or fleet lead limit, or another namespace for
+	 * the region.
+	 */
+	static StoreMismatchException mismatch(LeaseSettings settings, String format, String namespace, String limit) {
+		if (format.equals(settings.layoutDescription()) && !limit.equals(settings.leadLimitMillis())) {
+			return new StoreMismatchException("the key space " + settings.keyPrefix() + " (" + settings.keys().format()
+					+ ") records a fleet lead limit of " + limit + " ms, but this instance's "
+					+ "snowflake.worker.lease.fleet-lead-limit is " + settings.leadLimitMillis() + " ms. The quarantine "
+					+ "after a data loss covers every instance's ceilings only if they share the limit");
+		}
 		if (!format.equals(settings.layoutDescription())) {
 			return new StoreMismatchException("the key space " + settings.keyPrefix() + " (" + settings.keys().format()
 					+ ") issues IDs of format '" + format + "', but this instance's snowflake.layout.*, snowflake.epoch "

@@ -38,7 +38,8 @@ final class LeaseRefusals {
 					+ " ms. Other lease timing takes a region over only once no lease granted under the recorded "
 					+ "timing can be in use (every recorded ceiling plus the recorded quarantine has passed); the "
 					+ "format never changes in a key space");
-			case FORMAT_MISMATCH -> FormatRecord.mismatch(this.settings, reply.detail(2), reply.detail(3));
+			case FORMAT_MISMATCH -> FormatRecord.mismatch(this.settings, reply.detail(2), reply.detail(3),
+					reply.detail(4));
 			case NO_FORMAT -> new LeaseStoreUnavailableException("Redis key space " + this.settings.keyPrefix()
 					+ " has no format record " + this.settings.keys().format() + "; Redis wrote nothing", null);
 			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())

@@ -42,8 +42,8 @@ final class LeaseReply {
 		NO_FORMAT,
 
 		/**
-		 * {@code {-8, T, format, namespace}}: the key space records another ID format, or the region belongs to
-		 * another namespace.
+		 * {@code {-8, T, format, namespace, B}}: the key space records another ID format or fleet lead limit, or
+		 * the region belongs to another namespace.
 		 */
 		FORMAT_MISMATCH;
 
@@ -75,7 +75,7 @@ final class LeaseReply {
 		int length = (status == null) ? -1 : switch (status) {
 			case GRANTED -> 8;
 			case MISMATCH -> 6;
-			case FORMAT_MISMATCH -> 4;
+			case FORMAT_MISMATCH -> 5;
 			case SKEW, UNSAFE_PRIMARY -> 3;
 			default -> 2;
 		};

@@ -129,7 +129,7 @@ final class LeaseRequests {
 				Integer.toString(settings.region()), millis(settings.timing().quarantine()),
 				millis(settings.timing().ceilingLead()), millis(settings.ttl()), settings.keys().leasePrefix(),
 				Integer.toString(settings.codes()), token, Integer.toString(code), Integer.toString(start),
-				Integer.toString(settings.database()), settings.namespace(), Witness.next());
+				Integer.toString(settings.database()), settings.namespace(), Witness.next(), settings.leadLimitMillis());
 	}
 
 	private static String millis(Duration duration) {

@@ -65,6 +65,11 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 		return this.layout.toString();
 	}
 
+	/** The fleet lead limit as the format record holds it, whole milliseconds. */
+	String leadLimitMillis() {
+		return Long.toString(this.timing.leadLimit().toMillis());
+	}
+
 	/** Worker codes in the region. */
 	int codes() {
 		return this.layout.maxWorkers();

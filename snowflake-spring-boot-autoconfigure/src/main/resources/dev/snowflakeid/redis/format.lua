@@ -2,38 +2,40 @@
 -- region, or compares them with those recorded. RedisWorkerLeaseStore runs it before its first claim and
 -- again after lease.lua answered that the record is missing.
 --
--- KEYS[1] format record of the key space: 'format' and, per region, 'region:<R>' = namespace
+-- KEYS[1] format record of the key space: 'format', 'limit' and, per region, 'region:<R>' = namespace
 -- ARGV[1] format: layout bit widths, tick and epoch
--- ARGV[2] region;  ARGV[3] namespace
--- ARGV[4] '1' where the caller may create a missing record: it scanned the key space (every node of a Cluster)
+-- ARGV[2] region;  ARGV[3] namespace;  ARGV[4] fleet lead limit (ms)
+-- ARGV[5] '1' where the caller may create a missing record: it scanned the key space (every node of a Cluster)
 --         and found no region state, or only states that record this format, their regions and namespaces
---         following in ARGV[5..] as pairs; '0' where it found states of another format
+--         following in ARGV[6..] as pairs; '0' where it found states of another format
 --
 -- Replies:
 --   {1}                     recorded, or recorded already
 --   {0}                     not checked: the server is not a primary (lease.lua refuses there, naming its role)
 --   {-7}                    missing, and not to be created (ARGV[4] is '0')
---   {-8, format, namespace} another format is recorded, or the region belongs to another namespace
+--   {-8, format, namespace, limit}
+--                           another format or lead limit is recorded, or the region belongs to another namespace
 --
--- Two first starts cannot both record: HSETNX lets one format in, and the other start compares with it.
+-- Two first starts cannot both record: the script is atomic, so the second finds the first's record and
+-- compares with it.
 -- A record is never made again beside region states of another format: that is the scan's verdict.
 
 if string.match(redis.call('INFO', 'replication'), 'role:(%a+)') ~= 'master' then
 	return {0}
 end
-local record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2])
+local record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2], 'limit')
 if not record[1] then
-	if ARGV[4] ~= '1' then
+	if ARGV[5] ~= '1' then
 		return {-7}
 	end
-	for i = 5, #ARGV - 1, 2 do
+	for i = 6, #ARGV - 1, 2 do
 		redis.call('HSETNX', KEYS[1], 'region:' .. ARGV[i], ARGV[i + 1])
 	end
-	redis.call('HSETNX', KEYS[1], 'format', ARGV[1])
-	record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2])
+	redis.call('HSET', KEYS[1], 'format', ARGV[1], 'limit', ARGV[4])
+	record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2], 'limit')
 end
-if record[1] ~= ARGV[1] or (record[2] and record[2] ~= ARGV[3]) then
-	return {-8, record[1], record[2] or ''}
+if record[1] ~= ARGV[1] or (record[2] and record[2] ~= ARGV[3]) or record[3] ~= ARGV[4] then
+	return {-8, record[1], record[2] or '', record[3] or ''}
 end
 if not record[2] then
 	redis.call('HSET', KEYS[1], 'region:' .. ARGV[2], ARGV[3])

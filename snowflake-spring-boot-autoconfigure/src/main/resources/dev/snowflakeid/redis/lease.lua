@@ -24,6 +24,7 @@
 -- ARGV[17] index of the database the caller selected (0 on a Cluster)
 -- ARGV[18] namespace
 -- ARGV[19] a random value of this request, the witness's next value: never one an older copy can hold
+-- ARGV[20] fleet lead limit B (ms), recorded with the format: Q = B + skew + lateness + failover window
 --
 -- Replies (T is Redis TIME in milliseconds):
 --   {1, code, generation, floor, ceiling, T, n, lineage}
@@ -38,8 +39,8 @@
 --   {-5, T, caller}                              the clocks disagree, or the request arrived too late
 --   {-6, T, reason}                              not a primary with a majority that keeps up
 --   {-7, T}                                      the key space has no format record (format.lua makes it)
---   {-8, T, format, namespace}                   the key space records another format, or the region
---                                                belongs to another namespace
+--   {-8, T, format, namespace, B}                the key space records another format or fleet lead limit,
+--                                                or the region belongs to another namespace
 --
 -- Invariants (see the README, "Safety model"):
 --   * ceiling = T + A for every grant; m:<code> records the highest ceiling ever granted for the code
@@ -99,12 +100,12 @@ local lineage = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') .. '/
 
 local S, witness = KEYS[2], KEYS[3]
 if KEYS[4] ~= KEYS[1] then
-	local record = redis.call('HMGET', KEYS[4], 'format', 'region:' .. ARGV[8])
+	local record = redis.call('HMGET', KEYS[4], 'format', 'region:' .. ARGV[8], 'limit')
 	if not record[1] then
 		return {-7, now}
 	end
-	if record[1] ~= ARGV[7] or (record[2] and record[2] ~= ARGV[18]) then
-		return {-8, now, record[1], record[2] or ''}
+	if record[1] ~= ARGV[7] or (record[2] and record[2] ~= ARGV[18]) or record[3] ~= ARGV[20] then
+		return {-8, now, record[1], record[2] or '', record[3] or ''}
 	end
 end
 

@@ -46,10 +46,12 @@ class LeaseKeySpaceTests {
 		.build();
 
 	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(1), Duration.ofMillis(250),
-			Duration.ofMillis(200), Duration.ZERO);
+			Duration.ofMillis(200), Duration.ZERO)
+		.withLeadLimit(Duration.ofSeconds(3));
 
 	private static final LeaseTiming OTHER_TIMING = new LeaseTiming(Duration.ofMillis(1500), Duration.ofMillis(250),
-			Duration.ofMillis(200), Duration.ZERO);
+			Duration.ofMillis(200), Duration.ZERO)
+		.withLeadLimit(Duration.ofSeconds(3));
 
 	private final RedisServer redis = RedisServer.start();
 
@@ -86,6 +88,15 @@ class LeaseKeySpaceTests {
 			boolean second = recorded(b);
 			assertThat(first.join() ^ second).as("round %d: exactly one of two formats recorded", round).isTrue();
 		}
+	}
+
+	@Test
+	void anotherFleetLeadLimitIsRefused() {
+		store(LAYOUT, 1, TIMING).claim(-1);
+		RedisWorkerLeaseStore other = store(LAYOUT, 2, TIMING.withLeadLimit(Duration.ofSeconds(4)));
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> other.claim(-1))
+			.withMessageContaining("records a fleet lead limit of 3000 ms")
+			.withMessageContaining("snowflake.worker.lease.fleet-lead-limit is 4000 ms");
 	}
 
 	@Test

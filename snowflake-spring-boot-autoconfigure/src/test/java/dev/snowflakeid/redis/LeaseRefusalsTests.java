@@ -57,7 +57,7 @@ class LeaseRefusalsTests {
 	@Test
 	void anotherFormatOfTheKeySpaceNamesBothFormatsAndTheProperties() {
 		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"orders"));
+				"orders", "13300"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessage("the key space ids (ids:format) issues IDs of format '41/3/7/12 tick=PT0.001S "
 					+ "epoch=2026-01-01T00:00:00Z', but this instance's snowflake.layout.*, snowflake.epoch and "
@@ -68,11 +68,21 @@ class LeaseRefusalsTests {
 	@Test
 	void aRegionOfAnotherNamespaceNamesThatNamespace() {
 		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"billing"));
+				"billing", "13300"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessage("region 2 of the key space ids belongs to namespace 'billing', but this instance uses "
 					+ "namespace 'orders'. IDs carry the region, not the namespace: two namespaces in one region issue "
 					+ "the same IDs");
+	}
+
+	@Test
+	void anotherFleetLeadLimitNamesBothLimitsAndTheProperty() {
+		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
+				"orders", "20000"));
+		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
+			.hasMessage("the key space ids (ids:format) records a fleet lead limit of 20000 ms, but this instance's "
+					+ "snowflake.worker.lease.fleet-lead-limit is 13300 ms. The quarantine after a data loss covers "
+					+ "every instance's ceilings only if they share the limit");
 	}
 
 	@Test

@@ -73,6 +73,9 @@ class LeaseScriptConformanceTests {
 	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250),
 			Duration.ofSeconds(1), Duration.ZERO);
 
+	/** One fleet lead limit for every store: the key space records it, and other timings share it. */
+	private static final Duration LEAD_LIMIT = Duration.ofSeconds(6);
+
 	private static final String RELEASE = script("release.lua");
 
 	private RedisServer server;
@@ -112,7 +115,7 @@ class LeaseScriptConformanceTests {
 			.namespace("conformance")
 			.region(1)
 			.ttl(TTL)
-			.timing(TIMING)
+			.timing(TIMING.withLeadLimit(LEAD_LIMIT))
 			.build();
 		Map<String, Integer> counts = new HashMap<>();
 		for (int sequence = 0; sequence < SEQUENCES; sequence++) {
@@ -131,7 +134,7 @@ class LeaseScriptConformanceTests {
 			.namespace("conformance")
 			.region(1)
 			.ttl(TTL)
-			.timing(timing)
+			.timing(timing.withLeadLimit(LEAD_LIMIT))
 			.replicas(replicas)
 			.build();
 	}
@@ -142,7 +145,7 @@ class LeaseScriptConformanceTests {
 				RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), store.layout().toString(),
 				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
 				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), store.layout().maxWorkers(), 0,
-				store.namespace(), true);
+				store.namespace(), true, store.timing().leadLimit().toMillis());
 	}
 
 	/** One seeded sequence of operations, applied to the real server and to a fresh model. */
@@ -298,7 +301,7 @@ class LeaseScriptConformanceTests {
 			this.operation = "format check of " + target.layout();
 			String recorded = this.model.recordedLayout();
 			long expected = this.model.format(target.layout().toString(), Integer.toString(target.region()),
-					target.namespace(), recorded == null || recorded.equals(target.layout().toString()),
+					target.namespace(), target.timing().leadLimit().toMillis(), recorded == null || recorded.equals(target.layout().toString()),
 					(recorded != null) ? List.of(Integer.toString(target.region()), "conformance") : List.of());
 			long real;
 			try {

@@ -140,6 +140,12 @@ public final class LeaseSimulation {
 
 	private final RedisNode.Settings settings;
 
+	/** Settings of every other host in a schedule with two timings, or {@code null}. */
+	private final RedisNode.Settings shortSettings;
+
+	/** Hosts that run {@link #shortSettings}. */
+	private final Set<SimulatedWorker.Host> shortHosts = new HashSet<>();
+
 	private RedisNode primary;
 
 	private RedisNode deposed;
@@ -201,10 +207,27 @@ public final class LeaseSimulation {
 				: this.replicas;
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), RENEW_INTERVAL, Duration.ofMillis(200),
 				LeaseTiming.replicaFailoverWindow(counted, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
-		this.settings = new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, counted, maxLag,
-				this.layout.toString(), "0", timing.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
-				this.layout.maxWorkers(), 0, "default", true);
+		this.settings = settings(timing, timing, counted, maxLag);
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
+		// One schedule in four runs every other host with a shorter outage tolerance under the same fleet lead
+		// limit: the regions' timing check keeps the two apart while the state lasts, and after a loss either may
+		// claim first, while holders of the other still issue up to their ceilings.
+		LeaseTiming shorter = new LeaseTiming(Duration.ofSeconds(1), RENEW_INTERVAL, timing.maxClockSkew(),
+				timing.failoverWindow(), timing.requestLateness());
+		this.shortSettings = (this.random.nextInt(4) == 0) ? settings(shorter.withLeadLimit(timing.leadLimit()),
+				this.mutations.contains(Mutation.CLAIMANT_OWN_QUARANTINE) ? shorter : shorter.withLeadLimit(
+						timing.leadLimit()),
+				counted, maxLag) : null;
+	}
+
+	/**
+	 * The script's arguments for {@code timing}, whose loss quarantine comes from {@code quarantined} (the
+	 * timing itself, unless a mutation puts back a claimant's own quarantine).
+	 */
+	private RedisNode.Settings settings(LeaseTiming timing, LeaseTiming quarantined, int counted, long maxLag) {
+		return new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, counted, maxLag,
+				this.layout.toString(), "0", quarantined.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
+				this.layout.maxWorkers(), 0, "default", true, timing.leadLimit().toMillis());
 	}
 
 	/**
@@ -261,6 +284,9 @@ public final class LeaseSimulation {
 		int hosts = this.layout.maxWorkers() + 1 + this.random.nextInt(2);
 		for (int i = 0; i < hosts; i++) {
 			SimulatedWorker.Host host = new SimulatedWorker.Host(this, "host" + i, this.random.nextInt(301) - 150);
+			if (this.shortSettings != null && i % 2 == 1) {
+				this.shortHosts.add(host);
+			}
 			at(this.random.nextInt(3000), () -> launch(host));
 		}
 		at(500 + this.random.nextInt(1500), this::fault);
@@ -437,7 +463,7 @@ public final class LeaseSimulation {
 
 	private void launch(SimulatedWorker.Host host) {
 		SimulatedWorker worker = new SimulatedWorker(this, host, host.name + "#" + (++this.processes), this.layout,
-				this.settings, RENEW_INTERVAL);
+				this.shortHosts.contains(host) ? this.shortSettings : this.settings, RENEW_INTERVAL);
 		this.workers.add(worker);
 		long retryIn = worker.start();
 		if (retryIn >= 0) {

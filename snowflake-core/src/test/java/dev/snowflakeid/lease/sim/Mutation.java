@@ -57,6 +57,13 @@ public enum Mutation {
 	 * records nor its witness is compared, so an older copy of the state put back on the same server (RENAME,
 	 * RESTORE, COPY ... REPLACE, SWAPDB) starts new owners below ceilings granted after the copy was taken.
 	 */
-	LINEAGE_ONLY_LOSS_CHECK
+	LINEAGE_ONLY_LOSS_CHECK,
+
+	/**
+	 * After a loss the claimant's own quarantine (its ceiling lead plus twice its skew and lateness) instead of
+	 * one from the fleet lead limit: an instance with a shorter outage tolerance that claims first starts
+	 * below ceilings that instances with a longer one still issue up to.
+	 */
+	CLAIMANT_OWN_QUARANTINE
 
 }

@@ -36,13 +36,13 @@ public final class RedisNode {
 	 */
 	public record Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
 			long quarantine, long ceilingLead, long ttl, int codes, int database, String namespace,
-			boolean formatDeclared) {
+			boolean formatDeclared, long leadLimit) {
 
 		/** Database 0, namespace {@code default}, no format record (as on a Cluster). */
 		public Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
 				long quarantine, long ceilingLead, long ttl, int codes) {
 			this(skew, lateness, replicas, maxLagSeconds, layout, region, quarantine, ceilingLead, ttl, codes, 0,
-					"default", false);
+					"default", false, 0);
 		}
 
 	}
@@ -163,7 +163,8 @@ public final class RedisNode {
 				return Reply.of(-7, now);
 			}
 			String owner = this.format.get("region:" + s.region());
-			if (!this.format.get("format").equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))) {
+			if (!this.format.get("format").equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))
+					|| !Long.toString(s.leadLimit()).equals(this.format.get("limit"))) {
 				return Reply.refused(-8, now, this.format.get("format"));
 			}
 		}
@@ -275,7 +276,8 @@ public final class RedisNode {
 	 * @param mayCreate whether the caller's scan found no region state of another format
 	 * @param regions regions and namespaces of the states the scan found, in pairs
 	 */
-	public long format(String format, String region, String namespace, boolean mayCreate, List<String> regions) {
+	public long format(String format, String region, String namespace, long leadLimit, boolean mayCreate,
+			List<String> regions) {
 		if (!this.primary) {
 			return 0;
 		}
@@ -289,9 +291,11 @@ public final class RedisNode {
 				this.format.putIfAbsent("region:" + regions.get(i), regions.get(i + 1));
 			}
 			this.format.put("format", format);
+			this.format.put("limit", Long.toString(leadLimit));
 		}
 		String owner = this.format.get("region:" + region);
-		if (!this.format.get("format").equals(format) || (owner != null && !owner.equals(namespace))) {
+		if (!this.format.get("format").equals(format) || (owner != null && !owner.equals(namespace))
+				|| !Long.toString(leadLimit).equals(this.format.get("limit"))) {
 			return -8;
 		}
 		if (owner == null) {

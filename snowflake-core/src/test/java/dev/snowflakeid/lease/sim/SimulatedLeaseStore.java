@@ -112,7 +112,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			}
 			String recorded = node.recordedLayout();
 			boolean mayCreate = recorded == null || recorded.equals(this.settings.layout());
-			long status = node.format(this.settings.layout(), this.settings.region(), this.settings.namespace(), mayCreate,
+			long status = node.format(this.settings.layout(), this.settings.region(), this.settings.namespace(),
+					this.settings.leadLimit(), mayCreate,
 					(recorded != null) ? List.of(this.settings.region(), this.settings.namespace()) : List.of());
 			if (status < 0) {
 				throw new StoreMismatchException("format record: " + status);
