@@ -32,7 +32,7 @@ class LeaseSimulationTests {
 	 * NO_CLOCK_CHECK 79, NO_REPLICA_CHECKS 130, NO_ROLE_CHECK 147, V1_CEILINGS 620, RENEW_WITHOUT_FLOOR0 1,003 and
 	 * RENEW_FLOOR_IGNORES_MARKS 1,032.
 	 */
-	private static final long RANGE_BUDGET = 5_000;
+	private static final long RANGE_BUDGET = 20_000;
 
 	/**
 	 * Schedules searched for an ID actually issued twice, with the range check off: in seeds 1 to 30,000,
