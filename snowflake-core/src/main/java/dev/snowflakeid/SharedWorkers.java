@@ -1,6 +1,7 @@
 package dev.snowflakeid;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -249,7 +250,7 @@ public final class SharedWorkers {
 		public SnowflakeWorker join() {
 			Key key = new Key(this.store.workerCode(), this.store.region());
 			Map<Setting, String> settings = settings();
-			Member member = new Member(this.owner, List.copyOf(this.listeners));
+			Member member = new Member(this.owner + ", since " + Instant.now(), List.copyOf(this.listeners));
 			synchronized (lock) {
 				Shared running = workers.get(key);
 				if (running != null) {

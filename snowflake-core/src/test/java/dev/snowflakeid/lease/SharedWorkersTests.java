@@ -209,7 +209,8 @@ class SharedWorkersTests {
 				.owner("context 'billing'")
 				.join())
 			.withMessageStartingWith("static worker code 1, region 0, no state file: already held in this JVM by "
-					+ "context 'orders' with other settings (")
+					+ "context 'orders', since ")
+			.withMessageContaining(" with other settings (tick PT0.001S there, PT0.01S here; ")
 			.satisfies((ex) -> assertThat(ex.differences()).extracting(Difference::setting)
 				.containsExactly(Setting.TICK, Setting.BORROW_AHEAD));
 	}

@@ -5,6 +5,7 @@ import java.time.InstantSource;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SharedWorkers;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
@@ -63,32 +64,57 @@ public final class SnowflakeAutoConfiguration {
 		return built;
 	}
 
-	@Bean
+	/**
+	 * The generator and its lease keeper, started. On a static code ({@code snowflake.worker.allocator=static})
+	 * every application context of this JVM with the same settings shares one generator, which the last of
+	 * them to close stops; a context with other settings on the same code and region is refused.
+	 */
+	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(IdGenerator.class)
-	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeProperties properties, SnowflakeLayout layout,
-			WorkerLeaseStore store, ObjectProvider<WorkerLeaseListener> listeners) {
+	SnowflakeWorker snowflakeWorker(SnowflakeProperties properties, SnowflakeLayout layout, WorkerLeaseStore store,
+			ObjectProvider<WorkerLeaseListener> listeners, ApplicationContext context) {
 		validateTiming(properties, store);
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
+		SnowflakeProperties.Clock clock = properties.getClock();
+		if (store instanceof StaticWorkerLeaseStore staticStore && staticStore.shared()) {
+			SharedWorkers.Builder shared = SharedWorkers.builder(staticStore, layout)
+				.renewInterval(lease.getRenewInterval())
+				.startupWaitBudget(lease.getStartupWaitBudget())
+				.rollbackWaitBudget(clock.getRollbackWaitBudget())
+				.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
+				.borrowAhead(clock.getBorrowAhead())
+				.forwardJumpAlert(clock.getForwardJumpAlert())
+				.owner(owner(context));
+			listeners.orderedStream().forEach(shared::listener);
+			return shared.join();
+		}
 		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
 			.tick(layout.tick())
 			.renewInterval(lease.getRenewInterval())
 			.startupWaitBudget(lease.getStartupWaitBudget());
 		listeners.orderedStream().forEach(keeper::listener);
-		return keeper.build();
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean(IdGenerator.class)
-	SnowflakeWorker snowflakeWorker(SnowflakeProperties properties, SnowflakeLayout layout, WorkerLeaseKeeper keeper) {
+		WorkerLeaseKeeper built = keeper.build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
 			.region(properties.getRegion())
-			.leaseSource(keeper)
-			.rollbackWaitBudget(properties.getClock().getRollbackWaitBudget())
+			.leaseSource(built)
+			.rollbackWaitBudget(clock.getRollbackWaitBudget())
 			.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
-			.borrowAhead(properties.getClock().getBorrowAhead())
-			.forwardJumpAlert(properties.getClock().getForwardJumpAlert())
+			.borrowAhead(clock.getBorrowAhead())
+			.forwardJumpAlert(clock.getForwardJumpAlert())
 			.build();
-		return new SnowflakeWorker(generator, keeper, InstantSource.system()).start();
+		return new SnowflakeWorker(generator, built, InstantSource.system()).start();
+	}
+
+	/** The worker's keeper; closed by the worker, which may be shared with other contexts. */
+	@Bean(destroyMethod = "")
+	@ConditionalOnMissingBean(IdGenerator.class)
+	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeWorker worker) {
+		return worker.keeper();
+	}
+
+	/** How a context is named to another that is refused its worker code. */
+	static String owner(ApplicationContext context) {
+		return "application context '" + context.getId() + "'";
 	}
 
 	@Bean
@@ -281,8 +307,7 @@ public final class SnowflakeAutoConfiguration {
 		@ConditionalOnMissingBean
 		StaticWorkerCodeAllocator staticWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeLayout layout,
 				ApplicationContext context) {
-			return new StaticWorkerCodeAllocator(properties, layout,
-					"application context '" + context.getId() + "'");
+			return new StaticWorkerCodeAllocator(properties, layout, owner(context));
 		}
 
 	}

@@ -33,8 +33,9 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 	}
 
 	/**
-	 * Claims the state file's lock and the code within this JVM, until the store is closed with its
-	 * application context.
+	 * Claims the state file's lock and the code and region within this JVM, until the store is closed with
+	 * its application context; the contexts of this JVM with the same settings share the store, and then one
+	 * generator.
 	 */
 	@Override
 	public StaticWorkerLeaseStore leaseStore() {
@@ -54,7 +55,7 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 			.stateFileMustExist(worker.isStateFileMustExist())
 			.ceilingLead(SnowflakeAutoConfiguration.leaseTiming(this.properties).ceilingLead())
 			.owner(this.owner)
-			.build();
+			.share();
 	}
 
 	@Override

@@ -127,7 +127,7 @@ class ArchitectureTests {
 		Set<String> staticCodes = Set.of("lease.StaticWorkerLeaseStore", "lease.StateFileException",
 				"lease.StateFileAccessException", "lease.StateFileCorruptException", "lease.StateFileLockedException",
 				"lease.StateFileMissingException", "lease.StateFileOutOfRangeException");
-		Set<String> wiringAndObservation = Set.of("SnowflakeIdGenerator", "SnowflakeWorker", "GeneratorStatistics",
+		Set<String> wiringAndObservation = Set.of("SnowflakeIdGenerator", "SnowflakeWorker", "SharedWorkers", "GeneratorStatistics",
 				"WorkerStatus", "lease.WorkerLeaseKeeper", "lease.WorkerLeaseSource", "lease.WorkerLease",
 				"lease.WorkerLeaseListener", "lease.LeaseEvent", "lease.ClockBehindException");
 		Set<String> expected = new TreeSet<>();

@@ -21,9 +21,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The static allocator's safety nets, each failure with its analysis: one owner per state file and per
- * code in a JVM (two contexts), a missing file created or refused, inaccessible, corrupt and out-of-range
- * files. Another process holding the file, and the warning about a missing file in a real application's
+ * The static allocator's safety nets, each failure with its analysis: one generator per code and region
+ * in a JVM, shared by contexts with the same settings and refused to one with others, one owner per state
+ * file, a missing file created or refused, inaccessible, corrupt and out-of-range files. Another process holding the file, and the warning about a missing file in a real application's
  * log: {@link StateFileProcessTests}.
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -37,24 +37,86 @@ class StaticAllocatorTests {
 	Path directory;
 
 	@Test
-	void aSecondContextWithTheSameCodeAndRegionIsRefusedNamingTheFirst() {
-		this.runner.withInitializer((context) -> context.setId("orders")).run((first) -> {
-			assertThat(first).hasNotFailed();
-			this.runner.withInitializer((context) -> context.setId("billing")).run((second) -> {
-				FailureAnalysis analysis = analyze(second, new WorkerCodeInUseFailureAnalyzer());
-				assertThat(analysis.getDescription()).startsWith("Another generator in this JVM uses the same static "
-						+ "worker code: static worker code 1, region 0, no state file: already held in this JVM by "
-						+ "application context 'orders', since ")
-					.endsWith(". Two generators with one code issue the same IDs.");
-				assertThat(analysis.getAction()).contains("its own snowflake.worker.code (or snowflake.region)");
+	void contextsWithTheSameStaticConfigurationShareOneGeneratorUntilTheLastCloses() {
+		Path stateFile = this.directory.resolve("worker.hwm");
+		ApplicationContextRunner withFile = this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile);
+		long[] last = new long[1];
+		withFile.withInitializer((context) -> context.setId("orders")).run((first) -> {
+			IdGenerator ids = first.getBean(IdGenerator.class);
+			withFile.withInitializer((context) -> context.setId("billing")).run((second) -> {
+				assertThat(second).hasNotFailed();
+				assertThat(second.getBean(IdGenerator.class)).isSameAs(ids);
+				assertThat(second.getBean(StaticWorkerLeaseStore.class).shared()).isTrue();
+				assertThat(second.getBean(IdGenerator.class).nextId()).isLessThan(ids.nextId());
 			});
-			this.runner.withPropertyValues("snowflake.region=1")
-				.run((otherRegion) -> assertThat(otherRegion.getBean(IdGenerator.class).nextId()).isPositive());
-			this.runner.withPropertyValues("snowflake.worker.code=2")
-				.run((otherCode) -> assertThat(otherCode.getBean(IdGenerator.class).nextId()).isPositive());
+			// The second context's close left the generator running for the first.
+			last[0] = ids.nextId();
+			assertThat(last[0]).isPositive();
 		});
+		// The last close stopped it; its successor starts above its last tick, without waiting out the ceiling.
+		long started = System.currentTimeMillis();
+		withFile.run((again) -> {
+			IdGenerator ids = again.getBean(IdGenerator.class);
+			long next = ids.nextId();
+			assertThat(ids.layout().decode(next).timestamp()).isAfter(ids.layout().decode(last[0]).timestamp());
+		});
+		assertThat(System.currentTimeMillis() - started).isLessThan(SnowflakeAutoConfiguration
+			.leaseTiming(new SnowflakeProperties())
+			.ceilingLead()
+			.toMillis());
+	}
+
+	@Test
+	void aSecondContextWithTheSameCodeAndRegionButAnotherStateFileIsRefusedNamingTheFirstAndTheProperty() {
+		Path ordersFile = this.directory.resolve("orders.hwm");
+		Path billingFile = this.directory.resolve("billing.hwm");
+		this.runner.withPropertyValues("snowflake.worker.state-file=" + ordersFile)
+			.withInitializer((context) -> context.setId("orders"))
+			.run((first) -> {
+				assertThat(first).hasNotFailed();
+				this.runner.withPropertyValues("snowflake.worker.state-file=" + billingFile)
+					.withInitializer((context) -> context.setId("billing"))
+					.run((second) -> {
+						FailureAnalysis analysis = analyze(second, new WorkerCodeInUseFailureAnalyzer());
+						assertThat(analysis.getDescription()).startsWith("Static worker code and region already used "
+								+ "in this JVM with other settings: static worker code 1, region 0, state file "
+								+ ordersFile + " is held by application context 'orders', since ")
+							.contains("and snowflake.worker.state-file is " + ordersFile + " there but " + billingFile
+									+ " here.");
+						assertThat(analysis.getAction()).startsWith("Set snowflake.worker.state-file to " + ordersFile
+								+ " as in the first context, so that both share its generator, or give this context its "
+								+ "own snowflake.worker.code (or snowflake.region).");
+					});
+				this.runner.withInitializer((context) -> context.setId("billing")).run((second) -> {
+					FailureAnalysis analysis = analyze(second, new WorkerCodeInUseFailureAnalyzer());
+					assertThat(analysis.getDescription())
+						.contains("snowflake.worker.state-file is " + ordersFile + " there but none here.");
+				});
+				this.runner.withPropertyValues("snowflake.region=1")
+					.run((otherRegion) -> assertThat(otherRegion.getBean(IdGenerator.class).nextId()).isPositive());
+				this.runner.withPropertyValues("snowflake.worker.code=2")
+					.run((otherCode) -> assertThat(otherCode.getBean(IdGenerator.class).nextId()).isPositive());
+			});
+		assertThat(billingFile).doesNotExist();
 		// Closing the first context released the code.
 		this.runner.run((again) -> assertThat(again.getBean(IdGenerator.class).nextId()).isPositive());
+	}
+
+	@Test
+	void aSecondContextWithAnotherLayoutOrClockSettingIsRefusedNamingEachProperty() {
+		this.runner.withInitializer((context) -> context.setId("orders")).run((first) -> {
+			assertThat(first).hasNotFailed();
+			this.runner.withPropertyValues("snowflake.layout.tick=10ms", "snowflake.clock.rollback-wait-budget=20ms")
+				.run((second) -> {
+					FailureAnalysis analysis = analyze(second, new WorkerCodeInUseFailureAnalyzer());
+					assertThat(analysis.getDescription()).contains("held by application context 'orders', since ")
+						.contains("and snowflake.layout.tick is PT0.001S there but PT0.01S here; "
+								+ "snowflake.clock.rollback-wait-budget is PT0.005S there but PT0.02S here.");
+					assertThat(analysis.getAction()).startsWith("Set snowflake.layout.tick to PT0.001S as in the first "
+							+ "context (and the other settings named above likewise)");
+				});
+			assertThat(first.getBean(IdGenerator.class).nextId()).isPositive();
+		});
 	}
 
 	@Test
