@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -36,6 +37,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * safe, reading what the lease user may read:
  * <ul>
  * <li>{@code INFO server}: version {@value #MINIMUM_VERSION} or later, for {@code SET ... PXAT};</li>
+ * <li>what the safety of leases rests on, whatever the version says (managed services that hide
+ * {@code INFO} fields, renamed commands, other Redis-compatible servers): the {@code INFO} fields
+ * {@code run_id} and {@code master_replid} the lease script reads the data's lineage from, {@code TIME},
+ * atomic scripts ({@code EVAL}), {@code SET ... PXAT} inside one, and {@code WAIT} (not probed on a
+ * Cluster, whose connection has no command for one node); a server lacking one is refused with a
+ * {@link RedisCapabilityException};</li>
  * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
  * replica is refused; Cluster commands follow the slot owner, so there every node is checked whatever its
  * role);</li>
@@ -69,6 +76,11 @@ public final class RedisLeaseServerCheck {
 	private static final List<String> CONNECTION_COMMANDS = List.of("client|id", "eval", "evalsha", "info", "wait");
 
 	private static final String PROBE_SCRIPT = "acl-probe.lua";
+
+	private static final String CAPABILITY_SCRIPT = "capability-probe.lua";
+
+	/** How the lease script reads the lineage: hexadecimal {@code run_id} and {@code master_replid}. */
+	private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
 
 	private static final Pattern SCRIPT_CALL = Pattern.compile("redis\\.p?call\\(\\s*['\"]([A-Za-z]+)['\"]");
 
@@ -244,13 +256,16 @@ public final class RedisLeaseServerCheck {
 					}
 				}
 				checkPermissions(cluster, "Cluster");
+				checkScripts(cluster, "Cluster");
 			}
 		}
 		else {
 			try (RedisConnection connection = this.factory.getConnection()) {
 				Node node = new SingleNode(connection);
 				checkNode(node, "master", warnings);
+				checkWait(connection, node.name());
 				checkPermissions(connection, node.name());
+				checkScripts(connection, node.name());
 			}
 		}
 		return warnings;
@@ -262,7 +277,18 @@ public final class RedisLeaseServerCheck {
 		if (compareVersions(version, MINIMUM_VERSION) < 0) {
 			throw new RedisVersionException(node.name(), version);
 		}
-		String role = info(node, "replication").getProperty("role", "");
+		requireHex(node.name(), server, "run_id");
+		Properties replication = info(node, "replication");
+		requireHex(node.name(), replication, "master_replid");
+		try {
+			if (node.time() == null) {
+				throw new RedisCapabilityException(node.name(), "TIME", "no reply");
+			}
+		}
+		catch (DataAccessException ex) {
+			throw refusal(ex, node.name(), "TIME");
+		}
+		String role = replication.getProperty("role", "");
 		if (requiredRole != null && !requiredRole.equals(role)) {
 			throw new RedisNotPrimaryException(node.name(), role);
 		}
@@ -277,12 +303,77 @@ public final class RedisLeaseServerCheck {
 	}
 
 	private Properties info(Node node, String section) {
+		Properties info;
 		try {
-			return node.info(section);
+			info = node.info(section);
 		}
 		catch (DataAccessException ex) {
-			throw permissionOrRethrow(ex, node.name());
+			throw refusal(ex, node.name(), "INFO " + section);
 		}
+		if (info == null) {
+			throw new RedisCapabilityException(node.name(), "INFO " + section, "no reply");
+		}
+		return info;
+	}
+
+	/** The lease script reads the data's lineage from this field, as hexadecimal digits. */
+	static void requireHex(String server, Properties info, String field) {
+		String value = info.getProperty(field);
+		if (value == null || !HEX.matcher(value.trim()).matches()) {
+			throw new RedisCapabilityException(server, "INFO " + field,
+					(value == null) ? "INFO does not show it" : "INFO shows '" + value + "', not hexadecimal digits");
+		}
+	}
+
+	/** {@code EVAL}, and inside a script {@code TIME} and {@code SET ... PXAT}, on a key beside the lease keys. */
+	private void checkScripts(RedisConnection connection, String server) {
+		List<?> failed;
+		try {
+			failed = connection.scriptingCommands()
+				.eval(load(CAPABILITY_SCRIPT), ReturnType.MULTI, 1,
+						(this.sampleKey + ":capability-probe").getBytes(StandardCharsets.UTF_8));
+		}
+		catch (DataAccessException ex) {
+			throw refusal(ex, server, "EVAL");
+		}
+		if (failed != null && !failed.isEmpty()) {
+			String detail = (failed.size() > 1) ? text(failed.get(1)) : "";
+			if (detail.startsWith("NOPERM")) {
+				Matcher command = NOPERM_COMMAND.matcher(detail);
+				throw new RedisPermissionException(server, this.user,
+						List.of(command.find() ? "+" + command.group(1) : detail), this.sampleKey);
+			}
+			throw new RedisCapabilityException(server, text(failed.get(0)), detail);
+		}
+	}
+
+	/** {@code WAIT 0 1}, on the connection as the lease store sends it: answered at once by a server that has it. */
+	@SuppressWarnings("unchecked")
+	private void checkWait(RedisConnection connection, String server) {
+		if (!(connection.getNativeConnection() instanceof RedisAsyncCommands<?, ?> commands)) {
+			return;
+		}
+		try {
+			new LeaseCommands((RedisAsyncCommands<byte[], byte[]>) commands,
+					this.factory.getClientConfiguration().getCommandTimeout().toMillis())
+				.awaitReplicas(0, 1);
+		}
+		catch (RuntimeException ex) {
+			throw refusal(ex, server, "WAIT");
+		}
+	}
+
+	/**
+	 * The exception for a failed {@code command}: a permission refusal for {@code NOPERM}, the failure itself
+	 * if the server was not reached, and otherwise a server that lacks it.
+	 */
+	private RuntimeException refusal(RuntimeException ex, String server, String command) {
+		if (RedisFailures.unreachable(ex)) {
+			return ex;
+		}
+		RuntimeException permission = permissionOrRethrow(ex, server);
+		return (permission != ex) ? permission
+				: new RedisCapabilityException(server, command, RedisFailures.describe(ex));
 	}
 
 	private String config(Node node, String setting, List<String> warnings) {
@@ -319,7 +410,15 @@ public final class RedisLeaseServerCheck {
 			missing = connection.scriptingCommands().eval(load(PROBE_SCRIPT), ReturnType.MULTI, 0, args);
 		}
 		catch (DataAccessException ex) {
-			throw permissionOrRethrow(ex, server);
+			throw refusal(ex, server, "EVAL");
+		}
+		if (missing != null) {
+			for (Object command : missing) {
+				if (text(command).startsWith("?")) {
+					throw new RedisCapabilityException(server, text(command).substring(1).toUpperCase(Locale.ROOT),
+							"the server does not know the command: renamed, or not implemented");
+				}
+			}
 		}
 		if (missing != null && !missing.isEmpty()) {
 			throw new RedisPermissionException(server, this.user,
@@ -327,7 +426,7 @@ public final class RedisLeaseServerCheck {
 		}
 	}
 
-	private RuntimeException permissionOrRethrow(DataAccessException ex, String server) {
+	private RuntimeException permissionOrRethrow(RuntimeException ex, String server) {
 		String message = String.valueOf(NestedExceptionUtils.getMostSpecificCause(ex).getMessage());
 		if (message.startsWith("NOPERM")) {
 			Matcher command = NOPERM_COMMAND.matcher(message);
@@ -385,6 +484,8 @@ public final class RedisLeaseServerCheck {
 
 		Properties info(String section);
 
+		Long time();
+
 		Properties config(String setting);
 
 	}
@@ -419,6 +520,11 @@ public final class RedisLeaseServerCheck {
 		}
 
 		@Override
+		public Long time() {
+			return this.connection.serverCommands().time();
+		}
+
+		@Override
 		public Properties config(String setting) {
 			return this.connection.serverCommands().getConfig(setting);
 		}
@@ -435,6 +541,11 @@ public final class RedisLeaseServerCheck {
 		@Override
 		public Properties info(String section) {
 			return this.connection.serverCommands().info(this.node, section);
+		}
+
+		@Override
+		public Long time() {
+			return this.connection.serverCommands().time(this.node);
 		}
 
 		@Override

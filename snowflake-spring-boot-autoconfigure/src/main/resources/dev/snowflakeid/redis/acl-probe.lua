@@ -4,6 +4,7 @@
 -- command is checked with the key in every argument (DEL and EXISTS take every argument as a key), EVAL
 -- and EVALSHA with the key as the script and zero keys, a subcommand written 'command|subcommand' (such as
 -- 'client|id') without a key.
+-- A command the server does not know is answered as '?command'.
 -- Servers without redis.acl_check_cmd (6.2) answer an empty list: a missing permission then surfaces as
 -- a NOPERM error from the first lease script instead.
 if not redis.acl_check_cmd then
@@ -13,16 +14,19 @@ local key = ARGV[1]
 local missing = {}
 for i = 2, #ARGV do
   local command = ARGV[i]
-  local allowed
+  local known, allowed
   local name, subcommand = string.match(command, '^(%a+)|(%a+)$')
   if name then
-    allowed = redis.acl_check_cmd(name, subcommand)
+    known, allowed = pcall(redis.acl_check_cmd, name, subcommand)
   elseif command == 'eval' or command == 'evalsha' then
-    allowed = redis.acl_check_cmd(command, key, '0')
+    known, allowed = pcall(redis.acl_check_cmd, command, key, '0')
   else
-    allowed = redis.acl_check_cmd(command, key, key, key)
+    known, allowed = pcall(redis.acl_check_cmd, command, key, key, key)
   end
-  if not allowed then
+  if not known then
+    -- a command the server does not know (renamed, or not implemented), marked apart from a denied one
+    missing[#missing + 1] = '?' .. command
+  elseif not allowed then
     missing[#missing + 1] = command
   end
 end

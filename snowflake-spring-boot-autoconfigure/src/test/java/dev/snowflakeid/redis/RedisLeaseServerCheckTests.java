@@ -3,6 +3,7 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -262,6 +263,65 @@ class RedisLeaseServerCheckTests {
 			.isNotInstanceOf(RedisUnreachableException.class)
 			.withMessageContaining("the lease Redis at 127.0.0.1:" + guarded.port() + " refused the connection");
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("wrong password refused").isLessThan(fast);
+	}
+
+	/** A server whose {@code command} was renamed in its configuration, as some managed services do. */
+	private RedisServer renaming(String command) {
+		RedisServer server = RedisServer.builder().args("--rename-command", command, command + "-HIDDEN").start();
+		this.resources.add(server);
+		return server;
+	}
+
+	/**
+	 * Each command the safety of leases rests on, renamed away, is refused naming it, whatever the server's
+	 * version; so is an ACL user denied {@code INFO}.
+	 */
+	@Test
+	void aServerLackingWhatLeasesRelyOnIsRefusedNamingIt() {
+		for (String command : List.of("TIME", "WAIT", "EVAL")) {
+			RedisCapabilityException refusal = catchRefusal(RedisCapabilityException.class, check(renaming(command)));
+			assertThat(refusal.capability()).as(command).isEqualTo(command);
+			assertThat(refusal.setting()).isEqualTo(command);
+			assertThat(refusal.getMessage()).contains("lacks " + command + ", which worker leases rely on")
+				.containsIgnoringCase("unknown command");
+		}
+		RedisCapabilityException noInfo = catchRefusal(RedisCapabilityException.class, check(renaming("INFO")));
+		assertThat(noInfo.capability()).isEqualTo("INFO server");
+		RedisCapabilityException noHset = catchRefusal(RedisCapabilityException.class, check(renaming("HSET")));
+		assertThat(noHset.capability()).as("a command of the lease script").isEqualTo("HSET");
+		assertThat(noHset.detail()).contains("does not know the command");
+
+		RedisServer withoutTime = renaming("TIME");
+		application(withoutTime).run((context) -> {
+			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisCapabilityException.class);
+			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
+					+ withoutTime.port() + " lacks TIME, which worker leases rely on")
+				.contains("timed by the server's clock, TIME");
+			assertThat(analysis.getAction()).contains("remove any rename-command of it")
+				.contains("snowflake.worker.redis.*");
+		});
+
+		RedisServer server = server();
+		server.call("ACL", "SETUSER", "blind", "on", ">secret", "resetkeys", "~snowflake:*", "+@all", "-info");
+		RedisPermissionException denied = catchRefusal(RedisPermissionException.class,
+				check(server, "blind", "secret", Duration.ofSeconds(5)));
+		assertThat(denied.permissions()).containsExactly("+info");
+	}
+
+	/** What the lease script reads the lineage from, checked as it reads it: hexadecimal digits. */
+	@Test
+	void lineageFieldsTheLeaseScriptCannotReadAreRefusedNamingThem() {
+		Properties info = new Properties();
+		info.setProperty("run_id", "c0ffee42");
+		RedisLeaseServerCheck.requireHex("on port 1", info, "run_id");
+		assertThatExceptionOfType(RedisCapabilityException.class)
+			.isThrownBy(() -> RedisLeaseServerCheck.requireHex("on port 1", info, "master_replid"))
+			.withMessage("Redis on port 1 lacks INFO master_replid, which worker leases rely on (INFO does not show it)");
+		info.setProperty("run_id", "<hidden>");
+		assertThatExceptionOfType(RedisCapabilityException.class)
+			.isThrownBy(() -> RedisLeaseServerCheck.requireHex("on port 1", info, "run_id"))
+			.withMessageContaining("INFO shows '<hidden>', not hexadecimal digits")
+			.satisfies((refusal) -> assertThat(refusal.capability()).isEqualTo("INFO run_id"));
 	}
 
 	@Test
