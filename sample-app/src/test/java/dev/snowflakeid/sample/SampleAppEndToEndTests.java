@@ -59,7 +59,8 @@ class SampleAppEndToEndTests {
 	static final String[] SHORT_LEASES = { "--snowflake.public-ids.keys.t=" + KEY,
 			"--snowflake.public-ids.active-key=t", "--snowflake.worker.lease.ttl=6s",
 			"--snowflake.worker.lease.renew-interval=300ms", "--snowflake.worker.lease.outage-tolerance=1400ms",
-			"--snowflake.worker.lease.max-clock-skew=500ms", "--snowflake.worker.redis.command-timeout=200ms" };
+			"--snowflake.worker.lease.max-clock-skew=500ms", "--snowflake.worker.redis.command-timeout=200ms",
+			"--snowflake.worker.lease.fleet-lead-limit=2700ms" };
 
 	/** How long a client keeps retrying an order the generator refused (503). */
 	private static final Duration REFUSALS_RETRIED_FOR = Duration.ofSeconds(10);

@@ -72,8 +72,12 @@ public final class RedisLeaseServerCheck {
 	/** Oldest Redis version the lease scripts run on. */
 	public static final String MINIMUM_VERSION = "6.2.0";
 
-	/** Commands the lease connection sends itself, besides those the scripts call. */
-	private static final List<String> CONNECTION_COMMANDS = List.of("client|id", "eval", "evalsha", "info", "wait");
+	/**
+	 * Commands the lease connection sends itself, besides those the scripts call: SCAN looks for region states
+	 * before a key space's missing format record is made ({@link FormatRecord}).
+	 */
+	private static final List<String> CONNECTION_COMMANDS = List.of("client|id", "eval", "evalsha", "info", "scan",
+			"wait");
 
 	private static final String PROBE_SCRIPT = "acl-probe.lua";
 

@@ -49,7 +49,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, classes = SnowflakeRedisActuatorTests.Application.class,
 		properties = { "spring.application.name=actuator-test", "snowflake.worker.lease.ttl=3s",
 				"snowflake.worker.lease.renew-interval=300ms", "snowflake.worker.lease.outage-tolerance=300ms",
-				"snowflake.worker.lease.max-clock-skew=1s",
+				"snowflake.worker.lease.max-clock-skew=1s", "snowflake.worker.lease.fleet-lead-limit=2150ms",
 				"snowflake.worker.lease.startup-wait-budget=10s", "snowflake.worker.redis.command-timeout=250ms",
 				"spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=500ms",
 				"management.endpoints.web.exposure.include=health,snowflake,metrics",

@@ -71,6 +71,7 @@ class SnowflakePropertiesDefaultsTests {
 			softly.assertThat(lease.getOutageTolerance()).isEqualTo(Duration.ofSeconds(10));
 			softly.assertThat(lease.getStartupWaitBudget()).isEqualTo(Duration.ofSeconds(30));
 			softly.assertThat(lease.getMaxClockSkew()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(lease.getFleetLeadLimit()).isEqualTo(Duration.ofMillis(13_300));
 
 			SnowflakeProperties.Redis redis = worker.getRedis();
 			softly.assertThat(redis.getReplicas()).isZero();
@@ -132,6 +133,7 @@ class SnowflakePropertiesDefaultsTests {
 			assertThat(timing.quarantine().minus(timing.ceilingLead()).minus(timing.failoverWindow())).as("δ")
 				.isEqualTo(Duration.ofMillis(2_600));
 			assertThat(timing.failoverWindow()).as("W without replicas").isZero();
+			assertThat(timing.leadLimit()).as("B = A + s + ℓ").isEqualTo(timing.lead()).isEqualTo(Duration.ofMillis(13_300));
 		});
 		this.runner.withPropertyValues("snowflake.worker.redis.replicas=1").run((context) -> {
 			LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(context.getBean(SnowflakeProperties.class));

@@ -42,7 +42,8 @@ final class LeaseApplications {
 		}
 		return runner.withPropertyValues("snowflake.worker.lease.ttl=5s", "snowflake.worker.lease.renew-interval=500ms",
 				"snowflake.worker.lease.outage-tolerance=1s", "snowflake.worker.lease.max-clock-skew=300ms",
-				"snowflake.worker.lease.startup-wait-budget=10s", "snowflake.worker.redis.command-timeout=400ms");
+				"snowflake.worker.lease.startup-wait-budget=10s", "snowflake.worker.redis.command-timeout=400ms",
+				"snowflake.worker.lease.fleet-lead-limit=2700ms");
 	}
 
 	/** A standalone Redis (a test server or a fault proxy in front of one) on the loopback port {@code port}. */

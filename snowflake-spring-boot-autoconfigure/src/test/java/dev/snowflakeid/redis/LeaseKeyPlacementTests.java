@@ -69,7 +69,7 @@ class LeaseKeyPlacementTests {
 					int code = context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId())
 						.worker();
 					assertThat(keys(redis, 0, "*")).containsExactlyInAnyOrder("acme:{orders:2}:state",
-							"acme:{orders:2}:lease:" + code);
+							"acme:{orders:2}:witness", "acme:{orders:2}:lease:" + code, "acme:format");
 				});
 		}
 	}

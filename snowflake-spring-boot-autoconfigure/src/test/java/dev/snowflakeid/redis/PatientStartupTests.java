@@ -137,6 +137,7 @@ class PatientStartupTests {
 					"--spring.data.redis.port=" + redisPort, "--spring.application.name=patient",
 					"--snowflake.worker.lease.ttl=3s", "--snowflake.worker.lease.renew-interval=500ms",
 					"--snowflake.worker.lease.outage-tolerance=300ms", "--snowflake.worker.lease.max-clock-skew=300ms",
+					"--snowflake.worker.lease.fleet-lead-limit=1900ms",
 					"--snowflake.worker.lease.startup-wait-budget=" + BUDGET.toSeconds() + "s",
 					"--management.endpoint.health.probes.enabled=true",
 					"--management.endpoint.health.show-components=always", "--springdoc.api-docs.enabled=false",

@@ -140,7 +140,7 @@ class RedisLeaseServerCheckTests {
 		RedisServer server = server();
 		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
 				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
-				"+hincrby", "+hmget", "+wait", "+client|id");
+				"+hsetnx", "+hincrby", "+hmget", "+scan", "+wait", "+client|id");
 		List<String> warnings = check(server, "reader", "secret", Duration.ofSeconds(5)).verify();
 		assertThat(warnings).hasSize(2);
 		assertThat(warnings.get(0)).contains("replica-read-only").contains("NOPERM");

@@ -43,7 +43,8 @@ class WorkerCodeAllocatorSelectionTests {
 		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + this.redis.port(),
 				// a first claim on an empty Redis waits out the quarantine: keep it near a second
 				"snowflake.worker.lease.outage-tolerance=500ms", "snowflake.worker.lease.renew-interval=200ms",
-				"snowflake.worker.lease.max-clock-skew=50ms", "snowflake.worker.redis.command-timeout=100ms");
+				"snowflake.worker.lease.max-clock-skew=50ms", "snowflake.worker.redis.command-timeout=100ms",
+				"snowflake.worker.lease.fleet-lead-limit=1050ms");
 
 	@AfterEach
 	void stopRedis() {
