@@ -1,5 +1,7 @@
 package dev.snowflakeid.redis;
 
+import java.time.Instant;
+
 import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
@@ -39,7 +41,8 @@ final class LeaseRefusals {
 					+ "new namespace with an unused region, or to a new namespace once every worker of this one has "
 					+ "stopped");
 			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
-					+ " ms (request sent at " + caller + ", run at " + reply.time() + "), more than the allowed "
+					+ " ms (request sent at " + Instant.ofEpochMilli(caller) + ", run at " + Instant.ofEpochMilli(reply.time())
+					+ "), more than the allowed "
 					+ this.settings.timing().maxClockSkew().toMillis() + " ms skew plus "
 					+ this.settings.timing().requestLateness().toMillis() + " ms lateness; Redis wrote nothing",
 					caller - reply.time());
