@@ -1,5 +1,7 @@
 package dev.snowflakeid;
 
+import java.time.Instant;
+
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
 
@@ -92,11 +94,12 @@ final class LeaseRanges {
 			return this.earlierOwnerBits;
 		}
 		if (coverage == Coverage.BELOW_FLOOR) {
-			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + start
-					+ " ms is not above the lease floor " + lease.floorMillis() + " ms of worker code " + lease.workerCode());
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + Instant.ofEpochMilli(start)
+					+ " is not above the lease floor " + Instant.ofEpochMilli(lease.floorMillis()) + " of worker code "
+					+ lease.workerCode());
 		}
-		throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + end + " ms is above the lease ceiling "
-				+ lease.highestCeilingMillis() + " ms of worker code " + lease.workerCode()
+		throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + Instant.ofEpochMilli(end)
+				+ " is above the lease ceiling " + Instant.ofEpochMilli(lease.highestCeilingMillis()) + " of worker code " + lease.workerCode()
 				+ "; waiting for the lease to be renewed");
 	}
 

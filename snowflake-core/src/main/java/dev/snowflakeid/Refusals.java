@@ -1,6 +1,7 @@
 package dev.snowflakeid;
 
 import java.time.Duration;
+import java.time.Instant;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 
@@ -28,7 +29,7 @@ final class Refusals {
 	}
 
 	IdGenerationException beforeFirstTick(long now) {
-		return refuse(Reason.CLOCK_MOVED_BACKWARDS, "clock reads " + now + " ms, not after the first tick of epoch "
+		return refuse(Reason.CLOCK_MOVED_BACKWARDS, "clock reads " + Instant.ofEpochMilli(now) + ", not after the first tick of epoch "
 				+ this.layout.epoch() + "; tick 0 is never issued so that no ID is 0");
 	}
 

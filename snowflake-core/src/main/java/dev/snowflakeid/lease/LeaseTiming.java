@@ -18,8 +18,8 @@ import dev.snowflakeid.internal.Durations;
  * recorded timings are gone and the first claimant must still start above every holder's ceiling.</li>
  * <li>{@link #quarantine() Q} = B + max clock skew + request lateness + W, with W the failover window: how
  * long a deposed primary may still grant after its successor took over. A script accepts a caller whose
- * clock lies up to the skew behind Redis time, or up to the skew plus the lateness (a request may run up to
- * its command timeout after it was sent) ahead of it, so a server's clock is within skew + lateness of true
+ * clock lies up to the skew ahead of Redis time, or up to the skew plus the lateness (a request may run up to
+ * its command timeout after it was sent) behind it, so a server's clock is within skew + lateness of true
  * time while it grants. A holder's ceiling T1 + A lies at most B past the true time of its grant; the
  * detection time of a loss lies at most skew + lateness before true time. After a detected loss no new range
  * starts below the detection time plus Q, which lies above every ceiling the lost data could have held,
@@ -42,6 +42,24 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	public static final Duration DEFAULT_RENEW_INTERVAL = Duration.ofSeconds(1);
 
 	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofSeconds(1);
+
+	/**
+	 * Smallest replica lag limit: replicas acknowledge once a second, so a healthy replica's reported lag is
+	 * 0 or 1.
+	 */
+	public static final Duration MIN_MAX_REPLICA_LAG = Duration.ofSeconds(1);
+
+	/**
+	 * Startup wait budget when none is configured and the timing needs no more: see
+	 * {@link #defaultStartupWaitBudget(Duration)}.
+	 */
+	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(30);
+
+	/**
+	 * Command timeouts a first start spends besides its wait for the floor: the claim, its replicas'
+	 * acknowledgement and the renewal that raises the ceiling above the floor.
+	 */
+	private static final int STARTUP_REQUESTS = 3;
 
 	/** The default lease command timeout. */
 	public static final Duration DEFAULT_REQUEST_LATENESS = Duration.ofMillis(300);
@@ -139,15 +157,18 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * The rule of a replica lag limit: returns {@code maxReplicaLag} if it is a whole, non-negative number of
-	 * seconds, the unit in which Redis reports replica lag; otherwise throws an
-	 * {@link IllegalArgumentException}.
+	 * The rule of a replica lag limit: returns {@code maxReplicaLag} if it is a whole number of seconds, the
+	 * unit in which Redis reports replica lag, and at least {@link #MIN_MAX_REPLICA_LAG}; otherwise throws an
+	 * {@link IllegalArgumentException}. Redis reports the seconds since a replica's last acknowledgement,
+	 * which replicas send once a second: an idle, healthy replica reports lag 1 in about half of all samples,
+	 * so a limit of 0 would refuse about half of all grants.
 	 */
 	public static Duration requireMaxReplicaLag(Duration maxReplicaLag) {
 		Objects.requireNonNull(maxReplicaLag, "max replica lag");
-		if (maxReplicaLag.isNegative() || maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
-			throw new IllegalArgumentException("max replica lag must be a whole, non-negative number of seconds "
-					+ "(Redis reports replica lag in seconds) but was " + maxReplicaLag);
+		if (maxReplicaLag.compareTo(MIN_MAX_REPLICA_LAG) < 0 || maxReplicaLag.toNanos() % 1_000_000_000 != 0) {
+			throw new IllegalArgumentException("max replica lag must be a whole number of seconds, at least "
+					+ MIN_MAX_REPLICA_LAG.toSeconds() + " s (Redis reports replica lag in seconds, and an idle, "
+					+ "healthy replica reports lag 1 in about half of all samples) but was " + maxReplicaLag);
 		}
 		return maxReplicaLag;
 	}
@@ -163,6 +184,52 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	 */
 	public Duration quarantine() {
 		return this.leadLimit.plus(this.maxClockSkew).plus(this.requestLateness).plus(this.failoverWindow);
+	}
+
+	/**
+	 * Shortest startup wait budget in which a first start on an empty (or lost) store begins issuing: its
+	 * floor lies Q above the store's clock, which may run up to the max clock skew ahead of this worker's;
+	 * the whole tick around the wall clock must then lie above the floor; and the claim, its replicas'
+	 * acknowledgement and a renewal each take up to a command timeout (the request lateness). Rounded up to
+	 * whole seconds.
+	 * @param tick the generator's tick
+	 */
+	public Duration firstStartWait(Duration tick) {
+		Objects.requireNonNull(tick, "tick");
+		Duration needed = quarantine().plus(this.maxClockSkew)
+			.plus(tick)
+			.plus(this.requestLateness.multipliedBy(STARTUP_REQUESTS));
+		long seconds = needed.getSeconds() + ((needed.getNano() > 0) ? 1 : 0);
+		return Duration.ofSeconds(seconds);
+	}
+
+	/**
+	 * The startup wait budget when none is configured: {@link #firstStartWait(Duration)}, never below
+	 * {@link #DEFAULT_STARTUP_WAIT_BUDGET}, so that every timing that passes its rules also starts on an
+	 * empty store.
+	 * @param tick the generator's tick
+	 */
+	public Duration defaultStartupWaitBudget(Duration tick) {
+		Duration needed = firstStartWait(tick);
+		return (needed.compareTo(DEFAULT_STARTUP_WAIT_BUDGET) > 0) ? needed : DEFAULT_STARTUP_WAIT_BUDGET;
+	}
+
+	/**
+	 * The rule of a configured startup wait budget for a store that quarantines after a loss: returns
+	 * {@code budget} if it is at least {@link #firstStartWait(Duration)}; otherwise throws an
+	 * {@link IllegalArgumentException}: such a budget would fail every first start on an empty store.
+	 * @param tick the generator's tick
+	 */
+	public Duration requireStartupWaitBudget(Duration budget, Duration tick) {
+		requireNonNegativeMillis("startup wait budget", budget);
+		Duration needed = firstStartWait(tick);
+		if (budget.compareTo(needed) < 0) {
+			throw new IllegalArgumentException("startup wait budget " + budget + " is shorter than the " + needed
+					+ " a first start on an empty lease store may wait: the quarantine " + quarantine()
+					+ " plus the max clock skew " + this.maxClockSkew + ", one tick and " + STARTUP_REQUESTS
+					+ " command timeouts, in whole seconds");
+		}
+		return budget;
 	}
 
 	/**

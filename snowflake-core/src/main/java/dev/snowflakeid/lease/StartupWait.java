@@ -1,5 +1,6 @@
 package dev.snowflakeid.lease;
 
+import java.time.Instant;
 import java.time.InstantSource;
 
 import dev.snowflakeid.internal.MonotonicClock;
@@ -88,7 +89,7 @@ final class StartupWait {
 					String shortOf = (this.tickMillis == 1) ? " ms behind the floor "
 							: " ms short of a whole " + this.tickMillis + " ms tick above the floor ";
 					throw new ClockBehindException("wall clock is " + behind + shortOf
-							+ lease.floorMillis() + " of worker code " + lease.workerCode()
+							+ Instant.ofEpochMilli(lease.floorMillis()) + " of worker code " + lease.workerCode()
 							+ " (the highest ceiling granted before, or the quarantine after the lease store lost data); "
 							+ "the startup wait budget has " + Math.max(0, remaining / 1_000_000) + " ms left", behind);
 				}

@@ -38,8 +38,11 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
  */
 public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable {
 
-	/** Covers the quarantine of a first claim on an empty Redis with the default timing. */
-	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(30);
+	/**
+	 * Covers the quarantine of a first claim on an empty Redis with the default timing; a timing with a
+	 * longer one needs {@link LeaseTiming#defaultStartupWaitBudget(Duration)}.
+	 */
+	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = LeaseTiming.DEFAULT_STARTUP_WAIT_BUDGET;
 
 	private static final System.Logger logger = System.getLogger(WorkerLeaseKeeper.class.getName());
 

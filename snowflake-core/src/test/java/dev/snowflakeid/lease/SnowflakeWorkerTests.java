@@ -1,6 +1,7 @@
 package dev.snowflakeid.lease;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -68,7 +69,8 @@ class SnowflakeWorkerTests {
 		this.rounds.advance(Duration.ofMillis(ceiling + 1 - this.time.millis()));
 		assertThat(worker.status().reason()).startsWith("clock reached the ceiling of worker code "
 				+ up.lease().workerCode());
-		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("above the lease ceiling");
+		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("is above the lease ceiling "
+				+ Instant.ofEpochMilli(ceiling) + " of worker code");
 		this.store.failure = null;
 		worker.keeper().renewNow();
 		assertThat(worker.status().issuable()).isTrue();
@@ -83,7 +85,8 @@ class SnowflakeWorkerTests {
 		this.rounds.advance(Duration.ofMillis(oldCeiling + 1 - this.time.millis()));
 		WorkerStatus waiting = worker.status();
 		assertThat(waiting.reason()).startsWith("clock has not passed the floor of worker code ").endsWith(" ms to go)");
-		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("is not above the lease floor");
+		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("is not above the lease floor "
+				+ Instant.ofEpochMilli(waiting.lease().floorMillis()) + " of worker code");
 		this.rounds.advance(Duration.ofMillis(waiting.lease().floorMillis() + 1 - this.time.millis()));
 		assertThat(worker.status().issuable()).isTrue();
 		assertThat(worker.generator().nextId()).isPositive();

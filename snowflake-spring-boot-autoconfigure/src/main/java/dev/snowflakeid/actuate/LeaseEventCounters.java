@@ -37,7 +37,7 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 					this.renewals.incrementAndGet(RenewalResult.REJECTED.ordinal());
 				}
 			}
-			case REACQUIRED -> this.claims.incrementAndGet(ClaimResult.ACQUIRED.ordinal());
+			case REACQUIRED -> this.claims.incrementAndGet(ClaimResult.REACQUIRED.ordinal());
 			case CLAIM_FAILED -> this.claims.incrementAndGet(ClaimResult.FAILED.ordinal());
 			default -> {
 				// ACQUIRED at startup and RELEASED or RELEASE_FAILED at shutdown are not counted.
@@ -74,11 +74,14 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 
 	}
 
-	/** Outcome of a claim after a loss. */
+	/**
+	 * Outcome of a claim after a loss. The claim at startup is not one of them: a key named {@code acquired}
+	 * read 0 right after a code was acquired.
+	 */
 	public enum ClaimResult {
 
-		/** A code was granted again. */
-		ACQUIRED,
+		/** A code was granted again after the held lease was lost. */
+		REACQUIRED,
 
 		/** The claim failed; the keeper retries on its next round. */
 		FAILED

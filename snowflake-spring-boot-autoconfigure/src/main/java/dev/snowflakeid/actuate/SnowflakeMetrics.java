@@ -41,8 +41,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * count and total time of the waits for the clock that ended in an ID.
  * <li>{@code snowflake.lease.renewals} (tag {@code result}: {@code renewed}, {@code failed},
  * {@code rejected}), {@code snowflake.lease.losses} (tag {@code reason}: {@code expired}, {@code fenced}),
- * {@code snowflake.lease.claims} (tag {@code result}: {@code acquired},
- * {@code failed}): lease events, when a {@link LeaseEventCounters} is registered with the keeper.
+ * {@code snowflake.lease.claims} (claims after a lost lease, tag {@code result}: {@code reacquired},
+ * {@code failed}; the claim at startup is not counted): lease events, when a {@link LeaseEventCounters} is registered with the keeper.
  * <li>{@code snowflake.lease.remaining}: time until this instance must stop issuing unless a renewal
  * succeeds: time until the clock reaches the lease ceiling; 0 without a lease; NaN for a fixed code that
  * never expires.

@@ -91,7 +91,7 @@ public final class SnowflakeAutoConfiguration {
 		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
 			.tick(layout.tick())
 			.renewInterval(lease.getRenewInterval())
-			.startupWaitBudget(lease.getStartupWaitBudget());
+			.startupWaitBudget(startupWaitBudget(properties));
 		listeners.orderedStream().forEach(keeper::listener);
 		WorkerLeaseKeeper built = keeper.build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
@@ -148,7 +148,9 @@ public final class SnowflakeAutoConfiguration {
 		Duration ttl = lease.getTtl();
 		Duration renew = lease.getRenewInterval();
 		requireMillis("snowflake.worker.lease.ttl", ttl, false);
-		requireMillis("snowflake.worker.lease.startup-wait-budget", lease.getStartupWaitBudget(), true);
+		if (lease.getStartupWaitBudget() != null) {
+			requireMillis(STARTUP_WAIT_BUDGET, lease.getStartupWaitBudget(), true);
+		}
 		requireMillis("snowflake.worker.lease.renew-interval", renew, false);
 		requireMillis("snowflake.worker.lease.outage-tolerance", lease.getOutageTolerance(), false);
 		requireMillis("snowflake.worker.lease.max-clock-skew", lease.getMaxClockSkew(), true);
@@ -184,26 +186,46 @@ public final class SnowflakeAutoConfiguration {
 							+ "or to the number of replicas each primary has.");
 			Duration lag = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.max-replica-lag",
 					() -> LeaseTiming.requireMaxReplicaLag(redis.getMaxReplicaLag()),
-					"Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
+					"Set snowflake.worker.redis.max-replica-lag to whole seconds, at least 1s (the default).");
 			window = LeaseTiming.replicaFailoverWindow(replicas, lag);
 		}
-		LeaseTiming timing = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
+		LeaseTiming own = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
 				lease.getMaxClockSkew(), window, lateness);
 		if (properties.getWorker().getAllocator() != SnowflakeProperties.Allocator.REDIS) {
-			return timing;
+			return own;
 		}
 		Duration limit = lease.getFleetLeadLimit();
 		requireMillis("snowflake.worker.lease.fleet-lead-limit", limit, false);
-		if (timing.lead().compareTo(limit) > 0) {
+		if (own.lead().compareTo(limit) > 0) {
 			throw timing("snowflake.worker.lease.fleet-lead-limit", "outage tolerance " + lease.getOutageTolerance()
 					+ " plus two renew intervals, the max clock skew and the command timeout give a lead of "
-					+ timing.lead() + ", beyond the fleet lead limit " + limit + ": after a loss of the lease data the "
+					+ own.lead() + ", beyond the fleet lead limit " + limit + ": after a loss of the lease data the "
 					+ "first claim would start below ceilings this instance may still hold",
-					"Set snowflake.worker.lease.fleet-lead-limit to " + timing.lead() + " or more on every instance "
+					"Set snowflake.worker.lease.fleet-lead-limit to " + own.lead() + " or more on every instance "
 							+ "of the key space (its quarantine after a data loss grows with it), or lower "
 							+ "snowflake.worker.lease.outage-tolerance.");
 		}
-		return timing.withLeadLimit(limit);
+		LeaseTiming timing = own.withLeadLimit(limit);
+		if (lease.getStartupWaitBudget() != null) {
+			Duration tick = properties.getLayout().getTick();
+			Duration works = timing.firstStartWait(tick);
+			InvalidSnowflakeConfigurationException.check(STARTUP_WAIT_BUDGET,
+					() -> timing.requireStartupWaitBudget(lease.getStartupWaitBudget(), tick),
+					"Set " + STARTUP_WAIT_BUDGET + " to " + works.toSeconds() + "s or more, or leave it unset (it "
+							+ "then covers the quarantine), or lower snowflake.worker.lease.outage-tolerance or "
+							+ "snowflake.worker.lease.fleet-lead-limit, from which the quarantine derives.");
+		}
+		return timing;
+	}
+
+	/**
+	 * The startup wait budget of these properties: the configured one, or one derived from their lease
+	 * timing that covers a first start on an empty Redis ({@link LeaseTiming#defaultStartupWaitBudget}).
+	 */
+	public static Duration startupWaitBudget(SnowflakeProperties properties) {
+		LeaseTiming timing = leaseTiming(properties);
+		Duration configured = properties.getWorker().getLease().getStartupWaitBudget();
+		return (configured != null) ? configured : timing.defaultStartupWaitBudget(properties.getLayout().getTick());
 	}
 
 	/**
@@ -235,6 +257,8 @@ public final class SnowflakeAutoConfiguration {
 			}
 		}
 	}
+
+	private static final String STARTUP_WAIT_BUDGET = "snowflake.worker.lease.startup-wait-budget";
 
 	/** The core's rule of lease intervals, failing with the property to change. */
 	private static void requireMillis(String property, Duration value, boolean zeroAllowed) {

@@ -1,5 +1,7 @@
 package dev.snowflakeid.autoconfigure;
 
+import java.time.Instant;
+
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
@@ -52,7 +54,7 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 			case RELEASED -> logger.info("Released worker code " + code(lease)
 					+ " of region " + this.region + "; high-water mark "
 					+ ((event.lastUsedMillis() == Long.MIN_VALUE) ? "unchanged (no ID issued)"
-							: Long.toString(event.lastUsedMillis())));
+							: Instant.ofEpochMilli(event.lastUsedMillis()).toString()));
 			case RELEASE_FAILED -> logger.warn("Could not release worker code " + code(lease) + " of region "
 					+ this.region + "; the lease expires by itself and its ceiling still fences the next owner: "
 					+ ((event.cause() != null) ? event.cause().getMessage() : "no reason given"));

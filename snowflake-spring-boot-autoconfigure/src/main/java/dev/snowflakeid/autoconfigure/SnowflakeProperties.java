@@ -13,7 +13,6 @@ import java.util.TreeSet;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.redis.RedisLeaseDefaults;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -378,9 +377,11 @@ public class SnowflakeProperties {
 		private Duration outageTolerance = LeaseTiming.DEFAULT_OUTAGE_TOLERANCE;
 
 		/**
-		 * Longest startup wait for a free code and for the clock to enter the granted range.
+		 * Longest startup wait for a free code and for the clock to enter the granted range. By default it
+		 * covers a first start on an empty Redis (the quarantine, the max clock skew, one tick and three
+		 * command timeouts), at least 30s; with the redis allocator a shorter one fails startup.
 		 */
-		private Duration startupWaitBudget = WorkerLeaseKeeper.DEFAULT_STARTUP_WAIT_BUDGET;
+		private Duration startupWaitBudget;
 
 		/**
 		 * Largest allowed difference between this worker's clock and the lease store's clock.

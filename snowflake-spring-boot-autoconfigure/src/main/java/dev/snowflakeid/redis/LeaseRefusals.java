@@ -1,5 +1,7 @@
 package dev.snowflakeid.redis;
 
+import java.time.Instant;
+
 import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
@@ -43,7 +45,8 @@ final class LeaseRefusals {
 			case NO_FORMAT -> new LeaseStoreUnavailableException("Redis key space " + this.settings.keyPrefix()
 					+ " has no format record " + this.settings.keys().format() + "; Redis wrote nothing", null);
 			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
-					+ " ms (request sent at " + caller + ", run at " + reply.time() + "), more than the allowed "
+					+ " ms (request sent at " + Instant.ofEpochMilli(caller) + ", run at " + Instant.ofEpochMilli(reply.time())
+					+ "), more than the allowed "
 					+ this.settings.timing().maxClockSkew().toMillis() + " ms skew plus "
 					+ this.settings.timing().requestLateness().toMillis() + " ms lateness; Redis wrote nothing",
 					caller - reply.time());

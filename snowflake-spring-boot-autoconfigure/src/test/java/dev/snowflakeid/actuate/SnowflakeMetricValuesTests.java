@@ -154,12 +154,22 @@ class SnowflakeMetricValuesTests {
 	}
 
 	@Test
+	void theClaimAtStartupIsNoClaimAfterALoss() {
+		// the worker acquired its code when it started: no tag may read as if that claim were missing
+		assertThat(this.registry.find("snowflake.lease.claims").functionCounters())
+			.extracting((counter) -> counter.getId().getTag("result"))
+			.containsExactlyInAnyOrder("reacquired", "failed");
+		assertThat(claims("reacquired")).isZero();
+		assertThat(claims("failed")).isZero();
+	}
+
+	@Test
 	void lossesAreCountedByReasonAndTheClaimsAfterThemByResult() {
 		this.store.answerNextRenewal(LeaseRenewal.Status.EXPIRED);
 		this.worker.keeper().renewNow();
 		assertThat(losses("expired")).isEqualTo(1);
 		assertThat(renewals("rejected")).isEqualTo(1);
-		assertThat(claims("acquired")).isEqualTo(1);
+		assertThat(claims("reacquired")).isEqualTo(1);
 
 		this.store.answerNextRenewal(LeaseRenewal.Status.FENCED);
 		this.store.failClaims(true);
@@ -174,7 +184,7 @@ class SnowflakeMetricValuesTests {
 
 		this.store.failClaims(false);
 		this.worker.keeper().renewNow();
-		assertThat(claims("acquired")).isEqualTo(2);
+		assertThat(claims("reacquired")).isEqualTo(2);
 		assertThat(losses("expired")).isEqualTo(1);
 		assertThat(renewals("renewed")).isZero();
 	}

@@ -68,7 +68,7 @@ class ClockStepProcessTests {
 		clock.shift(Duration.ofSeconds(5));
 		try (RedisServer redis = RedisServer.start();
 				JavaProcess app = start(clock, "skew.log", "--spring.data.redis.port=" + redis.port(),
-						"--snowflake.worker.lease.max-clock-skew=1s", "--snowflake.worker.lease.startup-wait-budget=2s")) {
+						"--snowflake.worker.lease.max-clock-skew=1s", "--snowflake.worker.lease.startup-wait-budget=17s")) {
 			int status = app.awaitExit(DEADLINE);
 			String output = app.output();
 			assertThat(status).as(output).isNotZero();

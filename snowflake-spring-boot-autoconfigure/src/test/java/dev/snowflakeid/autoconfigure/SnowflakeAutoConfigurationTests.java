@@ -408,10 +408,11 @@ class SnowflakeAutoConfigurationTests {
 			.isThrownBy(() -> SnowflakeAutoConfiguration.leaseTiming(properties))
 			.satisfies((failure) -> {
 				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.max-replica-lag");
-				assertThat(failure.getMessage()).contains("max replica lag must be a whole, non-negative number of "
-						+ "seconds (Redis reports replica lag in seconds) but was PT1.5S");
+				assertThat(failure.getMessage()).contains("max replica lag must be a whole number of seconds, at least "
+						+ "1 s (Redis reports replica lag in seconds, and an idle, healthy replica reports lag 1 in "
+						+ "about half of all samples) but was PT1.5S");
 				assertThat(failure.action())
-					.isEqualTo("Set snowflake.worker.redis.max-replica-lag to whole seconds, such as 1s.");
+					.isEqualTo("Set snowflake.worker.redis.max-replica-lag to whole seconds, at least 1s (the default).");
 			});
 		properties.getWorker().getRedis().setMaxReplicaLag(Duration.ofSeconds(2));
 		assertThat(SnowflakeAutoConfiguration.leaseTiming(properties).failoverWindow()).hasSeconds(3);

@@ -25,9 +25,9 @@ class SnowflakeLeaseLoggerTests {
 
 	@Test
 	void aReleaseIsLoggedWithItsHighWaterMark(CapturedOutput output) {
-		this.logger.onLeaseEvent(new LeaseEvent(Type.RELEASED, LEASE, null, null, 12_345));
+		this.logger.onLeaseEvent(new LeaseEvent(Type.RELEASED, LEASE, null, null, 1_796_222_701_114L));
 		this.logger.onLeaseEvent(new LeaseEvent(Type.RELEASED, LEASE, null, null, Long.MIN_VALUE));
-		assertThat(output).contains("Released worker code 7 of region 2; high-water mark 12345")
+		assertThat(output).contains("Released worker code 7 of region 2; high-water mark 2026-12-02T14:45:01.114Z")
 			.contains("Released worker code 7 of region 2; high-water mark unchanged (no ID issued)");
 	}
 

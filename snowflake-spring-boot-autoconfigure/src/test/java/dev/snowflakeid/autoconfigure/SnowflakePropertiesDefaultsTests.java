@@ -69,7 +69,7 @@ class SnowflakePropertiesDefaultsTests {
 			softly.assertThat(lease.getTtl()).isEqualTo(Duration.ofSeconds(10));
 			softly.assertThat(lease.getRenewInterval()).isEqualTo(Duration.ofSeconds(1));
 			softly.assertThat(lease.getOutageTolerance()).isEqualTo(Duration.ofSeconds(10));
-			softly.assertThat(lease.getStartupWaitBudget()).isEqualTo(Duration.ofSeconds(30));
+			softly.assertThat(lease.getStartupWaitBudget()).isNull();
 			softly.assertThat(lease.getMaxClockSkew()).isEqualTo(Duration.ofSeconds(1));
 			softly.assertThat(lease.getFleetLeadLimit()).isEqualTo(Duration.ofMillis(13_300));
 
@@ -116,7 +116,8 @@ class SnowflakePropertiesDefaultsTests {
 			LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(properties);
 			assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(12));
 			assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(14_600));
-			assertThat(properties.getWorker().getLease().getStartupWaitBudget()).isGreaterThan(timing.quarantine());
+			assertThat(SnowflakeAutoConfiguration.startupWaitBudget(properties)).isEqualTo(Duration.ofSeconds(30))
+				.isGreaterThan(timing.quarantine());
 		});
 	}
 

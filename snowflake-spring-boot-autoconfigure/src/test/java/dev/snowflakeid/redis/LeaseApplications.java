@@ -32,6 +32,12 @@ final class LeaseApplications {
 	static final String SHORT_TIMINGS = "outage-tolerance 1s, renew-interval 500ms, max-clock-skew 300ms, "
 			+ "max-replica-lag 1s";
 
+	/**
+	 * The shortest startup wait budget the short timings allow, the quarantine of a first start (3.4 s) plus
+	 * the skew, a tick and three command timeouts, in whole seconds: for tests that wait for a failure.
+	 */
+	static final String SHORTEST_BUDGET = "5s";
+
 	/** The auto-configurations, with short lease timings unless {@code defaultTimings}. */
 	static ApplicationContextRunner runner(boolean defaultTimings) {
 		ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(

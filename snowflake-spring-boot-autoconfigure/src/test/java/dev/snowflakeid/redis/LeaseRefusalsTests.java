@@ -97,7 +97,7 @@ class LeaseRefusalsTests {
 		LeaseReply skew = LeaseReply.of(List.of(-5L, 10_000L, 12_500L));
 		assertThat(this.refusals.refusal(skew, 12_500))
 			.isInstanceOfSatisfying(ClockSkewException.class, (ex) -> assertThat(ex.skewMillis()).isEqualTo(2_500))
-			.hasMessage("worker clock and Redis TIME differ by 2500 ms (request sent at 12500, run at 10000), more "
+			.hasMessage("worker clock and Redis TIME differ by 2500 ms (request sent at 1970-01-01T00:00:12.500Z, run at 1970-01-01T00:00:10Z), more "
 					+ "than the allowed 1000 ms skew plus 300 ms lateness; Redis wrote nothing");
 	}
 

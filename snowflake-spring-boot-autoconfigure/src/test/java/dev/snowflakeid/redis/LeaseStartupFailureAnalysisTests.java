@@ -2,6 +2,7 @@ package dev.snowflakeid.redis;
 
 import java.time.Duration;
 
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.lease.ClockBehindException;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
@@ -44,7 +45,7 @@ class LeaseStartupFailureAnalysisTests {
 		long start = System.nanoTime();
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + port,
-					"snowflake.worker.lease.startup-wait-budget=1s")
+					"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.run((context) -> {
 				assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for the budget")
 					.isGreaterThanOrEqualTo(Duration.ofSeconds(1));
@@ -96,7 +97,8 @@ class LeaseStartupFailureAnalysisTests {
 		twoCodes.run((first) -> twoCodes.run((second) -> {
 			assertThat(first).hasNotFailed();
 			assertThat(second).hasNotFailed();
-			twoCodes.withPropertyValues("snowflake.worker.lease.startup-wait-budget=1s").run((third) -> {
+			twoCodes.withPropertyValues("snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
+				.run((third) -> {
 				FailureAnalysis analysis = LeaseApplications.analyze(third, NoFreeWorkerCodeException.class);
 				assertThat(analysis.getDescription()).contains("No free worker code")
 					.contains("snowflake.worker.lease.startup-wait-budget");
@@ -107,17 +109,27 @@ class LeaseStartupFailureAnalysisTests {
 	}
 
 	@Test
-	void clockBehindTheFloorBeyondTheStartupBudget() {
-		// A first start on an empty Redis is a detected data loss: the floor lies the quarantine ahead.
+	void aStartupBudgetShorterThanTheQuarantineIsRefusedBeforeTheFirstClaim() {
+		// A first start on an empty Redis is a detected data loss: the floor lies the quarantine ahead, so a
+		// budget that cannot wait it out is a configuration error, reported before anything is written.
 		this.redis = RedisServer.start();
 		runner(this.redis).withPropertyValues("snowflake.worker.lease.startup-wait-budget=500ms").run((context) -> {
-			ClockBehindException cause = LeaseApplications.cause(context, ClockBehindException.class);
-			assertThat(cause.behindMillis()).isGreaterThan(500);
-			FailureAnalysis analysis = LeaseApplications.analyze(context.getStartupFailure());
-			assertThat(analysis.getDescription()).contains("behind the high-water mark of the worker code");
-			assertThat(analysis.getAction()).contains("NTP", cause.behindMillis() + " ms must pass",
-					"snowflake.worker.lease.startup-wait-budget");
+			FailureAnalysis analysis = LeaseApplications.analyze(context, InvalidSnowflakeConfigurationException.class);
+			assertThat(analysis.getDescription()).contains("startup wait budget PT0.5S is shorter than the PT5S")
+				.contains("(property 'snowflake.worker.lease.startup-wait-budget')");
+			assertThat(analysis.getAction()).startsWith(
+					"Set snowflake.worker.lease.startup-wait-budget to " + LeaseApplications.SHORTEST_BUDGET + " or more");
 		});
+		assertThat(this.redis.call("DBSIZE")).isEqualTo(0L);
+	}
+
+	@Test
+	void aClockBehindTheFloorIsExplained() {
+		// a clock stepped back below a code's high-water mark, further than the budget lets it wait
+		FailureAnalysis analysis = LeaseApplications
+			.analyze(new ClockBehindException("wall clock is 40001 ms behind the floor", 40_001));
+		assertThat(analysis.getDescription()).contains("behind the high-water mark of the worker code");
+		assertThat(analysis.getAction()).contains("NTP", "40001 ms must pass", "snowflake.worker.lease.startup-wait-budget");
 	}
 
 	@Test

@@ -1,6 +1,9 @@
 package dev.snowflakeid.redis;
 
+import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -65,6 +68,53 @@ class LeaseTimingRelationsTests {
 						+ "tolerance plus two renew intervals), so borrowing would run into the ceiling "
 						+ "(property 'snowflake.clock.borrow-ahead').",
 				"Set snowflake.clock.borrow-ahead below PT12S, or raise snowflake.worker.lease.outage-tolerance.");
+	}
+
+	@Test
+	void theStartupWaitBudgetMustCoverAFirstStartOnAnEmptyRedis() {
+		// quarantine 1 s + 2 x 1 s + 2 x (1 s + 300 ms) = 5.6 s; + skew 1 s + tick 1 ms + 3 x 300 ms = 7.501 s
+		assertRefused(
+				new String[] { "snowflake.worker.lease.outage-tolerance=1s",
+						"snowflake.worker.lease.startup-wait-budget=7s" },
+				"Invalid Snowflake ID configuration: startup wait budget PT7S is shorter than the PT8S a first start "
+						+ "on an empty lease store may wait: the quarantine PT5.6S plus the max clock skew PT1S, one "
+						+ "tick and 3 command timeouts, in whole seconds "
+						+ "(property 'snowflake.worker.lease.startup-wait-budget').",
+				"Set snowflake.worker.lease.startup-wait-budget to 8s or more, or leave it unset (it then covers the "
+						+ "quarantine), or lower snowflake.worker.lease.outage-tolerance, from which the quarantine "
+						+ "derives.");
+	}
+
+	@Test
+	void theReplicaLagLimitIsAtLeastOneSecond() {
+		// an idle, healthy replica reports lag 1 in about half of all INFO samples
+		assertRefused(new String[] { "snowflake.worker.redis.max-replica-lag=0s" },
+				"Invalid Snowflake ID configuration: max replica lag must be a whole number of seconds, at least 1 s "
+						+ "(Redis reports replica lag in seconds, and an idle, healthy replica reports lag 1 in about "
+						+ "half of all samples) but was PT0S (property 'snowflake.worker.redis.max-replica-lag').",
+				"Set snowflake.worker.redis.max-replica-lag to whole seconds, at least 1s (the default).");
+	}
+
+	/**
+	 * An outage tolerance of 26 s makes the quarantine 30.6 s, longer than the 30 s budget of the default
+	 * timing: left unset, the budget covers it (33 s), and a first start on an empty Redis issues IDs.
+	 */
+	@Test
+	void aLongOutageToleranceStartsOnAnEmptyRedisWithoutAConfiguredBudget() {
+		try (RedisServer empty = RedisServer.start()) {
+			LeaseApplications.runner(true)
+				.withPropertyValues("snowflake.worker.allocator=redis", "spring.data.redis.host=127.0.0.1",
+						"spring.data.redis.port=" + empty.port(), "snowflake.worker.lease.outage-tolerance=26s")
+				.run((context) -> {
+					assertThat(context).hasNotFailed();
+					SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
+					assertThat(SnowflakeAutoConfiguration.startupWaitBudget(properties)).hasSeconds(33);
+					long id = context.getBean(IdGenerator.class).nextId();
+					assertThat(id).isPositive();
+					// the first range starts the quarantine above the first claim
+					assertThat(System.currentTimeMillis() - context.getStartupDate()).isGreaterThan(30_000);
+				});
+		}
 	}
 
 	@Test

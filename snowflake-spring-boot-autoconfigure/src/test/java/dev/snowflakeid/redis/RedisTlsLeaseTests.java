@@ -82,7 +82,8 @@ class RedisTlsLeaseTests {
 				"spring.data.redis.ssl.enabled=true", "spring.data.redis.ssl.bundle=mutual")
 			.run((context) -> assertIssuesThrough(context, mutual));
 		runner().withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + mutual.port(),
-				"spring.data.redis.ssl.bundle=leases", "snowflake.worker.lease.startup-wait-budget=0s")
+				"spring.data.redis.ssl.bundle=leases",
+				"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.run((context) -> assertThat(context).as("no client certificate").hasFailed());
 	}
 
@@ -119,7 +120,7 @@ class RedisTlsLeaseTests {
 			.map((property) -> property.replace("PORT", Integer.toString(plain.port())))
 			.toArray(String[]::new);
 		runner().withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
-				"snowflake.worker.lease.startup-wait-budget=0s")
+				"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.withPropertyValues(pointedAtPlaintext)
 			.run(RedisTlsLeaseTests::assertNoLeaseOverPlaintext);
 	}
@@ -132,7 +133,8 @@ class RedisTlsLeaseTests {
 			.run((context) -> assertIssuesThrough(context, tls));
 		runner().withUserConfiguration(PlaintextCustomizer.class)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
-					"spring.data.redis.ssl.bundle=leases", "snowflake.worker.lease.startup-wait-budget=0s")
+					"spring.data.redis.ssl.bundle=leases",
+				"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.run(RedisTlsLeaseTests::assertNoLeaseOverPlaintext);
 	}
 

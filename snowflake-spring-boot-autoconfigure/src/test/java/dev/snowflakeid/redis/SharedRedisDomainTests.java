@@ -82,10 +82,11 @@ class SharedRedisDomainTests {
 				assertThat(output).contains("IDs are unique within the domain [Redis 127.0.0.1:" + this.redis.port()
 						+ " database 0, key prefix 'snowflake', namespace 'default', region 0]");
 
-				// Both codes are held: a third application waits for one, then fails, and never shares.
+				// Both codes are held: a third application waits for one (17 s, the shortest budget that covers a
+				// first start with the default timing), then fails, and never shares.
 				this.runner
 					.withPropertyValues("spring.application.name=shipping",
-							"snowflake.worker.lease.startup-wait-budget=500ms")
+							"snowflake.worker.lease.startup-wait-budget=17s")
 					.run((shipping) -> assertThat(shipping).hasFailed()
 						.getFailure()
 						.rootCause()

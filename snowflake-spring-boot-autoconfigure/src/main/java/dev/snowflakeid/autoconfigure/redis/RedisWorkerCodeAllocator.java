@@ -1,5 +1,7 @@
 package dev.snowflakeid.autoconfigure.redis;
 
+import java.time.Duration;
+
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
@@ -78,7 +80,7 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 			.replicas(worker.getRedis().getReplicas())
 			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
 			.build();
-		checkServer(connection, worker, store.leaseKey(0));
+		checkServer(connection, store.leaseKey(0), SnowflakeAutoConfiguration.startupWaitBudget(this.properties));
 		return store;
 	}
 
@@ -89,11 +91,10 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 		return this.connection.getObject().endpoint().domain(redis.keyPrefix(), redis.namespace(), redis.region());
 	}
 
-	private static void checkServer(SnowflakeLeaseConnection connection, SnowflakeProperties.Worker worker,
-			String sampleKey) {
+	private static void checkServer(SnowflakeLeaseConnection connection, String sampleKey, Duration waitBudget) {
 		LeaseRedisEndpoint endpoint = connection.endpoint();
 		for (String warning : new RedisLeaseServerCheck(connection.factory(), endpoint.username(), sampleKey,
-				worker.getLease().getStartupWaitBudget(), endpoint.address(), endpoint.addressSettings())
+				waitBudget, endpoint.address(), endpoint.addressSettings())
 			.verify()) {
 			logger.warn("Worker leases (" + connection.endpoint().properties() + ".*): " + warning);
 		}

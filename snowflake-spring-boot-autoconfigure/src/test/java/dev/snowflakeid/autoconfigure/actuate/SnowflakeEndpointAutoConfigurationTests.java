@@ -26,6 +26,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SnowflakeEndpointAutoConfigurationTests {
@@ -90,6 +91,8 @@ class SnowflakeEndpointAutoConfigurationTests {
 			assertThat(Instant.parse(descriptor.counters().lastIssued())).isBefore(Instant.now().plusSeconds(1));
 			assertThat(descriptor.counters().leaseRenewals()).containsEntry("renewed", 1L);
 			assertThat(descriptor.counters().leaseLosses()).containsOnlyKeys("expired", "fenced");
+			// the code acquired at startup is not a claim after a loss
+			assertThat(descriptor.counters().leaseClaims()).containsExactly(entry("reacquired", 0L), entry("failed", 0L));
 		});
 	}
 
