@@ -79,7 +79,7 @@ public final class SnowflakeAutoConfiguration {
 		if (store instanceof StaticWorkerLeaseStore staticStore && staticStore.shared()) {
 			SharedWorkers.Builder shared = SharedWorkers.builder(staticStore, layout)
 				.renewInterval(lease.getRenewInterval())
-				.startupWaitBudget(lease.getStartupWaitBudget())
+				.startupWaitBudget(startupWaitBudget(properties))
 				.rollbackWaitBudget(clock.getRollbackWaitBudget())
 				.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
 				.borrowAhead(clock.getBorrowAhead())

@@ -62,8 +62,8 @@ class RedisWorkerLeaseStoreBuilderTests {
 			.withMessage("replicas must be zero or positive but was -1");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> build((builder) -> builder.maxReplicaLag(Duration.ofMillis(1500))))
-			.withMessage("max replica lag must be a whole, non-negative number of seconds (Redis reports replica lag in "
-					+ "seconds) but was PT1.5S");
+			.withMessage("max replica lag must be a whole number of seconds, at least 1 s (Redis reports replica lag in "
+					+ "seconds, and an idle, healthy replica reports lag 1 in about half of all samples) but was PT1.5S");
 		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.replicas(2)))
 			.withMessageContaining("lease timing assumes a failover window of PT0S but 2 replicas with a lag limit of "
 					+ "PT1S give PT2S");
