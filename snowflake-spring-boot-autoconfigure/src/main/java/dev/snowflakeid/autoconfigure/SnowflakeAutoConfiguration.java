@@ -212,8 +212,7 @@ public final class SnowflakeAutoConfiguration {
 			InvalidSnowflakeConfigurationException.check(STARTUP_WAIT_BUDGET,
 					() -> timing.requireStartupWaitBudget(lease.getStartupWaitBudget(), tick),
 					"Set " + STARTUP_WAIT_BUDGET + " to " + works.toSeconds() + "s or more, or leave it unset (it "
-							+ "then covers the quarantine), or lower snowflake.worker.lease.outage-tolerance or "
-							+ "snowflake.worker.lease.fleet-lead-limit, from which the quarantine derives.");
+							+ "then covers the quarantine).");
 		}
 		return timing;
 	}

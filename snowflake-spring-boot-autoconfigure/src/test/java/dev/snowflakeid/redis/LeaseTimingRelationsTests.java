@@ -72,17 +72,17 @@ class LeaseTimingRelationsTests {
 
 	@Test
 	void theStartupWaitBudgetMustCoverAFirstStartOnAnEmptyRedis() {
-		// quarantine 1 s + 2 x 1 s + 2 x (1 s + 300 ms) = 5.6 s; + skew 1 s + tick 1 ms + 3 x 300 ms = 7.501 s
+		// quarantine = fleet lead limit 13.3 s + skew 1 s + 300 ms = 14.6 s, whatever this instance's outage
+		// tolerance; + skew 1 s + tick 1 ms + 3 x 300 ms = 16.501 s, in whole seconds 17 s
 		assertRefused(
 				new String[] { "snowflake.worker.lease.outage-tolerance=1s",
-						"snowflake.worker.lease.startup-wait-budget=7s" },
-				"Invalid Snowflake ID configuration: startup wait budget PT7S is shorter than the PT8S a first start "
-						+ "on an empty lease store may wait: the quarantine PT5.6S plus the max clock skew PT1S, one "
+						"snowflake.worker.lease.startup-wait-budget=16s" },
+				"Invalid Snowflake ID configuration: startup wait budget PT16S is shorter than the PT17S a first start "
+						+ "on an empty lease store may wait: the quarantine PT14.6S plus the max clock skew PT1S, one "
 						+ "tick and 3 command timeouts, in whole seconds "
 						+ "(property 'snowflake.worker.lease.startup-wait-budget').",
-				"Set snowflake.worker.lease.startup-wait-budget to 8s or more, or leave it unset (it then covers the "
-						+ "quarantine), or lower snowflake.worker.lease.outage-tolerance, from which the quarantine "
-						+ "derives.");
+				"Set snowflake.worker.lease.startup-wait-budget to 17s or more, or leave it unset (it then covers the "
+						+ "quarantine).");
 	}
 
 	@Test
@@ -96,15 +96,17 @@ class LeaseTimingRelationsTests {
 	}
 
 	/**
-	 * An outage tolerance of 26 s makes the quarantine 30.6 s, longer than the 30 s budget of the default
-	 * timing: left unset, the budget covers it (33 s), and a first start on an empty Redis issues IDs.
+	 * An outage tolerance of 26 s needs a fleet lead limit of 29.3 s, which makes the quarantine 30.6 s, longer
+	 * than the 30 s budget of the default timing: left unset, the budget covers it (33 s), and a first start on
+	 * an empty Redis issues IDs.
 	 */
 	@Test
 	void aLongOutageToleranceStartsOnAnEmptyRedisWithoutAConfiguredBudget() {
 		try (RedisServer empty = RedisServer.start()) {
 			LeaseApplications.runner(true)
 				.withPropertyValues("snowflake.worker.allocator=redis", "spring.data.redis.host=127.0.0.1",
-						"spring.data.redis.port=" + empty.port(), "snowflake.worker.lease.outage-tolerance=26s")
+						"spring.data.redis.port=" + empty.port(), "snowflake.worker.lease.outage-tolerance=26s",
+						"snowflake.worker.lease.fleet-lead-limit=29300ms")
 				.run((context) -> {
 					assertThat(context).hasNotFailed();
 					SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
