@@ -38,8 +38,8 @@ final class LeaseRefusals {
 					+ this.settings.region() + " with quarantine " + this.settings.timing().quarantine().toMillis()
 					+ " ms and ceiling lead " + this.settings.timing().ceilingLead().toMillis()
 					+ " ms. Other lease timing takes a region over only once no lease granted under the recorded "
-					+ "timing can be in use (every recorded ceiling plus the recorded quarantine has passed); the "
-					+ "format never changes in a key space");
+					+ "timing can be in use (every recorded ceiling plus the recorded quarantine has passed); a "
+					+ "region's format never changes");
 			case FORMAT_MISMATCH -> FormatRecord.mismatch(this.settings, reply.detail(2), reply.detail(3),
 					reply.detail(4));
 			case NO_FORMAT -> new LeaseStoreUnavailableException("Redis key space " + this.settings.keyPrefix()
@@ -50,12 +50,18 @@ final class LeaseRefusals {
 					+ this.settings.timing().maxClockSkew().toMillis() + " ms skew plus "
 					+ this.settings.timing().requestLateness().toMillis() + " ms lateness; Redis wrote nothing",
 					caller - reply.time());
-			case UNSAFE_PRIMARY -> new LeaseStoreUnavailableException("Redis (" + this.settings.keys()
-					+ ") refuses to grant: " + reply.detail(2) + " (snowflake.worker.redis.replicas="
-					+ this.settings.replicas() + ", max-replica-lag=" + this.settings.maxReplicaLag().toSeconds()
-					+ "s)", null);
+			case UNSAFE_PRIMARY -> unsafePrimary(reply.detail(2));
 			default -> throw new IllegalStateException("not a refusal: " + reply);
 		};
+	}
+
+	/** A refusal by role is a server that is no primary; any other is about the replica majority. */
+	private LeaseStoreUnavailableException unsafePrimary(String detail) {
+		String message = "Redis (" + this.settings.keys() + ") refuses to grant: " + detail
+				+ " (snowflake.worker.redis.replicas=" + this.settings.replicas() + ", max-replica-lag="
+				+ this.settings.maxReplicaLag().toSeconds() + "s)";
+		return detail.startsWith("role is ") ? new LeaseStoreUnavailableException(message, null)
+				: new RedisReplicaQuorumException(message, this.settings.replicas());
 	}
 
 	/**

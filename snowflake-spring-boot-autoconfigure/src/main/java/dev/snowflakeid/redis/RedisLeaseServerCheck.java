@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeSet;
@@ -17,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.LeaseTiming;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import org.apache.commons.logging.Log;
@@ -45,7 +48,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@link RedisCapabilityException};</li>
  * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
  * replica is refused; Cluster commands follow the slot owner, so there every node is checked whatever its
- * role);</li>
+ * role), and no primary has more replicas attached than {@code snowflake.worker.redis.replicas} counts (on a
+ * Cluster, no shard), which the lease script would refuse at every grant: refused at once with a
+ * {@link RedisReplicaCountException} that names the count and the set-up, not after a wait;</li>
  * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached, primaries included (a
  * deposed primary becomes a replica with its own setting);</li>
  * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
@@ -103,6 +108,8 @@ public final class RedisLeaseServerCheck {
 
 	private final String sampleKey;
 
+	private final int replicas;
+
 	private final Duration waitBudget;
 
 	private final String address;
@@ -114,27 +121,31 @@ public final class RedisLeaseServerCheck {
 	 * @param factory the lease connection factory, initialized
 	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
 	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
+	 * @param replicas the replicas each primary may have, {@code snowflake.worker.redis.replicas}
 	 * @param waitBudget how long to retry while the server cannot be reached
 	 */
-	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey,
+	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
 			Duration waitBudget) {
-		this(factory, user, sampleKey, waitBudget, address(factory), "the lease connection factory's configuration");
+		this(factory, user, sampleKey, replicas, waitBudget, address(factory),
+				"the lease connection factory's configuration");
 	}
 
 	/**
 	 * @param factory the lease connection factory, initialized
 	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
 	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
+	 * @param replicas the replicas each primary may have, {@code snowflake.worker.redis.replicas}
 	 * @param waitBudget how long to retry while the server cannot be reached
 	 * @param address where the factory connects ({@code host:port}, the sentinels, the Cluster nodes), for
 	 * the log lines of a wait and for {@link RedisUnreachableException}
 	 * @param settings the settings that name {@code address}, for {@link RedisUnreachableException}
 	 */
-	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, Duration waitBudget,
-			String address, String settings) {
+	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
+			Duration waitBudget, String address, String settings) {
 		this.factory = Objects.requireNonNull(factory, "factory");
 		this.user = (user != null && !user.isEmpty()) ? user : "default";
 		this.sampleKey = Objects.requireNonNull(sampleKey, "sample key");
+		this.replicas = LeaseTiming.requireReplicas(replicas);
 		this.waitBudget = Objects.requireNonNull(waitBudget, "wait budget");
 		this.address = Objects.requireNonNull(address, "address");
 		this.settings = Objects.requireNonNull(settings, "settings");
@@ -244,9 +255,14 @@ public final class RedisLeaseServerCheck {
 			try (RedisClusterConnection cluster = this.factory.getClusterConnection()) {
 				Iterable<RedisClusterNode> nodes = cluster.clusterGetNodes();
 				boolean replicated = false;
+				Map<String, Integer> shards = new HashMap<>();
 				for (RedisClusterNode node : nodes) {
 					replicated |= node.isReplica();
+					if (node.isReplica() && node.getMasterId() != null) {
+						shards.merge(node.getMasterId(), 1, Integer::sum);
+					}
 				}
+				checkShards(nodes, shards);
 				for (RedisClusterNode node : nodes) {
 					if (node.isMarkedAsFail() || !node.isConnected()) {
 						continue;
@@ -267,12 +283,29 @@ public final class RedisLeaseServerCheck {
 			try (RedisConnection connection = this.factory.getConnection()) {
 				Node node = new SingleNode(connection);
 				checkNode(node, "master", warnings);
+				int attached = Integer.parseInt(info(node, "replication").getProperty("connected_slaves", "0"));
+				if (attached > this.replicas) {
+					throw new RedisReplicaCountException(node.name(), attached, this.replicas,
+							this.factory.isRedisSentinelAware() ? RedisReplicaCountException.SetUp.SENTINEL
+									: RedisReplicaCountException.SetUp.FIXED);
+				}
 				checkWait(connection, node.name());
 				checkPermissions(connection, node.name());
 				checkScripts(connection, node.name());
 			}
 		}
 		return warnings;
+	}
+
+	/** Every replica counts, failed ones included: a replica that is down may come back. */
+	private void checkShards(Iterable<RedisClusterNode> nodes, Map<String, Integer> shards) {
+		for (RedisClusterNode primary : nodes) {
+			int attached = shards.getOrDefault(primary.getId(), 0);
+			if (attached > this.replicas) {
+				throw new RedisReplicaCountException(primary.getHost() + ":" + primary.getPort(), attached,
+						this.replicas, RedisReplicaCountException.SetUp.CLUSTER);
+			}
+		}
 	}
 
 	private void checkNode(Node node, String requiredRole, List<String> warnings) {

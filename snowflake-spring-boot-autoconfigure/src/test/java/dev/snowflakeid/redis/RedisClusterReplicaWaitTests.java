@@ -137,6 +137,17 @@ class RedisClusterReplicaWaitTests {
 	}
 
 	@Test
+	void aShardWithMoreReplicasThanCountedIsRefusedNamingItsPrimaryAndTheCount() {
+		RedisLeaseServerCheck check = new RedisLeaseServerCheck(connect("count-check", Duration.ofSeconds(2)), null,
+				"snowflake:{count}:0", 1, Duration.ofSeconds(5));
+		assertThatExceptionOfType(RedisReplicaCountException.class).isThrownBy(check::verify)
+			.withMessageContaining("(in a Redis Cluster) has 2 replicas attached, more than the 1 that "
+					+ "snowflake.worker.redis.replicas counts")
+			.satisfies((ex) -> assertThat(ex.attached()).isEqualTo(2))
+			.satisfies((ex) -> assertThat(ex.setUp()).isEqualTo(RedisReplicaCountException.SetUp.CLUSTER));
+	}
+
+	@Test
 	void aClusterWhoseReplicasMayMigrateIsRefusedNamingTheNode() {
 		RedisWorkerLeaseStore store = store(connect("wait-check", Duration.ofSeconds(2)),
 				new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
@@ -145,7 +156,7 @@ class RedisClusterReplicaWaitTests {
 		RedisServer other = this.nodes.stream().filter((node) -> node != this.primary).findFirst().orElseThrow();
 		other.call("CONFIG", "SET", "cluster-allow-replica-migration", "yes");
 		RedisLeaseServerCheck check = new RedisLeaseServerCheck(connect("wait-check", Duration.ofSeconds(2)), null,
-				store.leaseKey(0), Duration.ofSeconds(5));
+				store.leaseKey(0), 2, Duration.ofSeconds(5));
 		assertThatExceptionOfType(RedisReplicaMigrationException.class).isThrownBy(check::verify)
 			.withMessageContaining(Integer.toString(other.port()))
 			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("cluster-allow-replica-migration"));

@@ -61,7 +61,7 @@ class RedisLeaseServerCheckTests {
 		LettuceConnectionFactory factory = RedisLeaseConnections.standalone(configuration, Duration.ofSeconds(5));
 		factory.afterPropertiesSet();
 		this.resources.add(factory::destroy);
-		return new RedisLeaseServerCheck(factory, user, SAMPLE_KEY, budget);
+		return new RedisLeaseServerCheck(factory, user, SAMPLE_KEY, 0, budget);
 	}
 
 	private RedisLeaseServerCheck check(RedisServer server) {
@@ -112,6 +112,34 @@ class RedisLeaseServerCheckTests {
 				.contains("could grant a worker code that the primary has granted too");
 			assertThat(analysis.getAction()).startsWith("Set replica-read-only yes on every node of the lease Redis");
 		});
+	}
+
+	@Test
+	void aPrimaryWithMoreReplicasThanCountedIsRefusedAtOnceNamingTheCountAndTheProperty() {
+		RedisServer primary = server();
+		RedisServer replica = RedisServer.startReplicaOf(primary);
+		this.resources.add(replica);
+		Polling.await("the replica is attached", Duration.ofSeconds(10))
+			.until(() -> String.valueOf(primary.call("INFO", "replication")).contains("connected_slaves:1"));
+		RedisReplicaCountException refusal = catchRefusal(RedisReplicaCountException.class, check(primary));
+		assertThat(refusal.attached()).isOne();
+		assertThat(refusal.configured()).isZero();
+		assertThat(refusal.setUp()).isEqualTo(RedisReplicaCountException.SetUp.FIXED);
+		long started = System.nanoTime();
+		application(primary).run((context) -> {
+			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaCountException.class);
+			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis as configured: Redis "
+					+ "on port " + primary.port() + " (at a fixed address) has 1 replica attached, more than the 0 "
+					+ "that snowflake.worker.redis.replicas counts")
+				.doesNotContain("running");
+			assertThat(analysis.getAction()).startsWith("Set snowflake.worker.redis.replicas=1 on every instance")
+				.contains("INFO replication on the primary lists its replicas (connected_slaves)");
+		});
+		// refused by the check before the first claim, not after the startup wait budget of retried claims
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+		assertThat(primary.call("DBSIZE")).isEqualTo(0L);
+		application(primary).withPropertyValues("snowflake.worker.redis.replicas=1")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
@@ -225,6 +253,9 @@ class RedisLeaseServerCheckTests {
 		RedisLeaseServerCheck check = check(server, null, null, Duration.ofSeconds(30));
 		assertThat(check.verify()).isEmpty();
 		server.kill();
+		// the check's next command must find the connection down, not sent into it before Lettuce noticed
+		Polling.await("Lettuce notices the lost connection", Duration.ofSeconds(10))
+			.until(() -> output.getOut().contains("Reconnecting, last destination was /127.0.0.1:" + server.port()));
 		CompletableFuture<List<String>> verified = CompletableFuture.supplyAsync(check::verify);
 		Polling.await("the check waits for the lost connection", Duration.ofSeconds(10))
 			.until(() -> output.getOut().contains("Worker leases: waiting for the lease Redis at 127.0.0.1:"

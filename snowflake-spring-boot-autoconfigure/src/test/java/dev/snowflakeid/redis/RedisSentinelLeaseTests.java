@@ -3,6 +3,8 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import dev.snowflakeid.IdGenerator;
@@ -13,12 +15,16 @@ import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Worker leases behind Redis Sentinel, with real processes: one primary, two replicas and three sentinels
  * ({@code redis-server --sentinel}, quorum 2, down after 1 s). An application configured only with
- * {@code spring.data.redis.sentinel.*}, two replicas and short lease timings issues IDs continuously while the
+ * {@code spring.data.redis.sentinel.*} is refused at once, told to set {@code snowflake.worker.redis.replicas=2};
+ * with that one setting added and short lease timings it issues IDs continuously while the
  * primary changes twice: first by kill -9 of the primary, then by {@code SENTINEL FAILOVER}. After each
  * change its lease connection (named by CLIENT SETNAME) is on the new primary, renewals run there, it
  * issues again, and no ID repeats. The longest time without IDs is printed for each failover.
@@ -55,10 +61,23 @@ class RedisSentinelLeaseTests {
 		}
 		awaitSentinelsAgree(sentinels, first, replicas);
 		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
-		LeaseApplications.runner(false)
-			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes,
-					"snowflake.worker.redis.replicas=2")
-			.run((context) -> {
+		ApplicationContextRunner sentinel = LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes);
+		// configured only with spring.data.redis.sentinel.*: refused at once, told the one setting to add
+		String[] advised = new String[1];
+		sentinel.run((context) -> {
+			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaCountException.class);
+			assertThat(analysis.getDescription()).contains("(behind Sentinel) has 2 replicas attached, more than the 0 "
+					+ "that snowflake.worker.redis.replicas counts")
+				.doesNotContain("running");
+			assertThat(analysis.getAction()).contains("SENTINEL REPLICAS <master>");
+			Matcher setting = Pattern.compile("^Set (snowflake\\.worker\\.redis\\.replicas=\\d+) ")
+				.matcher(analysis.getAction());
+			assertThat(setting.find()).as(analysis.getAction()).isTrue();
+			advised[0] = setting.group(1);
+		});
+		assertThat(advised[0]).isEqualTo("snowflake.worker.redis.replicas=2");
+		sentinel.withPropertyValues(advised[0]).run((context) -> {
 				assertThat(context).hasNotFailed();
 				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "sentinel")) {
 					issuer.awaitMore(1_000, DEADLINE);

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.lettuce.core.ClientOptions;
@@ -471,12 +473,21 @@ public final class RedisServer implements AutoCloseable {
 		throw new IllegalStateException("no node serves slot " + slot + " as " + this.port + " sees it");
 	}
 
-	/** Scripts run here so far (EVAL and EVALSHA calls, from INFO commandstats). */
+	/**
+	 * Scripts run here so far: EVAL and EVALSHA calls that did not fail, from INFO commandstats. An EVALSHA
+	 * answered NOSCRIPT (the script not cached yet, which the client follows with EVAL) ran nothing, so it does
+	 * not count, and the figure does not depend on which scripts the server had seen before.
+	 */
 	public long scriptCalls() {
 		return info("commandstats").lines()
 			.filter((line) -> line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_eval:"))
-			.mapToLong((line) -> Long.parseLong(line.replaceAll("^[^:]*:calls=(\\d+),.*$", "$1")))
+			.mapToLong((line) -> stat(line, "calls") - stat(line, "failed_calls"))
 			.sum();
+	}
+
+	private static long stat(String line, String name) {
+		Matcher value = Pattern.compile("[:,]" + name + "=(\\d+)").matcher(line);
+		return value.find() ? Long.parseLong(value.group(1)) : 0;
 	}
 
 	/** SIGKILL: no shutdown, no final write. */

@@ -1,0 +1,31 @@
+package dev.snowflakeid.redis;
+
+import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+
+/**
+ * The lease script refused to grant because the primary's replicas do not make up the majority that
+ * {@code snowflake.worker.redis.replicas} asks for: fewer than half of them online within
+ * {@code max-replica-lag}, or more attached than counted. The server answered, so this is no unreachable
+ * Redis; a keeper retries it like any unavailability, since a replica that is resyncing comes back.
+ */
+public final class RedisReplicaQuorumException extends LeaseStoreUnavailableException {
+
+	private static final long serialVersionUID = 1L;
+
+	private final int configured;
+
+	/**
+	 * @param message what the script answered, with the region's keys
+	 * @param configured {@code snowflake.worker.redis.replicas}
+	 */
+	public RedisReplicaQuorumException(String message, int configured) {
+		super(message, null);
+		this.configured = configured;
+	}
+
+	/** The configured count, {@code snowflake.worker.redis.replicas}. */
+	public int configured() {
+		return this.configured;
+	}
+
+}
