@@ -45,6 +45,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	public static final Duration DEFAULT_FORWARD_JUMP_ALERT = Duration.ofSeconds(1);
 
+	private static final String PAUSED = "generator is paused: its worker code was released until the worker "
+			+ "resumes (a stopped application context, or a checkpoint of the process)";
+
 	private final SnowflakeLayout layout;
 
 	private final int region;
@@ -73,6 +76,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	private final TickSequence ticks;
 
 	private volatile boolean stopped;
+
+	// Set while the worker code is released for a stopped context or a checkpoint of the process.
+	private volatile boolean paused;
 
 	private SnowflakeIdGenerator(Builder builder) {
 		this.layout = builder.layout;
@@ -137,6 +143,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	public String unavailableReason() {
 		if (this.stopped) {
 			return "generator is stopped";
+		}
+		if (this.paused) {
+			return PAUSED;
 		}
 		WorkerLease lease = this.leases.currentLease();
 		if (lease == null) {
@@ -210,6 +219,36 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 	}
 
+	/**
+	 * Stops issuing until {@link #resume()} and returns the last Unix-epoch millisecond any issued ID covers (or
+	 * {@link Long#MIN_VALUE} if none was issued). Returns only once no call is in flight, so the keeper can
+	 * release the code, recording the value, before this process is checkpointed or its context stopped.
+	 */
+	public long pause() {
+		this.lock.lock();
+		try {
+			this.paused = true;
+			return this.statistics.lastIssuedMillis();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Issues again after {@link #pause()}, once the keeper holds a lease again. The last {@code (tick, sequence)}
+	 * is kept: IDs never go back, whichever code the new lease has.
+	 */
+	public void resume() {
+		this.lock.lock();
+		try {
+			this.paused = false;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
 	/** Whether {@link #stop()} was called. */
 	public boolean isStopped() {
 		return this.stopped;
@@ -219,6 +258,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	private long issue() {
 		if (this.stopped) {
 			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "generator is stopped; no IDs are issued after shutdown");
+		}
+		if (this.paused) {
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, PAUSED);
 		}
 		WorkerLease lease = this.leases.currentLease();
 		if (!this.ranges.isAdopted(lease)) {

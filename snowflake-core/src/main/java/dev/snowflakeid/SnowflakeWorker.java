@@ -61,6 +61,43 @@ public final class SnowflakeWorker implements AutoCloseable {
 		return this;
 	}
 
+	/**
+	 * Pauses the generator, then gives the code back recording the last used millisecond, so that no lease
+	 * outlives this moment in a copy of the process: a process checkpointed now (CRaC) and restored, once or
+	 * many times, claims a code of its own in each copy on {@link #resume()}. Idempotent.
+	 * @throws UnsupportedOperationException for a worker shared by several users (a static code), whose code
+	 * is part of its configuration and comes back the same in every copy anyway
+	 */
+	public void suspend() {
+		requireOwn();
+		this.keeper.suspend(this.generator.pause());
+	}
+
+	/**
+	 * Claims a code again after {@link #suspend()} (or for the first time, if {@link #start()} was not called)
+	 * and issues again once the clock is inside its range; IDs continue above every ID issued before. Does
+	 * nothing while a lease is held. A failed claim leaves the worker suspended.
+	 * @throws UnsupportedOperationException for a shared worker
+	 * @see WorkerLeaseKeeper#start() for the failures of a claim
+	 */
+	public void resume() {
+		requireOwn();
+		this.keeper.resume();
+		this.generator.resume();
+	}
+
+	/** Whether this is one user's handle on a worker that other users share, see {@link SharedWorkers}. */
+	public boolean isShared() {
+		return this.leave != null;
+	}
+
+	private void requireOwn() {
+		if (this.leave != null) {
+			throw new UnsupportedOperationException("a shared worker on a static code is not suspended: its code "
+					+ "is configured, not leased, and other users of this JVM issue with it");
+		}
+	}
+
 	public SnowflakeIdGenerator generator() {
 		return this.generator;
 	}

@@ -74,6 +74,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	// Guarded by monitor.
 	private boolean started;
 
+	// Guarded by monitor: the lease was given back by suspend, and resume claims again.
+	private boolean suspended;
+
 	private AutoCloseable renewals;
 
 	private LeaseEventDispatcher events;
@@ -149,20 +152,93 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			this.started = true;
 			this.events = new LeaseEventDispatcher(this.listeners, this.configuredEvents, this.threadName + "-events");
 		}
-		long startedAt = this.monotonicClock.nanoTime();
-		long budgetEnd = startedAt + this.startupBudgetNanos;
-		LeaseGrant granted;
 		try {
-			granted = this.startup.claim(budgetEnd);
+			acquire();
 		}
 		catch (RuntimeException ex) {
 			close();
 			throw ex;
 		}
+	}
+
+	/**
+	 * Gives the code back as {@link #close(long)} does, but keeps the keeper: {@link #resume()} claims a code
+	 * again. Pause the generator first and pass what its {@code pause()} returned. Meant for a process about to
+	 * be checkpointed (a restored image runs as a new process, possibly more than once: each claims its own
+	 * code) and for a stopped application context. Does nothing unless the keeper holds a lease or claims one.
+	 */
+	public void suspend(long lastUsedMillis) {
+		LeaseGrant held;
+		WorkerLease released;
+		AutoCloseable running;
+		synchronized (this.monitor) {
+			if (this.closed || !this.started || this.suspended) {
+				return;
+			}
+			this.suspended = true;
+			released = this.rounds.current();
+			held = this.rounds.withdraw();
+			running = this.renewals;
+			this.renewals = null;
+		}
+		stopRenewals(running);
+		if (held != null) {
+			release(held, released, lastUsedMillis);
+		}
+	}
+
+	/**
+	 * Claims a code again after {@link #suspend(long)}, as {@link #start()} does, and returns once the tick
+	 * around the wall clock lies inside its range; starts the keeper if it was never started; does nothing
+	 * while it holds a lease. A claim that fails leaves the keeper suspended, to be resumed again.
+	 * @throws IllegalStateException if the keeper is closed
+	 * @see #start() for the failures of a claim
+	 */
+	public void resume() {
+		boolean first;
 		synchronized (this.monitor) {
 			if (this.closed) {
+				throw new IllegalStateException("lease keeper closed");
+			}
+			first = !this.started;
+			if (!first && !this.suspended) {
+				return;
+			}
+			this.suspended = false;
+		}
+		if (first) {
+			start();
+			return;
+		}
+		try {
+			acquire();
+		}
+		catch (RuntimeException ex) {
+			AutoCloseable running;
+			LeaseGrant held;
+			synchronized (this.monitor) {
+				this.suspended = true;
+				held = this.rounds.withdraw();
+				running = this.renewals;
+				this.renewals = null;
+			}
+			stopRenewals(running);
+			if (held != null) {
+				releaseQuietly(held, Long.MIN_VALUE);
+			}
+			throw ex;
+		}
+	}
+
+	// Claims, publishes, schedules the rounds and waits until the clock is inside the range.
+	private void acquire() {
+		long startedAt = this.monotonicClock.nanoTime();
+		long budgetEnd = startedAt + this.startupBudgetNanos;
+		LeaseGrant granted = this.startup.claim(budgetEnd);
+		synchronized (this.monitor) {
+			if (this.closed || this.suspended) {
 				releaseQuietly(granted, Long.MIN_VALUE);
-				throw new IllegalStateException("lease keeper closed while starting");
+				throw new IllegalStateException("lease keeper closed or suspended while claiming");
 			}
 			this.rounds.publish(granted);
 			// The first renewal is due one interval after the claim was sent, not after the floor wait.
@@ -170,13 +246,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - startedAt));
 			this.renewals = this.scheduler.schedule(this::round, firstDelay, period);
 		}
-		try {
-			this.startup.awaitUsable(this, budgetEnd);
-		}
-		catch (WorkerLeaseException ex) {
-			close();
-			throw ex;
-		}
+		this.startup.awaitUsable(this, budgetEnd);
 		dispatch(List.of(this.rounds.event(Type.ACQUIRED, null, null)));
 	}
 
@@ -184,7 +254,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	public void renewNow() {
 		List<LeaseEvent> happened;
 		synchronized (this.monitor) {
-			if (this.closed || !this.started) {
+			if (this.closed || !this.started || this.suspended) {
 				return;
 			}
 			happened = this.rounds.run();
@@ -223,18 +293,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			held = this.rounds.withdraw();
 			running = this.renewals;
 		}
-		if (running != null) {
-			try {
-				running.close();
-			}
-			catch (Exception ex) {
-				logger.log(System.Logger.Level.WARNING, "Could not stop the worker lease renewals", ex);
-			}
-		}
+		stopRenewals(running);
 		if (held != null) {
-			WorkerLeaseException failure = releaseQuietly(held, lastUsedMillis);
-			dispatch(List.of((failure == null) ? new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)
-					: new LeaseEvent(Type.RELEASE_FAILED, released, null, failure, Long.MIN_VALUE)));
+			release(held, released, lastUsedMillis);
 		}
 		LeaseEventDispatcher dispatcher;
 		synchronized (this.monitor) {
@@ -243,6 +304,23 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		if (dispatcher != null) {
 			dispatcher.close();
 		}
+	}
+
+	private static void stopRenewals(AutoCloseable running) {
+		if (running != null) {
+			try {
+				running.close();
+			}
+			catch (Exception ex) {
+				logger.log(System.Logger.Level.WARNING, "Could not stop the worker lease renewals", ex);
+			}
+		}
+	}
+
+	private void release(LeaseGrant held, WorkerLease released, long lastUsedMillis) {
+		WorkerLeaseException failure = releaseQuietly(held, lastUsedMillis);
+		dispatch(List.of((failure == null) ? new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)
+				: new LeaseEvent(Type.RELEASE_FAILED, released, null, failure, Long.MIN_VALUE)));
 	}
 
 	/** Same as {@link #close(long)} when nothing was issued. */

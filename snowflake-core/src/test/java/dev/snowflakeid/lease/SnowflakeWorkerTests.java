@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.FakeTime;
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
@@ -147,6 +148,87 @@ class SnowflakeWorkerTests {
 		worker.close();
 		assertThat(releases).as("a second close releases nothing").hasSize(1);
 		assertThat(this.store.calls.stream().filter((call) -> call.startsWith("release"))).hasSize(1);
+	}
+
+
+	@Test
+	void suspendPausesTheGeneratorAndGivesTheCodeBackAndResumeClaimsAgainAboveEveryEarlierId() {
+		List<String> events = new ArrayList<>();
+		WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(this.store)
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.rounds)
+			.scheduler(this.rounds)
+			.eventExecutor(Runnable::run)
+			.listener((event) -> {
+				if (event.type() != LeaseEvent.Type.RENEWED) {
+					events.add(event.type() + " " + event.lease().workerCode());
+				}
+			})
+			.build();
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
+			.leaseSource(keeper)
+			.wallClock(this.time)
+			.monotonicClock(this.time)
+			.parker(this.time)
+			.build();
+		SnowflakeWorker worker = new SnowflakeWorker(generator, keeper, this.time).start();
+		long before = generator.nextId();
+		int code = worker.status().lease().workerCode();
+
+		int renewals = renewals();
+		worker.suspend();
+		assertThat(claimsAndReleases()).containsExactly("claim", "release " + code);
+		assertThat(keeper.currentLease()).as("no range is kept").isNull();
+		assertThat(worker.status().reason()).startsWith("generator is paused: its worker code was released");
+		assertThatThrownBy(generator::nextId).isInstanceOf(IdGenerationException.class)
+			.hasMessageContaining("generator is paused");
+		this.rounds.advance(Duration.ofSeconds(5));
+		worker.suspend();
+		assertThat(claimsAndReleases()).as("one release").hasSize(2);
+		assertThat(renewals()).as("no renewal while suspended").isEqualTo(renewals);
+
+		// another process (a second copy of this one) takes the code meanwhile
+		this.store.takeOver(code);
+		worker.resume();
+		assertThat(claimsAndReleases()).containsExactly("claim", "release " + code, "claim", "claim");
+		long after = generator.nextId();
+		assertThat(after).isGreaterThan(before);
+		assertThat(worker.status().lease().workerCode()).isNotEqualTo(code);
+		assertThat(events).containsExactly("ACQUIRED " + code, "RELEASED " + code,
+				"ACQUIRED " + worker.status().lease().workerCode());
+		worker.resume();
+		assertThat(claimsAndReleases()).as("resuming a running worker claims nothing").hasSize(4);
+		worker.close();
+		assertThat(claimsAndReleases()).hasSize(5).last().asString().startsWith("release ");
+	}
+
+	@Test
+	void aWorkerNeverStartedMakesItsFirstClaimWhenResumed() {
+		SnowflakeWorker worker = worker();
+		worker.resume();
+		assertThat(claimsAndReleases()).containsExactly("claim");
+		assertThat(worker.generator().nextId()).isPositive();
+	}
+
+	@Test
+	void aResumeWhoseClaimFailsLeavesTheWorkerSuspended() {
+		SnowflakeWorker worker = worker().start();
+		worker.suspend();
+		this.store.failure = new LeaseStoreUnavailableException("down", null);
+		assertThatThrownBy(worker::resume).isInstanceOf(LeaseStoreUnavailableException.class);
+		assertThat(worker.status().reason()).startsWith("generator is paused");
+		this.store.failure = null;
+		worker.resume();
+		assertThat(worker.generator().nextId()).isPositive();
+	}
+
+	private List<String> claimsAndReleases() {
+		return this.store.calls.stream().filter((call) -> !call.equals("renew")).toList();
+	}
+
+	private int renewals() {
+		return (int) this.store.calls.stream().filter((call) -> call.equals("renew")).count();
 	}
 
 }

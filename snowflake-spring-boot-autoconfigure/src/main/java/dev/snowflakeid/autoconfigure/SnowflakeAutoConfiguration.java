@@ -65,7 +65,8 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * The generator and its lease keeper, started. On a static code ({@code snowflake.worker.allocator=static})
+	 * The generator and its lease keeper, started (or, where the process is checkpointed on refresh, started by
+	 * {@link SnowflakeWorkerLifecycle}). On a static code ({@code snowflake.worker.allocator=static})
 	 * every application context of this JVM with the same settings shares one generator, which the last of
 	 * them to close stops; a context with other settings on the same code and region is refused.
 	 */
@@ -102,7 +103,15 @@ public final class SnowflakeAutoConfiguration {
 			.borrowAhead(clock.getBorrowAhead())
 			.forwardJumpAlert(clock.getForwardJumpAlert())
 			.build();
-		return new SnowflakeWorker(generator, built, InstantSource.system()).start();
+		SnowflakeWorker worker = new SnowflakeWorker(generator, built, InstantSource.system());
+		return SnowflakeWorkerLifecycle.claimsAtStart() ? worker : worker.start();
+	}
+
+	/** Gives the lease back while the context is stopped, and before a checkpoint of the process. */
+	@Bean
+	@ConditionalOnMissingBean(IdGenerator.class)
+	SnowflakeWorkerLifecycle snowflakeWorkerLifecycle(SnowflakeWorker worker) {
+		return new SnowflakeWorkerLifecycle(worker);
 	}
 
 	/** The worker's keeper; closed by the worker, which may be shared with other contexts. */

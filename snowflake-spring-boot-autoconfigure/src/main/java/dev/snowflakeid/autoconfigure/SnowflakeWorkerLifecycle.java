@@ -1,0 +1,81 @@
+package dev.snowflakeid.autoconfigure;
+
+import dev.snowflakeid.SnowflakeWorker;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.support.DefaultLifecycleProcessor;
+import org.springframework.core.SpringProperties;
+
+/**
+ * Holds the worker's lease only while the application context runs, so that no lease is part of a
+ * checkpoint of the process (CRaC): a process image restored twice would otherwise issue under one lease
+ * twice. Spring stops every lifecycle bean before a checkpoint and starts them again after the restore;
+ * stopping suspends the worker (the generator pauses, the code is given back with its last used
+ * millisecond) and starting resumes it (a new claim, IDs above every earlier one). With
+ * {@code -Dspring.context.checkpoint=onRefresh} (or {@code spring.context.exit=onRefresh}, a training run)
+ * the checkpoint comes before any lifecycle bean starts, so the worker claims nothing while beans are created
+ * and makes its first claim here ({@link #claimsAtStart()}).
+ *
+ * <p>Started first and stopped last (phase {@value #PHASE}): the web server and message listeners stop
+ * before the code is given back, and start after it is held. Not pauseable: a test context cache that pauses
+ * an idle context leaves its lease alone. A worker shared by several contexts (a static code) is left alone:
+ * its code is configured, so every copy of the process has it anyway.
+ */
+final class SnowflakeWorkerLifecycle implements SmartLifecycle {
+
+	/** Lower than every phase Spring Boot uses, so the lease outlives the components that issue IDs. */
+	static final int PHASE = Integer.MIN_VALUE + 1_000;
+
+	private final SnowflakeWorker worker;
+
+	private volatile boolean running;
+
+	SnowflakeWorkerLifecycle(SnowflakeWorker worker) {
+		this.worker = worker;
+	}
+
+	/**
+	 * Whether a checkpoint or exit on refresh is configured, which comes after the beans are created and
+	 * before they start: then the worker claims its code only when started.
+	 */
+	static boolean claimsAtStart() {
+		return isOnRefresh(DefaultLifecycleProcessor.CHECKPOINT_PROPERTY_NAME)
+				|| isOnRefresh(DefaultLifecycleProcessor.EXIT_PROPERTY_NAME);
+	}
+
+	private static boolean isOnRefresh(String property) {
+		return DefaultLifecycleProcessor.ON_REFRESH_VALUE.equalsIgnoreCase(SpringProperties.getProperty(property));
+	}
+
+	@Override
+	public void start() {
+		if (!this.worker.isShared()) {
+			this.worker.resume();
+		}
+		this.running = true;
+	}
+
+	@Override
+	public void stop() {
+		if (!this.worker.isShared()) {
+			this.worker.suspend();
+		}
+		this.running = false;
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+	@Override
+	public boolean isPauseable() {
+		return false;
+	}
+
+}
