@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.redis.FormatCoexistence;
 import dev.snowflakeid.redis.RedisLeaseDefaults;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -493,6 +494,12 @@ public class SnowflakeProperties {
 		private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 		/**
+		 * Whether this instance's ID format may differ from the one the key space records: side-by-side lets it
+		 * take an unused region of its own where timestamp bits, region bits, tick and epoch are equal.
+		 */
+		private FormatCoexistence formatCoexistence = FormatCoexistence.NONE;
+
+		/**
 		 * Name the lease connection gives itself with CLIENT SETNAME, shown by CLIENT LIST.
 		 */
 		private String clientName = "snowflake-lease";
@@ -588,6 +595,14 @@ public class SnowflakeProperties {
 
 		public void setMaxReplicaLag(Duration maxReplicaLag) {
 			this.maxReplicaLag = maxReplicaLag;
+		}
+
+		public FormatCoexistence getFormatCoexistence() {
+			return this.formatCoexistence;
+		}
+
+		public void setFormatCoexistence(FormatCoexistence formatCoexistence) {
+			this.formatCoexistence = formatCoexistence;
 		}
 
 		public String getClientName() {

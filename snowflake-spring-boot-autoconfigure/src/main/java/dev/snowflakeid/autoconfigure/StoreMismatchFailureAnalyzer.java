@@ -17,8 +17,11 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 						+ "snowflake.worker.redis.command-timeout, replicas, max-replica-lag) that the key space records, "
 						+ "as named above, or another snowflake.region. Other lease timing takes a region over by itself "
 						+ "once every instance with the recorded timing has stopped and its last ceiling plus the recorded "
-						+ "quarantine has passed. A new ID format needs a key space whose IDs never meet these: IDs of two "
-						+ "formats, and of two namespaces in one region, can be equal (README, \"Uniqueness domain\").",
+						+ "quarantine has passed. Another ID format runs beside the recorded one only in a region no "
+						+ "instance has used, with snowflake.worker.redis.format-coexistence=side-by-side and equal "
+						+ "timestamp bits, region bits, tick and epoch; any other new format needs a key space whose IDs "
+						+ "never meet these: IDs of two formats, and of two namespaces in one region, can be equal "
+						+ "(README, \"Uniqueness domain\").",
 				cause);
 	}
 

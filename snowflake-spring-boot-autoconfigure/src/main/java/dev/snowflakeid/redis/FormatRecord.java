@@ -55,8 +55,9 @@ final class FormatRecord {
 		List<String> args = new ArrayList<>(List.of(this.settings.layoutDescription(),
 				Integer.toString(this.settings.region()), this.settings.namespace(), this.settings.leadLimitMillis()));
 		String foreign = null;
+		String create = "0";
+		List<String> pairs = new ArrayList<>();
 		if (!Boolean.TRUE.equals(this.redis.hasKey(this.settings.keys().format()))) {
-			List<String> pairs = new ArrayList<>();
 			for (String key : stateKeys()) {
 				Object layout = this.redis.opsForHash().get(key, "layout");
 				String region = regionOf(key);
@@ -70,12 +71,11 @@ final class FormatRecord {
 				pairs.add(region);
 				pairs.add(namespaceOf(key));
 			}
-			args.add((foreign == null) ? "1" : "0");
-			args.addAll(pairs);
+			create = (foreign == null) ? "1" : "0";
 		}
-		else {
-			args.add("0");
-		}
+		args.add(create);
+		args.add(this.settings.coexistence().argument());
+		args.addAll(pairs);
 		@SuppressWarnings("unchecked")
 		List<Object> reply = this.redis.execute(LeaseScripts.FORMAT, List.of(this.settings.keys().format()),
 				args.toArray());
@@ -119,14 +119,40 @@ final class FormatRecord {
 					+ "after a data loss covers every instance's ceilings only if they share the limit");
 		}
 		if (!format.equals(settings.layoutDescription())) {
-			return new StoreMismatchException("the key space " + settings.keyPrefix() + " (" + settings.keys().format()
-					+ ") issues IDs of format '" + format + "', but this instance's snowflake.layout.*, snowflake.epoch "
-					+ "and snowflake.layout.tick give '" + settings.layoutDescription() + "'. IDs of two formats can be "
-					+ "equal, so one key space has one format");
+			String where = namespace.isEmpty() ? "the key space " + settings.keyPrefix() + " (" + settings.keys().format()
+					+ ") issues" : "region " + settings.region() + " of the key space " + settings.keyPrefix() + " ("
+							+ settings.keys().format() + ") issues";
+			return new StoreMismatchException(where + " IDs of format '" + format + "', but this instance's "
+					+ "snowflake.layout.*, snowflake.epoch and snowflake.layout.tick give '"
+					+ settings.layoutDescription() + "'. IDs of two formats can be equal, so " + sideBySide(settings,
+							format, !namespace.isEmpty()));
 		}
 		return new StoreMismatchException("region " + settings.region() + " of the key space " + settings.keyPrefix()
 				+ " belongs to namespace '" + namespace + "', but this instance uses namespace '" + settings.namespace()
 				+ "'. IDs carry the region, not the namespace: two namespaces in one region issue the same IDs");
+	}
+
+	/** Why two formats may not meet here, and the one way they may. */
+	private static String sideBySide(LeaseSettings settings, String recorded, boolean regionUsed) {
+		String rule = "another format runs only in a region of its own, and only with "
+				+ "snowflake.worker.redis.format-coexistence=side-by-side where timestamp bits, region bits, tick and "
+				+ "epoch are equal (the timestamp and the region then lie in the same bits of every ID)";
+		if (regionUsed) {
+			return "a region keeps the format it was first used with; " + rule;
+		}
+		if (!fixed(recorded).equals(fixed(settings.layoutDescription()))) {
+			return rule + ": here they differ ('" + fixed(recorded) + "' against '"
+					+ fixed(settings.layoutDescription()) + "'), so these IDs could meet whatever the region";
+		}
+		return (settings.coexistence() == FormatCoexistence.SIDE_BY_SIDE) ? rule
+				: rule + ", which this instance could use in a region no instance has used yet";
+	}
+
+	// timestamp bits/region bits, tick and epoch of a format "t/r/w/s tick=... epoch=..."
+	private static String fixed(String format) {
+		String[] parts = format.split(" ", 2);
+		String[] widths = parts[0].split("/");
+		return (widths.length == 4 && parts.length == 2) ? widths[0] + "/" + widths[1] + " " + parts[1] : format;
 	}
 
 	private List<String> stateKeys() {

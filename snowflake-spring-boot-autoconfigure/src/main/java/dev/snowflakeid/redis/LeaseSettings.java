@@ -25,10 +25,11 @@ import dev.snowflakeid.lease.LeaseTiming;
  * state moved in from another database reads as a loss; 0 on a Cluster
  * @param clustered whether the keys are on a Redis Cluster, where the key space's format record lies in another
  * slot than the region's keys and cannot be declared beside them
+ * @param coexistence whether this format may take an unused region beside another format of the key space
  */
 record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace, int region, RegionKeys keys,
 		Duration ttl, LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag, int database,
-		boolean clustered) {
+		boolean clustered, FormatCoexistence coexistence) {
 
 	/**
 	 * Checks the settings in the order of the parameters and answers them with the region's keys.
@@ -37,7 +38,7 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 	 */
 	static LeaseSettings of(SnowflakeLayout layout, String keyPrefix, String namespace, int region, Duration ttl,
 			LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag, int database,
-			boolean clustered) {
+			boolean clustered, FormatCoexistence coexistence) {
 		Objects.requireNonNull(layout, "layout");
 		layout.requireRegion(region);
 		RegionKeys keys = RegionKeys.of(keyPrefix, namespace, region);
@@ -54,7 +55,7 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 					+ (clustered ? " of a Redis Cluster, which has only database 0" : ""));
 		}
 		return new LeaseSettings(layout, keyPrefix, namespace, region, keys, ttl, timing, commandTimeout, replicas,
-				maxReplicaLag, database, clustered);
+				maxReplicaLag, database, clustered, Objects.requireNonNull(coexistence, "format coexistence"));
 	}
 
 	/**

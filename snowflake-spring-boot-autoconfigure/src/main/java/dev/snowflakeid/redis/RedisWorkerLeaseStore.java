@@ -63,7 +63,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		boolean clustered = factory != null && factory.isClusterAware();
 		this.settings = LeaseSettings.of(builder.layout, builder.keyPrefix, builder.namespace, builder.region,
 				builder.ttl, builder.timing, builder.commandTimeout, builder.replicas, builder.maxReplicaLag,
-				(factory != null && !clustered) ? factory.getDatabase() : 0, clustered);
+				(factory != null && !clustered) ? factory.getDatabase() : 0, clustered, builder.formatCoexistence);
 		InstantSource wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
 		// checked even where the builder was given a connection: the factory must suit the store either way
 		ScriptConnection implied = ScriptConnection.of(this.redis, this.settings.keys().state(),
@@ -233,6 +233,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
+		private FormatCoexistence formatCoexistence = FormatCoexistence.NONE;
+
 		private InstantSource wallClock = InstantSource.system();
 
 		private ScriptConnection connection;
@@ -298,6 +300,15 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		/** Largest replica lag, whole seconds, at which grants are still made. Default 1 s. */
 		public Builder maxReplicaLag(Duration maxReplicaLag) {
 			this.maxReplicaLag = maxReplicaLag;
+			return this;
+		}
+
+		/**
+		 * Whether this instance's format may differ from the one the key space records; see
+		 * {@link FormatCoexistence}. Default {@link FormatCoexistence#NONE}.
+		 */
+		public Builder formatCoexistence(FormatCoexistence formatCoexistence) {
+			this.formatCoexistence = formatCoexistence;
 			return this;
 		}
 

@@ -2,42 +2,66 @@
 -- region, or compares them with those recorded. RedisWorkerLeaseStore runs it before its first claim and
 -- again after lease.lua answered that the record is missing.
 --
--- KEYS[1] format record of the key space: 'format', 'limit' and, per region, 'region:<R>' = namespace
+-- KEYS[1] format record of the key space: 'format', 'limit' and, per region, 'region:<R>' = namespace and,
+--         for a region whose format was recorded side by side with the key space's, 'format:<R>' = format
 -- ARGV[1] format: layout bit widths, tick and epoch
 -- ARGV[2] region;  ARGV[3] namespace;  ARGV[4] fleet lead limit (ms)
 -- ARGV[5] '1' where the caller may create a missing record: it scanned the key space (every node of a Cluster)
 --         and found no region state, or only states that record this format, their regions and namespaces
---         following in ARGV[6..] as pairs; '0' where it found states of another format
+--         following in ARGV[7..] as pairs; '0' where it found states of another format
+-- ARGV[6] 'side-by-side' where the caller's format may take a region that no instance has used yet although
+--         it differs from the key space's format; 'none' otherwise
 --
 -- Replies:
 --   {1}                     recorded, or recorded already
 --   {0}                     not checked: the server is not a primary (lease.lua refuses there, naming its role)
---   {-7}                    missing, and not to be created (ARGV[4] is '0')
+--   {-7}                    missing, and not to be created (ARGV[5] is '0')
 --   {-8, format, namespace, limit}
---                           another format or lead limit is recorded, or the region belongs to another namespace
+--                           the region (or, for a region not used yet, the key space) records another format,
+--                           the key space another lead limit, or the region belongs to another namespace
 --
 -- Two first starts cannot both record: the script is atomic, so the second finds the first's record and
 -- compares with it.
 -- A record is never made again beside region states of another format: that is the scan's verdict.
+--
+-- Side by side: two formats whose timestamp bits, region bits, tick and epoch are equal place the timestamp
+-- and the region in the same bits of an ID (the four widths sum to 63), so IDs of two distinct regions differ
+-- whatever the worker and sequence bits below. A format differing in any of those never takes a region, and a
+-- region once recorded keeps its format: IDs outlive leases.
 
 if string.match(redis.call('INFO', 'replication'), 'role:(%a+)') ~= 'master' then
 	return {0}
 end
-local record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2], 'limit')
+
+-- Timestamp and region widths, tick and epoch: what two formats must share to run side by side.
+local function fixed(format)
+	local widths, rest = string.match(format, '^(%d+/%d+)/%d+/%d+ (.+)$')
+	return widths and (widths .. ' ' .. rest)
+end
+
+local region = ARGV[2]
+local record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. region, 'limit', 'format:' .. region)
 if not record[1] then
 	if ARGV[5] ~= '1' then
 		return {-7}
 	end
-	for i = 6, #ARGV - 1, 2 do
+	for i = 7, #ARGV - 1, 2 do
 		redis.call('HSETNX', KEYS[1], 'region:' .. ARGV[i], ARGV[i + 1])
 	end
 	redis.call('HSET', KEYS[1], 'format', ARGV[1], 'limit', ARGV[4])
-	record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. ARGV[2], 'limit')
+	record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. region, 'limit', 'format:' .. region)
 end
-if record[1] ~= ARGV[1] or (record[2] and record[2] ~= ARGV[3]) or record[3] ~= ARGV[4] then
-	return {-8, record[1], record[2] or '', record[3] or ''}
+local format = record[4] or record[1]
+if record[3] ~= ARGV[4] or (record[2] and (record[2] ~= ARGV[3] or format ~= ARGV[1])) then
+	return {-8, format, record[2] or '', record[3] or ''}
+end
+if format ~= ARGV[1] then
+	if ARGV[6] ~= 'side-by-side' or fixed(format) == nil or fixed(format) ~= fixed(ARGV[1]) then
+		return {-8, format, '', record[3] or ''}
+	end
+	redis.call('HSET', KEYS[1], 'format:' .. region, ARGV[1])
 end
 if not record[2] then
-	redis.call('HSET', KEYS[1], 'region:' .. ARGV[2], ARGV[3])
+	redis.call('HSET', KEYS[1], 'region:' .. region, ARGV[3])
 end
 return {1}

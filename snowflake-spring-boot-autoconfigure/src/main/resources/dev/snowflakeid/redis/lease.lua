@@ -39,8 +39,9 @@
 --   {-5, T, caller}                              the clocks disagree, or the request arrived too late
 --   {-6, T, reason}                              not a primary with a majority that keeps up
 --   {-7, T}                                      the key space has no format record (format.lua makes it)
---   {-8, T, format, namespace, B}                the key space records another format or fleet lead limit,
---                                                or the region belongs to another namespace
+--   {-8, T, format, namespace, B}                the region (or the key space) records another format, or
+--                                                the key space another fleet lead limit, or the region
+--                                                belongs to another namespace
 --
 -- Invariants (see the README, "Safety model"):
 --   * ceiling = T + A for every grant; m:<code> records the highest ceiling ever granted for the code
@@ -50,8 +51,10 @@
 --     the lineage (run_id and master_replid, which change on every restart and every promotion) differs
 --     from the recorded one, the state hash is missing, the database it was written in is another, or the
 --     witness is missing or holds another value than the state recorded (a copy of the state put back).
---   * One format per key space, one namespace per region of it: IDs of two formats, or of two namespaces
---     in one region, can be equal whatever the leases say.
+--   * One format per region, and one per key space unless format.lua recorded a region's format side by
+--     side (timestamp bits, region bits, tick and epoch equal: the region field tells their IDs apart); one
+--     namespace per region: IDs of two formats, or of two namespaces in one region, can be equal whatever
+--     the leases say.
 --   * Refusals -4 to -8 write nothing, the loss marker included.
 
 local time = redis.call('TIME')
@@ -100,12 +103,14 @@ local lineage = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') .. '/
 
 local S, witness = KEYS[2], KEYS[3]
 if KEYS[4] ~= KEYS[1] then
-	local record = redis.call('HMGET', KEYS[4], 'format', 'region:' .. ARGV[8], 'limit')
+	local record = redis.call('HMGET', KEYS[4], 'format', 'region:' .. ARGV[8], 'limit', 'format:' .. ARGV[8])
 	if not record[1] then
 		return {-7, now}
 	end
-	if record[1] ~= ARGV[7] or (record[2] and record[2] ~= ARGV[18]) or record[3] ~= ARGV[20] then
-		return {-8, now, record[1], record[2] or '', record[3] or ''}
+	-- The region's own format where format.lua recorded one side by side, else the key space's.
+	local format = record[4] or record[1]
+	if format ~= ARGV[7] or (record[2] and record[2] ~= ARGV[18]) or record[3] ~= ARGV[20] then
+		return {-8, now, format, record[2] or '', record[3] or ''}
 	end
 end
 

@@ -91,7 +91,8 @@ class SnowflakePropertiesMetadataTests {
 				assertThat(hinted).as("hints of %s", name).isEqualTo(values);
 			}
 		});
-		assertThat(enumProperties).as("enum properties checked").containsExactly(PREFIX + ".worker.allocator");
+		assertThat(enumProperties).as("enum properties checked").containsExactly(PREFIX + ".worker.allocator",
+				PREFIX + ".worker.redis.format-coexistence");
 	}
 
 	@Test

@@ -45,6 +45,14 @@ class LeaseKeySpaceTests {
 		.sequenceBits(17)
 		.build();
 
+	/** The timestamp and region bits, tick and epoch of {@link #LAYOUT}, with another worker/sequence split. */
+	private static final SnowflakeLayout SPLIT = SnowflakeLayout.builder()
+		.timestampBits(41)
+		.regionBits(2)
+		.workerBits(4)
+		.sequenceBits(16)
+		.build();
+
 	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(1), Duration.ofMillis(250),
 			Duration.ofMillis(200), Duration.ZERO)
 		.withLeadLimit(Duration.ofSeconds(3));
@@ -120,6 +128,52 @@ class LeaseKeySpaceTests {
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> old.claim(3));
 	}
 
+	@Test
+	void anotherSplitRunsSideBySideOnlyByNameAndOnlyInARegionNoInstanceHasUsed() {
+		RedisWorkerLeaseStore old = store(LAYOUT, 1, TIMING);
+		LeaseGrant oldGrant = old.claim(-1);
+		assertThatExceptionOfType(StoreMismatchException.class)
+			.isThrownBy(() -> store(SPLIT, 2, TIMING, FormatCoexistence.NONE).claim(-1))
+			.withMessageContaining("issues IDs of format '" + LAYOUT + "'")
+			.withMessageContaining("snowflake.worker.redis.format-coexistence=side-by-side")
+			.withMessageContaining("which this instance could use in a region no instance has used yet");
+		assertThatExceptionOfType(StoreMismatchException.class)
+			.isThrownBy(() -> store(SPLIT, 1, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
+			.withMessageContaining("region 1 of the key space snowflake (snowflake:format) issues IDs of format '"
+					+ LAYOUT + "'")
+			.withMessageContaining("a region keeps the format it was first used with");
+		assertThat(this.redis.call("HGET", "snowflake:format", "format:2")).as("refusals record nothing").isNull();
+
+		RedisWorkerLeaseStore split = store(SPLIT, 2, TIMING, FormatCoexistence.SIDE_BY_SIDE);
+		LeaseGrant splitGrant = split.claim(-1);
+		assertThat(this.redis.call("HGET", "snowflake:format", "format:2")).isEqualTo(SPLIT.toString());
+		assertThat(this.redis.call("HGET", "snowflake:format", "region:2")).isEqualTo("default");
+		// both formats keep their regions; the key space's format stays the first one
+		assertThat(old.renew(oldGrant).ceilingMillis()).isPositive();
+		assertThat(split.renew(splitGrant).ceilingMillis()).isPositive();
+		assertThat(this.redis.call("HGET", "snowflake:format", "format")).isEqualTo(LAYOUT.toString());
+		// the first format may not come back to region 2, whatever it sets
+		assertThatExceptionOfType(StoreMismatchException.class)
+			.isThrownBy(() -> store(LAYOUT, 2, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
+			.withMessageContaining("region 2 of the key space snowflake (snowflake:format) issues IDs of format '"
+					+ SPLIT + "'");
+		// every grant compares the region's format: a record changed behind a confirmed store is refused there
+		this.redis.call("HSET", "snowflake:format", "format:2", LAYOUT.toString());
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> split.renew(splitGrant))
+			.withMessageContaining("issues IDs of format '" + LAYOUT + "'");
+	}
+
+	@Test
+	void aFormatWithOtherTimestampOrRegionBitsNeverRunsSideBySide() {
+		store(LAYOUT, 1, TIMING).claim(-1);
+		// 41/3/2/17: the region field is wider, so a region-3 ID of it can equal a region-1 ID of 41/2/2/18
+		assertThatExceptionOfType(StoreMismatchException.class)
+			.isThrownBy(() -> store(OTHER, 3, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
+			.withMessageContaining("here they differ ('41/2 tick=")
+			.withMessageContaining("' against '41/3 tick=");
+		assertThat(this.redis.call("HGET", "snowflake:format", "region:3")).isNull();
+	}
+
 	private static boolean recorded(RedisWorkerLeaseStore store) {
 		try {
 			store.confirmFormat();
@@ -131,6 +185,11 @@ class LeaseKeySpaceTests {
 	}
 
 	private RedisWorkerLeaseStore store(SnowflakeLayout layout, int region, LeaseTiming timing) {
+		return store(layout, region, timing, FormatCoexistence.NONE);
+	}
+
+	private RedisWorkerLeaseStore store(SnowflakeLayout layout, int region, LeaseTiming timing,
+			FormatCoexistence coexistence) {
 		LettuceConnectionFactory factory = RedisLeaseConnections
 			.standalone(new RedisStandaloneConfiguration("127.0.0.1", this.redis.port()));
 		factory.afterPropertiesSet();
@@ -139,6 +198,7 @@ class LeaseKeySpaceTests {
 			.region(region)
 			.ttl(Duration.ofSeconds(5))
 			.timing(timing)
+			.formatCoexistence(coexistence)
 			.build();
 	}
 

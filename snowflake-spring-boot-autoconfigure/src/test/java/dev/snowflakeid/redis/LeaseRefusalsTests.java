@@ -29,7 +29,8 @@ class LeaseRefusalsTests {
 			Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(300));
 
 	private final LeaseRefusals refusals = new LeaseRefusals(LeaseSettings.of(SnowflakeLayout.defaults(), "ids",
-			"orders", 2, Duration.ofSeconds(10), TIMING, Duration.ofMillis(300), 2, Duration.ofSeconds(1), 0, false));
+			"orders", 2, Duration.ofSeconds(10), TIMING, Duration.ofMillis(300), 2, Duration.ofSeconds(1), 0, false,
+			FormatCoexistence.NONE));
 
 	@Test
 	void noFreeCodeNamesTheRegionAndHowManyCodesItHas() {
@@ -51,7 +52,7 @@ class LeaseRefusalsTests {
 					+ "but this instance uses format '41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z' in region 2 "
 					+ "with quarantine 16600 ms and ceiling lead 12000 ms. Other lease timing takes a region over only "
 					+ "once no lease granted under the recorded timing can be in use (every recorded ceiling plus the "
-					+ "recorded quarantine has passed); the format never changes in a key space");
+					+ "recorded quarantine has passed); a region's format never changes");
 	}
 
 	@Test
@@ -59,10 +60,23 @@ class LeaseRefusalsTests {
 		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
 				"orders", "13300"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
-			.hasMessage("the key space ids (ids:format) issues IDs of format '41/3/7/12 tick=PT0.001S "
+			.hasMessage("region 2 of the key space ids (ids:format) issues IDs of format '41/3/7/12 tick=PT0.001S "
 					+ "epoch=2026-01-01T00:00:00Z', but this instance's snowflake.layout.*, snowflake.epoch and "
 					+ "snowflake.layout.tick give '41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z'. IDs of two "
-					+ "formats can be equal, so one key space has one format");
+					+ "formats can be equal, so a region keeps the format it was first used with; another format runs "
+					+ "only in a region of its own, and only with snowflake.worker.redis.format-coexistence="
+					+ "side-by-side where timestamp bits, region bits, tick and epoch are equal (the timestamp and the "
+					+ "region then lie in the same bits of every ID)");
+	}
+
+	@Test
+	void anotherFormatOfAnUnusedRegionSaysWhyItCannotRunSideBySide() {
+		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
+				"", "13300"));
+		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
+			.hasMessageStartingWith("the key space ids (ids:format) issues IDs of format '41/3/7/12")
+			.hasMessageEndingWith(": here they differ ('41/3 tick=PT0.001S epoch=2026-01-01T00:00:00Z' against "
+					+ "'41/2 tick=PT0.001S epoch=2026-01-01T00:00:00Z'), so these IDs could meet whatever the region");
 	}
 
 	@Test

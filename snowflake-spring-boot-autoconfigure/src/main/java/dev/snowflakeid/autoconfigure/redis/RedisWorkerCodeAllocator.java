@@ -79,8 +79,10 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 			.commandTimeout(worker.getRedis().getCommandTimeout())
 			.replicas(worker.getRedis().getReplicas())
 			.maxReplicaLag(worker.getRedis().getMaxReplicaLag())
+			.formatCoexistence(worker.getRedis().getFormatCoexistence())
 			.build();
-		checkServer(connection, store.leaseKey(0), SnowflakeAutoConfiguration.startupWaitBudget(this.properties));
+		checkServer(connection, store.leaseKey(0), worker.getRedis().getReplicas(),
+				SnowflakeAutoConfiguration.startupWaitBudget(this.properties));
 		return store;
 	}
 
@@ -91,9 +93,10 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 		return this.connection.getObject().endpoint().domain(redis.keyPrefix(), redis.namespace(), redis.region());
 	}
 
-	private static void checkServer(SnowflakeLeaseConnection connection, String sampleKey, Duration waitBudget) {
+	private static void checkServer(SnowflakeLeaseConnection connection, String sampleKey, int replicas,
+			Duration waitBudget) {
 		LeaseRedisEndpoint endpoint = connection.endpoint();
-		for (String warning : new RedisLeaseServerCheck(connection.factory(), endpoint.username(), sampleKey,
+		for (String warning : new RedisLeaseServerCheck(connection.factory(), endpoint.username(), sampleKey, replicas,
 				waitBudget, endpoint.address(), endpoint.addressSettings())
 			.verify()) {
 			logger.warn("Worker leases (" + connection.endpoint().properties() + ".*): " + warning);
