@@ -112,6 +112,45 @@ class RedisSentinelLeaseTests {
 			});
 	}
 
+	/**
+	 * The default lease timings (outage tolerance 10 s, renew interval 1 s, max clock skew 1 s, command timeout
+	 * 300 ms) with two replicas: a kill -9 of the primary costs the time until the promoted replica's first
+	 * grant, whose floor is the quarantine (16.6 s) above it, less the ceiling lead (12 s) the worker still
+	 * holds. Printed as the README's figure; bounded by detection, promotion and the quarantine.
+	 */
+	@Test
+	void withDefaultTimingsAKilledPrimaryCostsAboutTheQuarantineLessTheCeilingLead() {
+		RedisServer first = track(RedisServer.start());
+		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(first)),
+				track(RedisServer.startReplicaOf(first)));
+		List<RedisServer> sentinels = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			sentinels.add(track(RedisServer.startSentinel(MASTER, first, DOWN_AFTER)));
+		}
+		awaitSentinelsAgree(sentinels, first, replicas);
+		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
+		LeaseApplications.runner(true)
+			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes,
+					"snowflake.worker.redis.replicas=2")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "sentinel")) {
+					issuer.awaitMore(1_000, DEADLINE);
+					issuer.resetLongestGap();
+					first.kill();
+					RedisServer second = awaitPromotion(sentinels, replicas);
+					awaitLeasesOn(second, issuer);
+					Duration killed = issuer.longestGap();
+					System.out.printf("Sentinel (down-after %d ms, default lease timings, replicas 2): longest time "
+							+ "without IDs %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
+							DOWN_AFTER.toMillis(), killed.toMillis(), issuer.count(), issuer.refusals());
+					assertThat(issuer.duplicates()).isZero();
+					// quarantine 16.6 s less the ceiling lead 12 s, plus detection and promotion within the deadline
+					assertThat(killed).isGreaterThan(Duration.ofMillis(4_600)).isLessThan(DEADLINE);
+				}
+			});
+	}
+
 	private static boolean startFailover(RedisServer sentinel) {
 		try {
 			return "OK".equals(sentinel.call("SENTINEL", "FAILOVER", MASTER));
