@@ -76,7 +76,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 	/**
 	 * Claims a code again after {@link #suspend()} (or for the first time, if {@link #start()} was not called)
 	 * and issues again once the clock is inside its range; IDs continue above every ID issued before. Does
-	 * nothing while a lease is held. A failed claim leaves the worker suspended.
+	 * nothing while a lease is held. A failed claim after {@link #suspend()} leaves the worker suspended, to be
+	 * resumed again; a failed first claim closes it, as {@link #start()} does.
 	 * @throws UnsupportedOperationException for a shared worker
 	 * @see WorkerLeaseKeeper#start() for the failures of a claim
 	 */

@@ -110,8 +110,8 @@ public final class SnowflakeAutoConfiguration {
 	/** Gives the lease back while the context is stopped, and before a checkpoint of the process. */
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
-	SnowflakeWorkerLifecycle snowflakeWorkerLifecycle(SnowflakeWorker worker) {
-		return new SnowflakeWorkerLifecycle(worker);
+	SnowflakeWorkerLifecycle snowflakeWorkerLifecycle(SnowflakeWorker worker, ApplicationContext context) {
+		return new SnowflakeWorkerLifecycle(worker, context);
 	}
 
 	/** The worker's keeper; closed by the worker, which may be shared with other contexts. */

@@ -2,7 +2,10 @@ package dev.snowflakeid.autoconfigure;
 
 import dev.snowflakeid.SnowflakeWorker;
 
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.support.DefaultLifecycleProcessor;
 import org.springframework.core.SpringProperties;
 
@@ -17,21 +20,36 @@ import org.springframework.core.SpringProperties;
  * and makes its first claim here ({@link #claimsAtStart()}).
  *
  * <p>Started first and stopped last (phase {@value #PHASE}): the web server and message listeners stop
- * before the code is given back, and start after it is held. Not pauseable: a test context cache that pauses
+ * before the code is given back, and start after it is held. When the context closes, stopping does nothing:
+ * the worker releases the code when it is destroyed, after the beans that depend on it, as before. Not pauseable: a test context cache that pauses
  * an idle context leaves its lease alone. A worker shared by several contexts (a static code) is left alone:
  * its code is configured, so every copy of the process has it anyway.
  */
-final class SnowflakeWorkerLifecycle implements SmartLifecycle {
+final class SnowflakeWorkerLifecycle implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
 	/** Lower than every phase Spring Boot uses, so the lease outlives the components that issue IDs. */
 	static final int PHASE = Integer.MIN_VALUE + 1_000;
 
 	private final SnowflakeWorker worker;
 
+	private final ApplicationContext context;
+
 	private volatile boolean running;
 
-	SnowflakeWorkerLifecycle(SnowflakeWorker worker) {
+	// Set when this context closes: its beans are destroyed next, and the worker, closed among them, releases
+	// the code then, so that beans destroyed before it (a @PreDestroy that flushes a buffer) still get IDs.
+	private volatile boolean closing;
+
+	SnowflakeWorkerLifecycle(SnowflakeWorker worker, ApplicationContext context) {
 		this.worker = worker;
+		this.context = context;
+	}
+
+	@Override
+	public void onApplicationEvent(ContextClosedEvent event) {
+		if (event.getApplicationContext() == this.context) {
+			this.closing = true;
+		}
 	}
 
 	/**
@@ -55,9 +73,10 @@ final class SnowflakeWorkerLifecycle implements SmartLifecycle {
 		this.running = true;
 	}
 
+	/** Suspends the worker, unless the context is closing: then closing the worker releases the code. */
 	@Override
 	public void stop() {
-		if (!this.worker.isShared()) {
+		if (!this.worker.isShared() && !this.closing) {
 			this.worker.suspend();
 		}
 		this.running = false;

@@ -22,7 +22,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  *
  * <p>Checked with {@code format.lua} before the store's first claim, and again whenever {@code lease.lua}
  * finds the record missing. A missing record is made only after a {@code SCAN} of the key space (every
- * primary of a Cluster) found no region state of another format: it fails closed, never recreating a record
+ * primary of a Cluster) found no region state of another format (other than one running side by side with
+ * this one, whose region keeps it) or another fleet lead limit: it fails closed, never recreating a record
  * beside states that disagree with it. On one server {@code lease.lua} compares the record in every grant;
  * on a Cluster the record lies in another slot than a region's keys, so this check at startup is where
  * formats meet, and {@code HSETNX} in one script lets only one of two first starts record its format.
@@ -59,17 +60,26 @@ final class FormatRecord {
 		List<String> pairs = new ArrayList<>();
 		if (!Boolean.TRUE.equals(this.redis.hasKey(this.settings.keys().format()))) {
 			for (String key : stateKeys()) {
-				Object layout = this.redis.opsForHash().get(key, "layout");
+				List<Object> state = this.redis.opsForHash().multiGet(key, List.of("layout", "limit"));
 				String region = regionOf(key);
+				Object layout = state.get(0);
+				Object limit = state.get(1);
 				if (layout == null || region == null) {
 					continue;
 				}
-				if (!layout.equals(this.settings.layoutDescription())) {
+				boolean mine = layout.equals(this.settings.layoutDescription());
+				if (!mine && !fixed(layout.toString()).equals(fixed(this.settings.layoutDescription()))) {
 					foreign = key + " records format '" + layout + "'";
 					break;
 				}
+				if (limit != null && !limit.equals(this.settings.leadLimitMillis())) {
+					foreign = key + " records a fleet lead limit of " + limit + " ms";
+					break;
+				}
+				// A state of a side-by-side format was made under the setting that allows it: its region keeps it.
 				pairs.add(region);
 				pairs.add(namespaceOf(key));
+				pairs.add(mine ? "" : layout.toString());
 			}
 			create = (foreign == null) ? "1" : "0";
 		}
@@ -86,8 +96,9 @@ final class FormatRecord {
 		}
 		if (status == -7) {
 			throw new StoreMismatchException("the key space " + this.settings.keyPrefix() + " has no format record "
-					+ this.settings.keys().format() + ", and " + foreign + ", not this instance's '"
-					+ this.settings.layoutDescription() + "'; the record is not made again beside it");
+					+ this.settings.keys().format() + ", and " + foreign + ", not this instance's ('"
+					+ this.settings.layoutDescription() + "', " + this.settings.leadLimitMillis()
+					+ " ms); the record is not made again beside it");
 		}
 		if (status == -8) {
 			throw mismatch(this.settings, String.valueOf(reply.get(1)), String.valueOf(reply.get(2)),
@@ -105,6 +116,22 @@ final class FormatRecord {
 	/** Makes the next {@link #confirm()} ask Redis again: {@code lease.lua} found the record missing. */
 	void forget() {
 		this.confirmed = false;
+	}
+
+	/**
+	 * Compares the record again for a grant from a Cluster's region state made after a loss, and ends the
+	 * state's pending mark ({@code settle.lua}) once the record gives the region to this namespace and format.
+	 * @throws StoreMismatchException if it does not; the mark stays, and every grant of the region asks again
+	 */
+	void confirmAfterLoss() {
+		forget();
+		confirm();
+		if (!this.confirmed) {
+			throw new LeaseStoreUnavailableException("the format record " + this.settings.keys().format()
+					+ " could not be compared after a loss of region " + this.settings.region() + ": its server is no "
+					+ "primary", null);
+		}
+		this.redis.execute(LeaseScripts.SETTLE, List.of(this.settings.keys().guard(), this.settings.keys().state()));
 	}
 
 	/**

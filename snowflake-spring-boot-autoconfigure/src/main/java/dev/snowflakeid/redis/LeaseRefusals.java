@@ -61,7 +61,8 @@ final class LeaseRefusals {
 				+ " (snowflake.worker.redis.replicas=" + this.settings.replicas() + ", max-replica-lag="
 				+ this.settings.maxReplicaLag().toSeconds() + "s)";
 		return detail.startsWith("role is ") ? new LeaseStoreUnavailableException(message, null)
-				: new RedisReplicaQuorumException(message, this.settings.replicas());
+				: new RedisReplicaQuorumException(message, this.settings.replicas(),
+						detail.contains(" attached, more than "));
 	}
 
 	/**

@@ -12,8 +12,9 @@ final class LeaseReply {
 	enum Status {
 
 		/**
-		 * {@code {1, code, generation, floor, ceiling, T, n, lineage}}: use only once n replicas acknowledged it on
-		 * the server of that lineage.
+		 * {@code {1, code, generation, floor, ceiling, T, n, lineage, pending}}: use only once n replicas
+		 * acknowledged it on the server of that lineage, and, where pending is 1 (a Cluster's state made after a
+		 * loss), once the format record was compared again.
 		 */
 		GRANTED,
 
@@ -103,6 +104,14 @@ final class LeaseReply {
 
 	int code() {
 		return (int) number(1);
+	}
+
+	/**
+	 * Whether the grant comes from a Cluster's region state made after a loss whose format record was not
+	 * compared since: it is used only once the record still gives the region to this namespace and format.
+	 */
+	boolean formatCheckPending() {
+		return this.status == Status.GRANTED && this.values.size() > 8 && number(8) == 1;
 	}
 
 	long generation() {

@@ -66,10 +66,13 @@ final class LeaseRequests {
 						default -> throw this.refusals.refusal(answer, caller);
 					};
 				});
+				if (reply.formatCheckPending()) {
+					confirmFormatAfterLoss(operation, token, reply);
+				}
 				if (reply.status() != LeaseReply.Status.NO_FORMAT) {
 					return reply;
 				}
-				// The key space lost its format record (a loss of every key): check it again, then one new request
+				// The key space lost its format record (lost or evicted): check it again, then one new request
 				this.format.forget();
 				if (attempt > 0) {
 					throw this.refusals.refusal(reply, reply.time());
@@ -95,6 +98,30 @@ final class LeaseRequests {
 			return this.replicas.confirm(action, grant, commands, client);
 		}
 		catch (LeaseStoreUnavailableException ex) {
+			if (operation.equals("claim")) {
+				try {
+					this.release.release(grant.code(), grant.generation() + "|" + nonce);
+				}
+				catch (RuntimeException releaseFailure) {
+					ex.addSuppressed(releaseFailure);
+				}
+			}
+			throw ex;
+		}
+	}
+
+	/**
+	 * On a Cluster the format record lies in another slot, so the lease script cannot compare it; after the
+	 * region's data was lost, the record may have been made again since this store compared it, by an
+	 * instance of another namespace that took the region meanwhile. The grant is used only once the record
+	 * still gives the region to this namespace and format (which ends the state's pending mark for every
+	 * instance); a claim that is not used is given back. Until then every grant of the region asks again.
+	 */
+	private void confirmFormatAfterLoss(String operation, String nonce, LeaseReply grant) {
+		try {
+			this.format.confirmAfterLoss();
+		}
+		catch (RuntimeException ex) {
 			if (operation.equals("claim")) {
 				try {
 					this.release.release(grant.code(), grant.generation() + "|" + nonce);

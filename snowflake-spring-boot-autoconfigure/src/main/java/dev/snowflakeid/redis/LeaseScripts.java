@@ -26,6 +26,9 @@ final class LeaseScripts {
 	/** Gives a code back if the token still owns it. */
 	static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
 
+	/** Ends a Cluster region state's pending format check ({@link FormatRecord#confirmAfterLoss()}). */
+	static final RedisScript<Long> SETTLE = RedisScript.of(load("settle.lua"), Long.class);
+
 	/** Counts the codes of a region nobody holds. */
 	static final RedisScript<Long> AVAILABLE = RedisScript.of(load("available.lua"), Long.class);
 

@@ -14,13 +14,22 @@ public final class RedisReplicaQuorumException extends LeaseStoreUnavailableExce
 
 	private final int configured;
 
+	private final boolean tooMany;
+
 	/**
 	 * @param message what the script answered, with the region's keys
 	 * @param configured {@code snowflake.worker.redis.replicas}
+	 * @param tooMany whether more replicas were attached than configured, rather than too few online
 	 */
-	public RedisReplicaQuorumException(String message, int configured) {
+	public RedisReplicaQuorumException(String message, int configured, boolean tooMany) {
 		super(message, null);
 		this.configured = configured;
+		this.tooMany = tooMany;
+	}
+
+	/** Whether more replicas were attached than configured, rather than too few online. */
+	public boolean tooMany() {
+		return this.tooMany;
 	}
 
 	/** The configured count, {@code snowflake.worker.redis.replicas}. */

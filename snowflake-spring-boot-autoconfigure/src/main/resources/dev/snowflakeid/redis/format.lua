@@ -7,8 +7,9 @@
 -- ARGV[1] format: layout bit widths, tick and epoch
 -- ARGV[2] region;  ARGV[3] namespace;  ARGV[4] fleet lead limit (ms)
 -- ARGV[5] '1' where the caller may create a missing record: it scanned the key space (every node of a Cluster)
---         and found no region state, or only states that record this format, their regions and namespaces
---         following in ARGV[7..] as pairs; '0' where it found states of another format
+--         and found no region state, or only states that record this fleet lead limit and this format or one
+--         that runs side by side with it, their regions, namespaces and formats following in ARGV[7..] as
+--         triples (the format empty where it is this one); '0' where it found a state of another format or limit
 -- ARGV[6] 'side-by-side' where the caller's format may take a region that no instance has used yet although
 --         it differs from the key space's format; 'none' otherwise
 --
@@ -45,8 +46,11 @@ if not record[1] then
 	if ARGV[5] ~= '1' then
 		return {-7}
 	end
-	for i = 7, #ARGV - 1, 2 do
+	for i = 7, #ARGV - 2, 3 do
 		redis.call('HSETNX', KEYS[1], 'region:' .. ARGV[i], ARGV[i + 1])
+		if ARGV[i + 2] ~= '' then
+			redis.call('HSETNX', KEYS[1], 'format:' .. ARGV[i], ARGV[i + 2])
+		end
 	end
 	redis.call('HSET', KEYS[1], 'format', ARGV[1], 'limit', ARGV[4])
 	record = redis.call('HMGET', KEYS[1], 'format', 'region:' .. region, 'limit', 'format:' .. region)

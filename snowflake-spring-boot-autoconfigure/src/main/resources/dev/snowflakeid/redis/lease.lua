@@ -2,7 +2,8 @@
 --
 -- KEYS[1] guard key, never written: while Redis Cluster migrates the region's slot this key exists on
 --         neither node, so the script is answered with TRYAGAIN instead of running against half the keys
--- KEYS[2] state hash of the region: loss marker, fleet settings, per-code marks and generations
+-- KEYS[2] state hash of the region: loss marker, fleet settings (with the format and the fleet lead limit),
+--         per-code marks and generations
 -- KEYS[3] witness of the region: without expiry, set to a new random value by every grant and recorded in the state
 -- KEYS[4] format record of the key space (every namespace and region under the key prefix in this database);
 --         KEYS[1] again where it cannot be declared beside the region's keys (a Cluster: another slot), in
@@ -27,10 +28,13 @@
 -- ARGV[20] fleet lead limit B (ms), recorded with the format: Q = B + skew + lateness + failover window
 --
 -- Replies (T is Redis TIME in milliseconds):
---   {1, code, generation, floor, ceiling, T, n, lineage}
+--   {1, code, generation, floor, ceiling, T, n, lineage, pending}
 --                                                granted: issue only ticks inside (floor, ceiling], and
 --                                                only once n replicas acknowledged it (WAIT) on the server
---                                                whose lineage (run_id/master_replid) this names
+--                                                whose lineage (run_id/master_replid) this names; pending is 1
+--                                                on a Cluster while the state was made after a loss and the
+--                                                format record was not compared since: the store compares it
+--                                                before using the grant
 --   {-1, T}                                      claim: every code is held
 --   {-2, T}                                      renew: the lease is gone (never recreated)
 --   {-3, T}                                      renew: another owner holds the code
@@ -114,7 +118,7 @@ if KEYS[4] ~= KEYS[1] then
 	end
 end
 
-local stored = redis.call('HMGET', S, 'lineage', 'floor0', 'layout', 'region', 'q', 'a', 'db', 'w')
+local stored = redis.call('HMGET', S, 'lineage', 'floor0', 'layout', 'region', 'q', 'a', 'db', 'w', 'limit', 'pending')
 local counted = redis.call('GET', witness)
 -- Loss marker: decided before anything else is read or written.
 local lost = stored[1] ~= lineage or stored[7] ~= ARGV[17] or not counted or stored[8] ~= counted
@@ -124,6 +128,12 @@ local function mark(code)
 	return tonumber(redis.call('HGET', S, 'm:' .. code) or '0')
 end
 
+-- The fleet lead limit is the format record's, kept in every state too: a record lost and made again (only
+-- after a scan found no state of another format or limit) cannot start a smaller limit beside surviving
+-- states, and on a Cluster, where the record is in another slot, every grant still compares it.
+if stored[9] and stored[9] ~= ARGV[20] then
+	return {-8, now, stored[3] or '', ARGV[18], stored[9]}
+end
 if stored[3] and (stored[3] ~= ARGV[7] or stored[4] ~= ARGV[8] or stored[5] ~= ARGV[9] or stored[6] ~= ARGV[10]) then
 	-- Other timings take the region over only once no lease granted under the recorded ones can be in
 	-- use: every ceiling (the marks, the loss floor) plus the recorded quarantine has passed. Never the
@@ -144,12 +154,19 @@ end
 if lost then
 	floor0 = math.max(floor0, now + tonumber(ARGV[9]))
 end
+-- On a Cluster this script cannot compare the format record (another slot): a state made after a loss stays
+-- pending, and every grant from it asks the store to compare the record first (settle.lua ends it), so that
+-- no instance keeps a region that the record, made again meanwhile, gave to another namespace.
+local pending = KEYS[4] == KEYS[1] and (lost or stored[10] ~= false)
+if pending then
+	redis.call('HSET', S, 'pending', '1')
+end
 if KEYS[4] ~= KEYS[1] then
 	redis.call('HSETNX', KEYS[4], 'region:' .. ARGV[8], ARGV[18])
 end
 redis.call('SET', witness, ARGV[19])
 redis.call('HSET', S, 'lineage', lineage, 'floor0', int(floor0), 'layout', ARGV[7], 'region', ARGV[8],
-		'q', ARGV[9], 'a', ARGV[10], 'db', ARGV[17], 'w', ARGV[19])
+		'q', ARGV[9], 'a', ARGV[10], 'db', ARGV[17], 'w', ARGV[19], 'limit', ARGV[20])
 
 -- Highest ceiling ever granted to an owner of the code other than the one holding token.
 local function others(code, token)
@@ -190,7 +207,8 @@ if ARGV[1] == 'renew' then
 	local floor = math.max(others(code, token), floor0)
 	redis.call('PEXPIREAT', KEYS[5], int(now + ttl))
 	record(code, token, ceiling)
-	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, quorum, lineage}
+	return {1, tonumber(code), tonumber(string.match(token, '^(%d+)|')), floor, ceiling, now, quorum, lineage,
+			pending and 1 or 0}
 end
 
 -- Claim: the preferred code when free (a holder coming back continues right above its own ceiling),
@@ -232,4 +250,4 @@ if not redis.call('SET', prefix .. field, token, 'NX', 'PXAT', int(now + ttl)) t
 	return redis.error_reply('lease key ' .. prefix .. field .. ' appeared during the claim')
 end
 record(field, token, ceiling)
-return {1, code, generation, floor, ceiling, now, quorum, lineage}
+return {1, code, generation, floor, ceiling, now, quorum, lineage, pending and 1 or 0}

@@ -3,6 +3,7 @@ package dev.snowflakeid.redis;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.beans.factory.DisposableBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -75,6 +78,22 @@ class CheckpointLifecycleTests {
 	}
 
 	@Test
+	void atShutdownBeansDestroyedBeforeTheWorkerStillGetIdsAndTheCodeIsReleasedAfterThem() {
+		String[] leaseKey = new String[1];
+		ShutdownIssuer.issued.set(0);
+		LeaseApplications.runner(false)
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + this.redis.port())
+			.withBean(ShutdownIssuer.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				int code = context.getBean(WorkerLeaseKeeper.class).currentLease().workerCode();
+				leaseKey[0] = ((RedisWorkerLeaseStore) context.getBean(WorkerLeaseStore.class)).leaseKey(code);
+			});
+		assertThat(ShutdownIssuer.issued.get()).as("an ID issued by a destroy callback").isPositive();
+		assertThat(this.redis.call("EXISTS", leaseKey[0])).as("released when the worker closed").isEqualTo(0L);
+	}
+
+	@Test
 	void aProcessThatStopsAtRefreshHasClaimedNothing() {
 		try (JavaProcess application = JavaProcess.builder(PatientStartupMain.class.getName())
 			.jvmOptions("-Xmx256m", "-Dspring.context.exit=onRefresh")
@@ -98,6 +117,24 @@ class CheckpointLifecycleTests {
 		return ((List<?>) redis.call("KEYS", "*")).stream()
 			.map((key) -> (key instanceof byte[] bytes) ? new String(bytes) : String.valueOf(key))
 			.toList();
+	}
+
+	/** A bean that issues one more ID when it is destroyed, as one that flushes a buffer at shutdown. */
+	static final class ShutdownIssuer implements DisposableBean {
+
+		static final AtomicLong issued = new AtomicLong();
+
+		private final IdGenerator ids;
+
+		ShutdownIssuer(IdGenerator ids) {
+			this.ids = ids;
+		}
+
+		@Override
+		public void destroy() {
+			issued.set(this.ids.nextId());
+		}
+
 	}
 
 }

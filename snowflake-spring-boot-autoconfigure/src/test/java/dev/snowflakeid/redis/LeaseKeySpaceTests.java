@@ -174,6 +174,37 @@ class LeaseKeySpaceTests {
 		assertThat(this.redis.call("HGET", "snowflake:format", "region:3")).isNull();
 	}
 
+	@Test
+	void aRecordLostBesideAStateOfAnotherLimitIsNotMadeAgainAndEveryGrantComparesTheLimit() {
+		RedisWorkerLeaseStore old = store(LAYOUT, 1, TIMING);
+		LeaseGrant grant = old.claim(-1);
+		this.redis.call("DEL", "snowflake:format");
+		// a smaller limit would start below ceilings the old instances still hold after a loss of region 1
+		assertThatExceptionOfType(StoreMismatchException.class)
+			.isThrownBy(() -> store(LAYOUT, 2, TIMING.withLeadLimit(Duration.ofMillis(2500))).claim(-1))
+			.withMessageContaining("snowflake:{default:1}:state records a fleet lead limit of 3000 ms");
+		assertThat(this.redis.call("EXISTS", "snowflake:format")).isEqualTo(0L);
+		// the state's limit is compared by every grant, where the record is not (a Cluster)
+		this.redis.call("HSET", "snowflake:{default:1}:state", "limit", "9000");
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> old.renew(grant))
+			.withMessageContaining("records a fleet lead limit of 9000 ms");
+	}
+
+	@Test
+	void aRecordLostBesideSideBySideFormatsIsMadeAgainWithEachRegionsFormat() {
+		store(LAYOUT, 1, TIMING).claim(-1);
+		store(SPLIT, 2, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1);
+		this.redis.call("DEL", "snowflake:format");
+		store(SPLIT, 2, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1);
+		assertThat(this.redis.call("HGET", "snowflake:format", "format")).isEqualTo(SPLIT.toString());
+		assertThat(this.redis.call("HGET", "snowflake:format", "format:1")).isEqualTo(LAYOUT.toString());
+		assertThat(this.redis.call("HGET", "snowflake:format", "region:1")).isEqualTo("default");
+		store(LAYOUT, 1, TIMING).claim(-1);
+		assertThatExceptionOfType(StoreMismatchException.class)
+			.isThrownBy(() -> store(LAYOUT, 2, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
+			.withMessageContaining("region 2 of the key space snowflake");
+	}
+
 	private static boolean recorded(RedisWorkerLeaseStore store) {
 		try {
 			store.confirmFormat();

@@ -10,8 +10,10 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.RedisConnectionFailureException;
 
@@ -122,6 +124,34 @@ class LeaseRefusalsTests {
 			.hasNoCause()
 			.hasMessage("Redis (ids:{orders:2}:*) refuses to grant: 1 of 2 replicas within the lag limit "
 					+ "(snowflake.worker.redis.replicas=2, max-replica-lag=1s)");
+	}
+
+	@Test
+	void aMissingMajorityIsExplainedAsSuchNeverAsAnUnreachableRedis() {
+		LeaseReply fewOnline = LeaseReply.of(List.of(-6L, 5L,
+				"0 of 2 attached replicas online within 1 s lag, 1 of 2 required"));
+		WorkerLeaseException few = this.refusals.refusal(fewOnline, 5);
+		assertThat(few).isInstanceOfSatisfying(RedisReplicaQuorumException.class,
+				(ex) -> assertThat(ex.tooMany()).isFalse());
+		FailureAnalysis bringBack = LeaseApplications.analyze(few);
+		assertThat(bringBack.getDescription()).startsWith("Worker leases were refused by Redis within the startup "
+				+ "wait budget: Redis (ids:{orders:2}:*) refuses to grant: 0 of 2 attached replicas online")
+			.contains("Redis was reached");
+		assertThat(bringBack.getAction()).startsWith("Bring replicas back until at least 1 of them are online")
+			.contains("Do not lower snowflake.worker.redis.replicas")
+			.doesNotContain("running");
+
+		LeaseReply tooMany = LeaseReply.of(List.of(-6L, 5L, "3 replicas attached, more than the 2 configured"));
+		WorkerLeaseException many = this.refusals.refusal(tooMany, 5);
+		assertThat(many).isInstanceOfSatisfying(RedisReplicaQuorumException.class,
+				(ex) -> assertThat(ex.tooMany()).isTrue());
+		assertThat(LeaseApplications.analyze(many).getAction())
+			.startsWith("Set snowflake.worker.redis.replicas on every instance of the region to at least the number "
+					+ "of replicas attached");
+
+		LeaseReply role = LeaseReply.of(List.of(-6L, 5L, "role is slave, not master"));
+		assertThat(this.refusals.refusal(role, 5)).isNotInstanceOf(RedisReplicaQuorumException.class)
+			.isInstanceOf(LeaseStoreUnavailableException.class);
 	}
 
 	@Test

@@ -168,7 +168,7 @@ class RedisLeaseServerCheckTests {
 		RedisServer server = server();
 		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
 				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
-				"+hsetnx", "+hincrby", "+hmget", "+scan", "+wait", "+client|id");
+				"+hsetnx", "+hdel", "+hincrby", "+hmget", "+scan", "+wait", "+client|id");
 		List<String> warnings = check(server, "reader", "secret", Duration.ofSeconds(5)).verify();
 		assertThat(warnings).hasSize(2);
 		assertThat(warnings.get(0)).contains("replica-read-only").contains("NOPERM");

@@ -14,9 +14,10 @@ class RedisReplicaCountFailureAnalyzer extends AbstractFailureAnalyzer<RedisRepl
 				+ ". Grants need a majority of the nodes snowflake.worker.redis.replicas counts; counted against too "
 				+ "few nodes, a primary cut off with some replicas and its successor with the others could both "
 				+ "have one, so the lease script refuses every grant here.",
-				"Set snowflake.worker.redis.replicas=" + cause.attached() + " on every instance of the region (or "
-						+ "higher: count every node that may ever follow the primary, chained replicas, replicas "
-						+ "that are down and spares included); " + where(cause.setUp()) + ".",
+				"Set snowflake.worker.redis.replicas=" + cause.attached() + " on every instance of the region, or "
+						+ "higher: at least the " + cause.attached() + " attached now, plus every other node that may "
+						+ "ever follow the primary (chained replicas, replicas that are down, spares); "
+						+ where(cause.setUp()) + ".",
 				cause);
 	}
 

@@ -21,10 +21,13 @@ class RedisReplicaQuorumFailureAnalyzer extends AbstractFailureAnalyzer<RedisRep
 				+ cause.getMessage() + ". Redis was reached; it grants only as a primary with at least " + quorum
 				+ " of the " + cause.configured() + " replicas snowflake.worker.redis.replicas counts online within "
 				+ "snowflake.worker.redis.max-replica-lag, and at most " + cause.configured() + " attached.",
-				"Set snowflake.worker.redis.replicas to the number of replicas the primary really has (INFO "
-						+ "replication, connected_slaves; behind Sentinel, SENTINEL REPLICAS <master>; on a Cluster, "
-						+ "the replicas of each shard's primary), chained replicas and spares included, on every "
-						+ "instance of the region, and check that at least half of them are online and in sync.",
+				cause.tooMany() ? "Set snowflake.worker.redis.replicas on every instance of the region to at least "
+						+ "the number of replicas attached, plus every other node that may ever follow the primary "
+						+ "(chained replicas, replicas that are down, spares)." : "Bring replicas back until at least " + quorum + " of them are online and in sync (INFO "
+						+ "replication on the primary lists them, with their lag). Do not lower "
+						+ "snowflake.worker.redis.replicas below the number of nodes that may ever follow the primary, "
+						+ "replicas that are down included: counted too low, two primaries could each find a majority "
+						+ "and grant the same worker code.",
 				cause);
 	}
 
