@@ -147,7 +147,11 @@ class LeaseStartupFailureAnalysisTests {
 						.contains("give '40/2/9/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z'");
 					assertThat(analysis.getAction()).contains("snowflake.layout.*", "snowflake.epoch",
 							"snowflake.worker.redis.command-timeout", "snowflake.worker.redis.namespace")
-						.contains("A new ID format needs a key space whose IDs never meet these");
+						.contains("Another ID format runs beside the recorded one only in a region no instance has used, "
+								+ "with snowflake.worker.redis.format-coexistence=side-by-side")
+						.contains("any other new format needs a key space whose IDs never meet these");
+					// region 0 is used: whatever the setting, a region keeps its format
+					assertThat(analysis.getDescription()).contains("a region keeps the format it was first used with");
 				});
 		});
 	}
