@@ -36,6 +36,8 @@ final class ContinuousIssuer implements AutoCloseable {
 
 	private volatile long lastIssuedAt;
 
+	private volatile long lastId;
+
 	private volatile boolean stopped;
 
 	private ContinuousIssuer(LongSupplier ids, String name) {
@@ -63,6 +65,7 @@ final class ContinuousIssuer implements AutoCloseable {
 				long now = System.nanoTime();
 				this.longestGapNanos.accumulateAndGet(now - this.lastIssuedAt, Math::max);
 				this.lastIssuedAt = now;
+				this.lastId = id;
 				synchronized (this.issued) {
 					if (!this.issued.add(id)) {
 						this.duplicates.incrementAndGet();
@@ -75,6 +78,11 @@ final class ContinuousIssuer implements AutoCloseable {
 			}
 			LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
 		}
+	}
+
+	/** The last ID issued, 0 before the first. */
+	long lastId() {
+		return this.lastId;
 	}
 
 	/** IDs issued so far. */
