@@ -441,8 +441,9 @@ public final class RedisNode {
 		return (this.home != null) ? this.home : new KeyName(0, "default", "0");
 	}
 
+	// does not fix the home: a model asked before its first script acts on the region that script names
 	private Keys home() {
-		return keys(homeName());
+		return this.regions.computeIfAbsent(homeName(), (n) -> new Keys());
 	}
 
 	/** Makes {@code name} the region the methods without a {@link KeyName} act on. */
