@@ -2,7 +2,8 @@ package dev.snowflakeid.lease.sim;
 
 /**
  * Known-bad rules, each put back into the simulated store on its own. The simulation must find a duplicate
- * for every one of them; otherwise its checker or its fault schedule has lost its teeth.
+ * for every one that breaks uniqueness, and a code held by nobody for every one that breaks availability
+ * ({@link #availability()}); otherwise its checker or its fault schedule has lost its teeth.
  */
 public enum Mutation {
 
