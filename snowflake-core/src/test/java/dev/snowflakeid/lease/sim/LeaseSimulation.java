@@ -62,7 +62,7 @@ public final class LeaseSimulation {
 
 	/** Outcome of one schedule. */
 	public record Result(long seed, boolean ok, String failure, long ids, long faults, Map<String, Long> refusals,
-			long mismatches) {
+			long mismatches, Map<String, Long> events) {
 	}
 
 	private record Event(long at, long order, Runnable action) {
@@ -135,6 +135,9 @@ public final class LeaseSimulation {
 	private final Set<String> inFlight = new HashSet<>();
 
 	private long mismatches;
+
+	/** How often each fault struck, and each event of the edges (NOSCRIPT, late requests, refused claims). */
+	private final Map<String, Long> events = new java.util.TreeMap<>();
 
 	private static final Fault[] WORKER_FAULTS = { Fault.PAUSE_WORKER, Fault.PAUSE_WORKER, Fault.KILL_WORKER,
 			Fault.RESTART_WORKER, Fault.STEP_WORKER_CLOCK };
@@ -388,7 +391,7 @@ public final class LeaseSimulation {
 		Map<String, Long> refused = new HashMap<>();
 		this.refusals.forEach((reason, count) -> refused.put(reason.name(), count));
 		return new Result(this.seed, this.failure == null, this.failure, this.ids.size(), this.faults, refused,
-				this.mismatches);
+				this.mismatches, this.events);
 	}
 
 	// ---- the checker ------------------------------------------------------------------------------
@@ -506,6 +509,11 @@ public final class LeaseSimulation {
 	long roundTrip() {
 		return (this.random.nextInt(4) == 0) ? 1 + this.random.nextInt((int) COMMAND_TIMEOUT - 1)
 				: 1 + this.random.nextInt(3);
+	}
+
+	/** Counts an event for the run's summary. */
+	void count(String event) {
+		this.events.merge(event, 1L, Long::sum);
 	}
 
 	/** A process refused at startup by the format record or the region's settings. */
@@ -825,6 +833,7 @@ public final class LeaseSimulation {
 	}
 
 	private void workerFault(Fault kind, SimulatedWorker worker) {
+		count(kind.name());
 		switch (kind) {
 			case PAUSE_WORKER -> {
 				if (worker != null) {
@@ -909,6 +918,7 @@ public final class LeaseSimulation {
 	}
 
 	private void redisFault(Fault kind) {
+		count(kind.name());
 		switch (kind) {
 			case RESTART_EMPTY -> {
 				this.primary.restart(RedisNode.Data.empty());

@@ -2,8 +2,10 @@ package dev.snowflakeid.lease.sim;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.LongFunction;
 import java.util.stream.LongStream;
 
@@ -70,6 +72,9 @@ class LeaseSimulationTests {
 		System.out.printf("lease simulation: %d schedules, %d IDs checked, %d faults, %d starts refused by the format "
 				+ "record, %d s%n", SCHEDULES, ids, faults, mismatches,
 				(System.nanoTime() - started) / 1_000_000_000);
+		Map<String, Long> events = new TreeMap<>();
+		results.forEach((result) -> result.events().forEach((event, count) -> events.merge(event, count, Long::sum)));
+		System.out.println("lease simulation events: " + events);
 		assertThat(failures).as("schedules that issued a duplicate or overlapping ranges").isEmpty();
 		assertThat(ids).as("IDs issued and checked").isGreaterThan(SCHEDULES * 50);
 	}

@@ -161,9 +161,13 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		// then EVAL with the same arguments, the caller's clock read before the first; and the request itself may
 		// arrive late. Nothing else happens meanwhile.
 		long delay = this.world.lateWithinTimeout();
+		if (delay > 0) {
+			this.world.count("request late within its timeout");
+		}
 		if (!node.scriptCached) {
 			node.scriptCached = true;
 			delay += this.world.roundTrip();
+			this.world.count("NOSCRIPT, then EVAL");
 		}
 		if (delay > 0) {
 			this.world.park(delay * 1_000_000);
@@ -198,6 +202,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	 */
 	private LeaseStoreUnavailableException unused(String op, String nonce, RedisNode.Reply grant, RedisNode granting,
 			String reason) {
+		if (op.equals("claim")) {
+			this.world.count("claim refused after the script");
+		}
 		if (op.equals("claim") && !this.world.mutations().contains(Mutation.NO_RELEASE_OF_REFUSED_CLAIMS)) {
 			RedisNode node = this.world.route(this.worker);
 			String token = grant.generation() + "|" + nonce;
