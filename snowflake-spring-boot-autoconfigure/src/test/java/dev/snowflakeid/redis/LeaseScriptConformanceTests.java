@@ -40,7 +40,8 @@ import static org.awaitility.Awaitility.await;
  * The simulation's model of the scripts ({@link RedisNode}) answers what the real scripts answer: seeded
  * random operation sequences (claims with a random preferred code and scan start, renewals with a held,
  * stale or foreign token, releases, deleted lease keys and state hashes, FLUSHALL, SCRIPT FLUSH, restarts
- * without data, callers whose clock is off, workers with other fleet settings or a replica requirement)
+ * without data, callers whose clock is off, workers with other fleet settings or a replica requirement, and
+ * claims in a neighbour region of the key space, whose keys the model keeps apart)
  * run against a real {@code redis-server} through the store's own argument list and against the model,
  * which is given the real reply's Redis {@code TIME} as its "now". Every reply field is compared. Four
  * worker codes, so that codes collide. A failure names the seed and the step.
@@ -117,10 +118,17 @@ class LeaseScriptConformanceTests {
 			.ttl(TTL)
 			.timing(TIMING.withLeadLimit(LEAD_LIMIT))
 			.build();
+		// another region of the key space: keys of its own, the key space's format record and loss of every key shared
+		RedisWorkerLeaseStore neighbour = RedisWorkerLeaseStore.builder(this.template, LAYOUT)
+			.namespace("conformance")
+			.region(2)
+			.ttl(TTL)
+			.timing(TIMING.withLeadLimit(LEAD_LIMIT))
+			.build();
 		Map<String, Integer> counts = new HashMap<>();
 		for (int sequence = 0; sequence < SEQUENCES; sequence++) {
 			long seed = 0x5eed0000L + sequence;
-			new Sequence(seed, List.of(store, otherFleet, needsReplica, otherFormat), counts).run();
+			new Sequence(seed, List.of(store, otherFleet, needsReplica, otherFormat, neighbour), counts).run();
 		}
 		System.out.println("lease-protocol figure: conformance, " + SEQUENCES + " sequences x " + OPERATIONS
 				+ " operations, replies by kind " + new TreeMap<>(counts));
@@ -163,6 +171,8 @@ class LeaseScriptConformanceTests {
 
 		private final RedisWorkerLeaseStore otherFormat;
 
+		private final RedisWorkerLeaseStore neighbour;
+
 		/** The state hash as {@code COPY state backup REPLACE} last saved it, or {@code null}. */
 		private Map<String, String> backup;
 
@@ -187,6 +197,7 @@ class LeaseScriptConformanceTests {
 			this.otherFleet = stores.get(1);
 			this.needsReplica = stores.get(2);
 			this.otherFormat = stores.get(3);
+			this.neighbour = stores.get(4);
 			this.counts = counts;
 		}
 
@@ -194,8 +205,11 @@ class LeaseScriptConformanceTests {
 			LeaseScriptConformanceTests.this.server.call("FLUSHALL");
 			format(this.store);
 			for (this.step = 0; this.step < OPERATIONS; this.step++) {
-				int dice = this.random.nextInt(111);
-				if (dice >= 100) {
+				int dice = this.random.nextInt(113);
+				if (dice >= 111) {
+					claim(this.neighbour, 0);
+				}
+				else if (dice >= 100) {
 					edge(dice - 100);
 				}
 				else if (dice < 35) {

@@ -75,6 +75,18 @@ enum Fault {
 	/** A failover right after a claim, then a failback before the promoted replica wrote anything. */
 	FAILOVER_AND_BACK(true),
 
+	/**
+	 * A replica attached to a primary configured without any, and detached again: the primary, without a
+	 * replication backlog, creates one under a new replication id (read as a detected loss).
+	 */
+	ATTACH_FIRST_REPLICA(true),
+
+	/** SWAPDB of the fleet's database with another fleet's (once: swapping back is an undetectable rollback). */
+	SWAPDB_DATABASES(true),
+
+	/** The key space's format record deleted, the region states kept. */
+	DROP_FORMAT_RECORD(true),
+
 	/** A primary frozen past its replica's promotion; its first grant after resuming goes to a stalling worker. */
 	FROZEN_PRIMARY_THEN_STALL(true),
 

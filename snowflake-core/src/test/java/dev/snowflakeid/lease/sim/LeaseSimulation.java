@@ -36,8 +36,16 @@ import dev.snowflakeid.lease.LeaseTiming;
  * evicted state hash, a deleted or restored lease key, a replica promotion with the deposed primary still
  * granting to some workers, a paused primary resuming after its replica was promoted, a failover right after
  * a claim followed by a failback, a Redis clock step, a replica that some worker talks to (one its primary no
- * longer lists, left writable), and lost, late and unanswered requests. Some faults are targeted: they strike
- * right after a grant (see {@link Nemesis}).
+ * longer lists, left writable), a first replica attached to a primary without a backlog, SWAPDB of two fleets'
+ * databases, a deleted format record, and lost, late (also within their timeout) and unanswered requests, the
+ * NOSCRIPT double round trip included. Some faults are targeted: they strike right after a grant (see
+ * {@link Nemesis}).
+ *
+ * <p>Beside the fleet, a schedule may run instances of another format in another region of the key space (their
+ * IDs would equal the fleet's), of another namespace in the fleet's region, of a neighbour region, and a fleet
+ * in another database: IDs are compared as 64-bit values and ranges by region and worker bits, whatever format
+ * issued them. A third check watches availability: every lease key is accounted for by a live holder or a claim
+ * in flight ({@link #checkHeld}).
  */
 public final class LeaseSimulation {
 
@@ -53,10 +61,18 @@ public final class LeaseSimulation {
 	private static final long COMMAND_TIMEOUT = 300;
 
 	/** Outcome of one schedule. */
-	public record Result(long seed, boolean ok, String failure, long ids, long faults, Map<String, Long> refusals) {
+	public record Result(long seed, boolean ok, String failure, long ids, long faults, Map<String, Long> refusals,
+			long mismatches, Map<String, Long> events) {
 	}
 
 	private record Event(long at, long order, Runnable action) {
+	}
+
+	/**
+	 * Instances beside the fleet: another format, namespace, region or database, with their settings and
+	 * number of hosts.
+	 */
+	private record Fleet(String name, SnowflakeLayout layout, RedisNode.Settings settings, int hosts) {
 	}
 
 	/**
@@ -92,7 +108,7 @@ public final class LeaseSimulation {
 	private final boolean checkRanges;
 
 	/** Every non-empty range handed to a keeper, by code. */
-	private final Map<Integer, List<TokenRange>> grants = new HashMap<>();
+	private final Map<Long, List<TokenRange>> grants = new HashMap<>();
 
 	private final Deque<String> timeline = new ArrayDeque<>();
 
@@ -112,15 +128,27 @@ public final class LeaseSimulation {
 
 	private final List<SimulatedWorker> workers = new ArrayList<>();
 
+	/** Which process each claim's token was handed to. */
+	private final Map<String, SimulatedWorker> handedTo = new HashMap<>();
+
+	/** Tokens of claims whose reply or release was lost, and of lease keys brought back from old copies. */
+	private final Set<String> inFlight = new HashSet<>();
+
+	private long mismatches;
+
+	/** How often each fault struck, and each event of the edges (NOSCRIPT, late requests, refused claims). */
+	private final Map<String, Long> events = new java.util.TreeMap<>();
+
 	private static final Fault[] WORKER_FAULTS = { Fault.PAUSE_WORKER, Fault.PAUSE_WORKER, Fault.KILL_WORKER,
 			Fault.RESTART_WORKER, Fault.STEP_WORKER_CLOCK };
 
 	private static final Fault[] REPLICA_FAULTS = { Fault.PROMOTE, Fault.PROMOTE_FROZEN, Fault.MISROUTE_TO_REPLICA,
-			Fault.FAILOVER_AND_BACK, Fault.FROZEN_PRIMARY_THEN_STALL, Fault.PARTITION, Fault.REROUTE_WAIT };
+			Fault.FAILOVER_AND_BACK, Fault.FROZEN_PRIMARY_THEN_STALL, Fault.PARTITION, Fault.REROUTE_WAIT,
+			Fault.REROUTE_WAIT, Fault.FAILOVER_AND_BACK };
 
 	/** Replica faults that never run a late request on a server whose clock lags (see workerClocksStep). */
 	private static final Fault[] TRUE_CLOCK_REPLICA_FAULTS = { Fault.PROMOTE, Fault.MISROUTE_TO_REPLICA,
-			Fault.FAILOVER_AND_BACK, Fault.PARTITION, Fault.REROUTE_WAIT };
+			Fault.FAILOVER_AND_BACK, Fault.PARTITION, Fault.REROUTE_WAIT, Fault.REROUTE_WAIT, Fault.FAILOVER_AND_BACK };
 
 	private static final Fault[] REDIS_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_WITH_DATA,
 			Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE, Fault.DELETE_LEASE_KEY, Fault.STEP_REDIS_CLOCK };
@@ -142,6 +170,18 @@ public final class LeaseSimulation {
 
 	/** Settings of every other host in a schedule with two timings, or {@code null}. */
 	private final RedisNode.Settings shortSettings;
+
+	/** The instances beside the fleet of {@link #settings}, each on hosts of its own. */
+	private final List<Fleet> fleets = new ArrayList<>();
+
+	/** Hosts of the fleets beside the main one. */
+	private final Map<SimulatedWorker.Host, Fleet> fleetOf = new HashMap<>();
+
+	/** Whether SWAPDB exchanged databases 0 and 1 (once: swapping them back is a rollback no check can see). */
+	private boolean swapped;
+
+	/** A replica attached to a primary configured without any, until it is detached again; or {@code null}. */
+	private RedisNode spare;
 
 	/** Hosts that run {@link #shortSettings}. */
 	private final Set<SimulatedWorker.Host> shortHosts = new HashSet<>();
@@ -189,14 +229,8 @@ public final class LeaseSimulation {
 		this.workerClocksStep = this.random.nextBoolean();
 		// Scarce codes are handed over often; long ticks make two owners of one range meet in one tick.
 		int workerBits = 1 + this.random.nextInt(2);
-		this.layout = SnowflakeLayout.builder()
-			.timestampBits(41)
-			.regionBits(18 - workerBits)
-			.workerBits(workerBits)
-			.sequenceBits(4)
-			.tick(Duration.ofMillis(new int[] { 1, 10, 100 }[this.random.nextInt(3)]))
-			.epoch(Instant.parse("2026-01-01T00:00:00Z"))
-			.build();
+		Duration tick = Duration.ofMillis(new int[] { 1, 10, 100 }[this.random.nextInt(3)]);
+		this.layout = layout(workerBits, tick);
 		long maxLag = 1;
 		// One replica, two as in the usual Sentinel set-up, or three (the first where a minority is not one);
 		// with two or more, the last may replicate from the one before it (a chained replica), which the
@@ -207,27 +241,69 @@ public final class LeaseSimulation {
 				: this.replicas;
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), RENEW_INTERVAL, Duration.ofMillis(200),
 				LeaseTiming.replicaFailoverWindow(counted, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
-		this.settings = settings(timing, timing, counted, maxLag);
+		// The edges of the uniqueness domain, each in one schedule in six or eight: another format in another
+		// region of the key space (its IDs would equal the fleet's: 41/16/2/4 region 0 code 2 + w is 41/17/1/4
+		// region 1 code w, so the fleet with two worker bits leases region 0 and the other region 1), refused by
+		// the format record; another namespace in the fleet's region, refused too; a neighbour region of another
+		// namespace in the same key space; and a fleet in database 1 (its own key space, a region of its own).
+		boolean otherFormat = this.random.nextInt(6) == 0;
+		boolean otherNamespace = this.random.nextInt(8) == 0;
+		boolean neighbour = this.random.nextInt(8) == 0;
+		boolean otherDatabase = this.random.nextInt(8) == 0;
+		String region = (otherFormat && workerBits == 1) ? "1" : "0";
+		this.settings = settings(timing, timing, counted, maxLag, this.layout, region, "default", 0);
+		if (otherFormat) {
+			SnowflakeLayout other = layout(3 - workerBits, tick);
+			this.fleets.add(new Fleet("format", other, settings(timing, timing, counted, maxLag, other,
+					(workerBits == 1) ? "0" : "1", "default", 0), 2));
+		}
+		if (otherNamespace) {
+			this.fleets.add(new Fleet("namespace", this.layout,
+					settings(timing, timing, counted, maxLag, this.layout, region, "other", 0), 1));
+		}
+		if (neighbour) {
+			this.fleets.add(new Fleet("east", this.layout,
+					settings(timing, timing, counted, maxLag, this.layout, "2", "east", 0), 1 + this.random.nextInt(2)));
+		}
+		if (otherDatabase) {
+			this.fleets.add(new Fleet("db1", this.layout,
+					settings(timing, timing, counted, maxLag, this.layout, "3", "default", 1), 1 + this.random.nextInt(2)));
+		}
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
 		// One schedule in four runs every other host with a shorter outage tolerance under the same fleet lead
 		// limit: the regions' timing check keeps the two apart while the state lasts, and after a loss either may
 		// claim first, while holders of the other still issue up to their ceilings.
-		LeaseTiming shorter = new LeaseTiming(Duration.ofSeconds(1), RENEW_INTERVAL, timing.maxClockSkew(),
-				timing.failoverWindow(), timing.requestLateness());
+		// Half of those also allow the shorter timing a larger clock skew (so another quarantine): the lead limit
+		// bounds lead + skew + lateness of both.
+		LeaseTiming shorter = new LeaseTiming(Duration.ofSeconds(1), RENEW_INTERVAL,
+				this.random.nextBoolean() ? timing.maxClockSkew() : Duration.ofSeconds(1), timing.failoverWindow(),
+				timing.requestLateness());
 		this.shortSettings = (this.random.nextInt(4) == 0) ? settings(shorter.withLeadLimit(timing.leadLimit()),
 				this.mutations.contains(Mutation.CLAIMANT_OWN_QUARANTINE) ? shorter : shorter.withLeadLimit(
 						timing.leadLimit()),
-				counted, maxLag) : null;
+				counted, maxLag, this.layout, region, "default", 0) : null;
+	}
+
+	private static SnowflakeLayout layout(int workerBits, Duration tick) {
+		return SnowflakeLayout.builder()
+			.timestampBits(41)
+			.regionBits(18 - workerBits)
+			.workerBits(workerBits)
+			.sequenceBits(4)
+			.tick(tick)
+			.epoch(Instant.parse("2026-01-01T00:00:00Z"))
+			.build();
 	}
 
 	/**
 	 * The script's arguments for {@code timing}, whose loss quarantine comes from {@code quarantined} (the
 	 * timing itself, unless a mutation puts back a claimant's own quarantine).
 	 */
-	private RedisNode.Settings settings(LeaseTiming timing, LeaseTiming quarantined, int counted, long maxLag) {
+	private static RedisNode.Settings settings(LeaseTiming timing, LeaseTiming quarantined, int counted, long maxLag,
+			SnowflakeLayout layout, String region, String namespace, int database) {
 		return new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, counted, maxLag,
-				this.layout.toString(), "0", quarantined.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
-				this.layout.maxWorkers(), 0, "default", true, timing.leadLimit().toMillis());
+				layout.toString(), region, quarantined.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
+				layout.maxWorkers(), database, namespace, true, timing.leadLimit().toMillis());
 	}
 
 	/**
@@ -263,11 +339,18 @@ public final class LeaseSimulation {
 		return new LeaseSimulation(seed, mutations, false).run();
 	}
 
+	// A server whose home region, the one faults on a region's keys strike, is the fleet's.
+	private RedisNode node(String name) {
+		RedisNode node = new RedisNode(name, this::trueMillis, this.mutations);
+		node.home(RedisNode.KeyName.of(this.settings));
+		return node;
+	}
+
 	private Result run() {
-		this.primary = new RedisNode("redis-a", this::trueMillis, this.mutations);
+		this.primary = node("redis-a");
 		if (this.replicated) {
 			for (int i = 0; i < this.replicas; i++) {
-				RedisNode follower = new RedisNode("redis-" + (char) ('b' + i), this::trueMillis, this.mutations);
+				RedisNode follower = node("redis-" + (char) ('b' + i));
 				boolean last = i == this.replicas - 1;
 				follower.replicate((this.chained && last) ? this.followers.get(i - 1) : this.primary, true);
 				this.followers.add(follower);
@@ -289,6 +372,13 @@ public final class LeaseSimulation {
 			}
 			at(this.random.nextInt(3000), () -> launch(host));
 		}
+		for (Fleet fleet : this.fleets) {
+			for (int i = 0; i < fleet.hosts(); i++) {
+				SimulatedWorker.Host host = new SimulatedWorker.Host(this, fleet.name() + i, this.random.nextInt(301) - 150);
+				this.fleetOf.put(host, fleet);
+				at(this.random.nextInt(5000), () -> launch(host));
+			}
+		}
 		at(500 + this.random.nextInt(1500), this::fault);
 		while (!this.queue.isEmpty() && this.failure == null) {
 			Event event = this.queue.poll();
@@ -300,25 +390,28 @@ public final class LeaseSimulation {
 		}
 		Map<String, Long> refused = new HashMap<>();
 		this.refusals.forEach((reason, count) -> refused.put(reason.name(), count));
-		return new Result(this.seed, this.failure == null, this.failure, this.ids.size(), this.faults, refused);
+		return new Result(this.seed, this.failure == null, this.failure, this.ids.size(), this.faults, refused,
+				this.mismatches, this.events);
 	}
 
 	// ---- the checker ------------------------------------------------------------------------------
 
 	void check(SimulatedWorker worker, long id) {
 		worker.issued++;
-		DecodedId decoded = this.layout.decode(id);
-		long tick = this.layout.tickAt(decoded.timestamp().toEpochMilli());
-		SimulatedWorker owner = this.tickOwners.putIfAbsent((tick << 8) | decoded.worker(), worker);
+		// IDs are compared as 64-bit values, whatever format issued them: every format has 41 timestamp bits, one
+		// tick and epoch and 4 sequence bits, so the ID without its sequence names the tick and the owner bits
+		DecodedId decoded = worker.layout.decode(id);
+		long tick = worker.layout.tickAt(decoded.timestamp().toEpochMilli());
+		SimulatedWorker owner = this.tickOwners.putIfAbsent(id >>> worker.layout.sequenceBits(), worker);
 		if (!this.ids.add(id)) {
-			fail("duplicate ID " + id + " (code " + decoded.worker() + ", " + decoded.timestamp() + ", sequence "
-					+ decoded.sequence() + ") issued again by " + worker);
+			fail("duplicate ID " + id + " (" + where(worker, decoded.worker()) + ", " + decoded.timestamp()
+					+ ", sequence " + decoded.sequence() + ") issued again by " + worker);
 		}
 		else if (owner != null && owner != worker) {
-			fail("code " + decoded.worker() + " issued in tick " + decoded.timestamp() + " by " + owner + " and by "
-					+ worker + ": both issue sequence 0 of that tick, a duplicate ID");
+			fail(where(worker, decoded.worker()) + " issued in tick " + decoded.timestamp() + " by " + owner
+					+ " and by " + worker + ": both issue sequence 0 of that tick, a duplicate ID");
 		}
-		else if (!worker.grantedRangeCovers(decoded, this.layout, tick)) {
+		else if (!worker.grantedRangeCovers(decoded, worker.layout, tick)) {
 			fail("ID " + id + " (code " + decoded.worker() + ", " + decoded.timestamp() + ") issued by " + worker
 					+ " lies in no range the store granted to it: " + worker.store.granted);
 		}
@@ -335,13 +428,15 @@ public final class LeaseSimulation {
 		if (!this.checkRanges || range.floor() >= range.ceiling()) {
 			return;
 		}
-		List<TokenRange> ranges = this.grants.computeIfAbsent(range.code(), (code) -> new ArrayList<>());
+		// one list per owner bits of the ID, region and code, so that ranges of two formats meet where IDs do
+		List<TokenRange> ranges = this.grants.computeIfAbsent(worker.owner | range.code(), (bits) -> new ArrayList<>());
 		for (TokenRange other : ranges) {
 			if (other.worker() != worker && Math.max(other.range().floor(), range.floor()) < Math
 				.min(other.range().ceiling(), range.ceiling())) {
-				fail("code " + range.code() + ": range (" + range.floor() + ", " + range.ceiling() + "] granted to "
+				fail(where(worker, range.code()) + ": range (" + range.floor() + ", " + range.ceiling() + "] granted to "
 						+ worker + " (token " + token + ") overlaps (" + other.range().floor() + ", "
-						+ other.range().ceiling() + "] granted to " + other.worker() + " (token " + other.token() + ")");
+						+ other.range().ceiling() + "] granted to " + other.worker() + " ("
+						+ where(other.worker(), other.range().code()) + ", token " + other.token() + ")");
 				return;
 			}
 		}
@@ -349,6 +444,81 @@ public final class LeaseSimulation {
 	}
 
 	private record TokenRange(SimulatedWorker worker, String token, SimulatedLeaseStore.Granted range) {
+	}
+
+	// "code 1", or where the worker is not of the fleet "code 1 of region 1 (layout ...)"
+	private String where(SimulatedWorker worker, int code) {
+		return (worker.settings.layout().equals(this.settings.layout()) && worker.settings.region().equals(this.settings.region()))
+				? "code " + code : "code " + code + " of region " + worker.settings.region() + " (" + worker.layout + ")";
+	}
+
+	// ---- availability ------------------------------------------------------------------------------
+
+	/** A claim's token the store handed to a process. */
+	void handed(SimulatedWorker worker, String token) {
+		this.handedTo.put(token, worker);
+	}
+
+	/** A claim's token whose key nobody may give back before it expires: its reply or its release was lost. */
+	void inFlight(String token) {
+		this.inFlight.add(token);
+	}
+
+	// Lease keys a restored copy brings back hold tokens of grants made long ago.
+	private void restored(RedisNode.Data data) {
+		data.regions().values().forEach((keys) -> keys.leases.values().forEach((key) -> this.inFlight.add(key.token())));
+	}
+
+	/**
+	 * The availability invariant on a region's keys of {@code node}: codes held (unexpired lease keys) never
+	 * exceed its live holders (processes, one generator each) plus claims in flight. Each key is accounted for:
+	 * it holds the token of a grant handed to a live process (one per process; a second one of the same process
+	 * is an older key a promoted replica or a restored copy brought back), or of a claim still in flight until
+	 * its key expires: its reply or its release was lost on the way, its process died, or an old copy brought it
+	 * back. A claim refused after the script (too few replicas acknowledged it, or the acknowledgement came from
+	 * another server) is given back at once, so its key is none of these.
+	 */
+	void checkHeld(RedisNode node, RedisNode.KeyName keys) {
+		if (this.failure != null) {
+			return;
+		}
+		Map<Integer, RedisNode.LeaseKey> held = node.heldLeases(keys);
+		Set<SimulatedWorker> holders = new HashSet<>();
+		for (Map.Entry<Integer, RedisNode.LeaseKey> entry : new java.util.TreeMap<>(held).entrySet()) {
+			String token = entry.getValue().token();
+			SimulatedWorker holder = this.handedTo.get(token);
+			if (holder != null && holder.alive) {
+				holders.add(holder);
+			}
+			else if (holder == null && !this.inFlight.contains(token)) {
+				fail("availability: code " + entry.getKey() + " of " + keys + " on " + node + " is held by token " + token
+						+ ", which no process was handed and no claim in flight holds: a claim refused after the script "
+						+ "was not given back (" + held.size() + " codes held, " + holders.size() + " live holders)");
+				return;
+			}
+		}
+	}
+
+	/** Extra time before a request runs, within its timeout: most requests arrive at once. */
+	long lateWithinTimeout() {
+		return (this.random.nextDouble() < this.lossRate || this.random.nextInt(50) == 0)
+				? 1 + this.random.nextInt((int) COMMAND_TIMEOUT - 1) : 0;
+	}
+
+	/** How long EVALSHA takes to be answered NOSCRIPT: a few milliseconds, or up to the timeout. */
+	long roundTrip() {
+		return (this.random.nextInt(4) == 0) ? 1 + this.random.nextInt((int) COMMAND_TIMEOUT - 1)
+				: 1 + this.random.nextInt(3);
+	}
+
+	/** Counts an event for the run's summary. */
+	void count(String event) {
+		this.events.merge(event, 1L, Long::sum);
+	}
+
+	/** A process refused at startup by the format record or the region's settings. */
+	void mismatch() {
+		this.mismatches++;
 	}
 
 	void refused(IdGenerationException.Reason reason) {
@@ -462,8 +632,11 @@ public final class LeaseSimulation {
 	// ---- workers -----------------------------------------------------------------------------------
 
 	private void launch(SimulatedWorker.Host host) {
-		SimulatedWorker worker = new SimulatedWorker(this, host, host.name + "#" + (++this.processes), this.layout,
-				this.shortHosts.contains(host) ? this.shortSettings : this.settings, RENEW_INTERVAL);
+		Fleet fleet = this.fleetOf.get(host);
+		SimulatedWorker worker = new SimulatedWorker(this, host, host.name + "#" + (++this.processes),
+				(fleet != null) ? fleet.layout() : this.layout,
+				(fleet != null) ? fleet.settings() : this.shortHosts.contains(host) ? this.shortSettings : this.settings,
+				RENEW_INTERVAL);
 		this.workers.add(worker);
 		long retryIn = worker.start();
 		if (retryIn >= 0) {
@@ -620,7 +793,7 @@ public final class LeaseSimulation {
 		else if (roll < 10) {
 			kind = Fault.FREEZE_HOLDER_THEN_REDIS_FAULT;
 		}
-		else if (this.replicated && this.random.nextInt(3) == 0) {
+		else if (this.replicated && this.random.nextInt(5) < 2) {
 			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
 			kind = this.workerClocksStep ? REPLICA_FAULTS[this.random.nextInt(REPLICA_FAULTS.length)]
 					: TRUE_CLOCK_REPLICA_FAULTS[this.random.nextInt(TRUE_CLOCK_REPLICA_FAULTS.length)];
@@ -635,6 +808,13 @@ public final class LeaseSimulation {
 			kind = (kind == Fault.EVICT_STATE && this.random.nextBoolean())
 					? (this.random.nextBoolean() ? Fault.REPLACE_STATE_WITH_COPY : Fault.SWAPDB_FOREIGN) : kind;
 			kind = (this.workerClocksStep && kind == Fault.STEP_REDIS_CLOCK) ? Fault.RESTART_WITH_DATA : kind;
+			if (this.random.nextInt(5) == 0) {
+				// the key space's edges: a first replica, SWAPDB of two fleets' databases, the format record lost
+				boolean database = this.fleets.stream().anyMatch((fleet) -> fleet.settings().database() != 0);
+				kind = (!this.replicated && this.random.nextBoolean()) ? Fault.ATTACH_FIRST_REPLICA
+						: (database && !this.swapped && this.random.nextBoolean()) ? Fault.SWAPDB_DATABASES
+								: Fault.DROP_FORMAT_RECORD;
+			}
 		}
 		SimulatedWorker worker = anyLiveWorker();
 		if (kind.onRedis()) {
@@ -653,6 +833,7 @@ public final class LeaseSimulation {
 	}
 
 	private void workerFault(Fault kind, SimulatedWorker worker) {
+		count(kind.name());
 		switch (kind) {
 			case PAUSE_WORKER -> {
 				if (worker != null) {
@@ -707,7 +888,7 @@ public final class LeaseSimulation {
 				// A replica whose primary dropped it (its link reset), left writable, reached through a stale
 				// address: it has no replicas of its own, so only its role tells it apart from a primary.
 				if (worker != null && this.stray == null) {
-					RedisNode node = new RedisNode("redis-s", this::trueMillis, this.mutations);
+					RedisNode node = node("redis-s");
 					node.replicate(this.primary, true);
 					this.primary.replicas.remove(node);
 					this.stray = node;
@@ -737,6 +918,7 @@ public final class LeaseSimulation {
 	}
 
 	private void redisFault(Fault kind) {
+		count(kind.name());
 		switch (kind) {
 			case RESTART_EMPTY -> {
 				this.primary.restart(RedisNode.Data.empty());
@@ -761,6 +943,7 @@ public final class LeaseSimulation {
 			case RESTART_FROM_SNAPSHOT -> {
 				if (!this.snapshots.isEmpty()) {
 					int index = this.random.nextInt(this.snapshots.size());
+					restored(this.snapshots.get(index));
 					this.primary.restart(this.snapshots.get(index));
 					resyncReplica();
 					log("restart " + this.primary + " from snapshot " + index + " of " + this.snapshots.size());
@@ -791,10 +974,10 @@ public final class LeaseSimulation {
 				}
 			}
 			case DELETE_LEASE_KEY -> {
-				if (!this.primary.leases.isEmpty()) {
-					Integer code = new ArrayList<>(this.primary.leases.keySet())
-						.get(this.random.nextInt(this.primary.leases.size()));
-					this.primary.leases.remove(code);
+				if (!this.primary.leases().isEmpty()) {
+					Integer code = new ArrayList<>(this.primary.leases().keySet())
+						.get(this.random.nextInt(this.primary.leases().size()));
+					this.primary.dropLease(code);
 					log("DEL lease key of code " + code + " on " + this.primary);
 				}
 			}
@@ -814,10 +997,44 @@ public final class LeaseSimulation {
 					if (!old.leases().isEmpty()) {
 						Integer code = new ArrayList<>(old.leases().keySet()).get(this.random.nextInt(old.leases().size()));
 						RedisNode.LeaseKey key = old.leases().get(code);
+						this.inFlight.add(key.token());
 						this.primary.restoreLease(code, new RedisNode.LeaseKey(key.token(), this.primary.now() + 3000));
 						log("RESTORE lease key of code " + code + " (" + key.token() + ") on " + this.primary);
 					}
 				}
+			}
+			case ATTACH_FIRST_REPLICA -> {
+				// An operator attaches a replica to a primary configured without any (the first step of a move to
+				// another host): a primary without a backlog creates one under a new replication id. It refuses
+				// while the replica is attached (more than configured); once it is detached again, the new id
+				// reads as a detected loss.
+				if (this.replicas == 0 && this.spare == null && this.deposed == null) {
+					RedisNode attached = node("redis-n");
+					RedisNode to = this.primary;
+					String before = to.replid;
+					attached.replicate(to, true);
+					this.spare = attached;
+					log("REPLICAOF " + to + " on a new host" + (before.equals(to.replid) ? ""
+							: ": the primary creates its backlog under a new replication id"));
+					at(500 + this.random.nextInt(5000), () -> {
+						to.replicas.remove(attached);
+						attached.master = null;
+						attached.primary = true;
+						this.spare = null;
+						log("REPLICAOF NO ONE on " + attached + ", detached from " + to);
+					});
+				}
+			}
+			case SWAPDB_DATABASES -> {
+				if (!this.swapped) {
+					this.swapped = true;
+					this.primary.swapDatabases(0, 1);
+					log("SWAPDB 0 1 on " + this.primary);
+				}
+			}
+			case DROP_FORMAT_RECORD -> {
+				this.primary.dropFormat();
+				log("DEL format record on " + this.primary);
 			}
 			case PROMOTE -> promote(0, false);
 			case PROMOTE_FROZEN -> promote(2000 + this.random.nextInt(6000), false);

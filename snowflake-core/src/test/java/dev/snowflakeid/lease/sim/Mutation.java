@@ -2,7 +2,8 @@ package dev.snowflakeid.lease.sim;
 
 /**
  * Known-bad rules, each put back into the simulated store on its own. The simulation must find a duplicate
- * for every one of them; otherwise its checker or its fault schedule has lost its teeth.
+ * for every one that breaks uniqueness, and a code held by nobody for every one that breaks availability
+ * ({@link #availability()}); otherwise its checker or its fault schedule has lost its teeth.
  */
 public enum Mutation {
 
@@ -64,6 +65,25 @@ public enum Mutation {
 	 * one from the fleet lead limit: an instance with a shorter outage tolerance that claims first starts
 	 * below ceilings that instances with a longer one still issue up to.
 	 */
-	CLAIMANT_OWN_QUARANTINE
+	CLAIMANT_OWN_QUARANTINE,
+
+	/**
+	 * The format compared per region, not per key space: two formats in different regions of one key space
+	 * both issue, and IDs of layout 41/2/8/12 region 0 code 128 + w equal those of 41/3/7/12 region 1 code w
+	 * (the simulation's layouts: 41/16/2/4 region 0 code 2 + w and 41/17/1/4 region 1 code w).
+	 */
+	FORMAT_CHECKED_PER_REGION_ONLY,
+
+	/**
+	 * A claim the store refuses after the script granted it (too few replicas acknowledged it, or the
+	 * acknowledgement came from another server) is not released: its code stays held by nobody until the lease
+	 * expires, and a retrying instance holds one more code per try. Breaks availability, not uniqueness.
+	 */
+	NO_RELEASE_OF_REFUSED_CLAIMS;
+
+	/** Whether the rule breaks availability (codes held by nobody) rather than uniqueness. */
+	boolean availability() {
+		return this == NO_RELEASE_OF_REFUSED_CLAIMS;
+	}
 
 }

@@ -51,6 +51,40 @@ public final class RedisNode {
 	record LeaseKey(String token, long expiresAt) {
 	}
 
+	/** Names a region's keys: the database, the namespace and the region (the hash tag {@code {ns:region}}). */
+	public record KeyName(int database, String namespace, String region) {
+
+		static KeyName of(Settings settings) {
+			return new KeyName(settings.database(), settings.namespace(), settings.region());
+		}
+
+	}
+
+	/** The keys of one region: its state hash, its witness and its lease keys. */
+	static final class Keys {
+
+		/** Region state hash; {@code null} while the key does not exist. */
+		Map<String, String> state;
+
+		/** The region's witness; {@code null} while the key does not exist. */
+		String witness;
+
+		final Map<Integer, LeaseKey> leases = new HashMap<>();
+
+		Keys copy() {
+			Keys copy = new Keys();
+			copy.state = (this.state != null) ? new HashMap<>(this.state) : null;
+			copy.witness = this.witness;
+			copy.leases.putAll(this.leases);
+			return copy;
+		}
+
+		boolean empty() {
+			return this.state == null && this.witness == null && this.leases.isEmpty();
+		}
+
+	}
+
 	/** Run ids and replication ids are unique across every node of every schedule, even run in parallel. */
 	private static final java.util.concurrent.atomic.AtomicLong identities = new java.util.concurrent.atomic.AtomicLong();
 
@@ -68,16 +102,20 @@ public final class RedisNode {
 
 	boolean primary = true;
 
-	/** Region state hash; {@code null} while the key does not exist. */
-	Map<String, String> state;
+	/** The keys of every region of every namespace in every database, created when first named. */
+	final Map<KeyName, Keys> regions = new HashMap<>();
 
-	/** The region's witness; {@code null} while the key does not exist. */
-	String witness;
+	/** The format record of each database's key space; absent while the key does not exist. */
+	final Map<Integer, Map<String, String>> formats = new HashMap<>();
 
-	/** The key space's format record; {@code null} while the key does not exist. */
-	Map<String, String> format;
+	/** The region the methods without a {@link KeyName} act on: the first one a script named, unless set. */
+	private KeyName home;
 
-	final Map<Integer, LeaseKey> leases = new HashMap<>();
+	/** Whether the script is in this server's script cache: EVALSHA is answered NOSCRIPT until an EVAL. */
+	boolean scriptCached;
+
+	/** Whether this server has a replication backlog: the first replica attached without one changes the replid. */
+	boolean backlog;
 
 	/** Replicas as this node lists them, with the true time of their last acknowledgement. */
 	final Map<RedisNode, Long> replicas = new HashMap<>();
@@ -158,91 +196,93 @@ public final class RedisNode {
 						+ s.maxLagSeconds() + " s lag, " + quorum + " of " + s.replicas() + " required");
 			}
 		}
+		KeyName name = KeyName.of(s);
+		Keys k = keys(name);
+		Map<String, String> format = this.formats.get(s.database());
 		if (s.formatDeclared()) {
-			if (this.format == null) {
+			if (format == null || format.get(formatField(s.region())) == null) {
 				return Reply.of(-7, now);
 			}
-			String owner = this.format.get("region:" + s.region());
-			if (!this.format.get("format").equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))
-					|| !Long.toString(s.leadLimit()).equals(this.format.get("limit"))) {
-				return Reply.refused(-8, now, this.format.get("format"));
+			String owner = format.get("region:" + s.region());
+			if (!format.get(formatField(s.region())).equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))
+					|| !Long.toString(s.leadLimit()).equals(format.get("limit"))) {
+				return Reply.refused(-8, now, format.get(formatField(s.region())));
 			}
 		}
 		String lineage = lineage();
-		boolean lost = this.state == null || !lineage.equals(this.state.get("lineage"));
-		if (!this.mutations.contains(Mutation.LINEAGE_ONLY_LOSS_CHECK) && this.state != null
-				&& (!Integer.toString(s.database()).equals(this.state.get("db")) || this.witness == null
-						|| !this.witness.equals(this.state.get("w")))) {
+		boolean lost = k.state == null || !lineage.equals(k.state.get("lineage"));
+		if (!this.mutations.contains(Mutation.LINEAGE_ONLY_LOSS_CHECK) && k.state != null
+				&& (!Integer.toString(s.database()).equals(k.state.get("db")) || k.witness == null
+						|| !k.witness.equals(k.state.get("w")))) {
 			lost = true;
 		}
-		long floor0 = (this.state != null) ? number(this.state.get("floor0")) : 0;
-		if (this.state != null && this.state.get("layout") != null && (!this.state.get("layout").equals(s.layout())
-				|| !s.region().equals(this.state.get("region")) || !Long.toString(s.quarantine()).equals(this.state.get("q"))
-				|| !Long.toString(s.ceilingLead()).equals(this.state.get("a")))) {
-			boolean passed = !lost && this.state.get("layout").equals(s.layout())
-					&& s.region().equals(this.state.get("region"));
+		long floor0 = (k.state != null) ? number(k.state.get("floor0")) : 0;
+		if (k.state != null && k.state.get("layout") != null && (!k.state.get("layout").equals(s.layout())
+				|| !s.region().equals(k.state.get("region")) || !Long.toString(s.quarantine()).equals(k.state.get("q"))
+				|| !Long.toString(s.ceilingLead()).equals(k.state.get("a")))) {
+			boolean passed = !lost && k.state.get("layout").equals(s.layout()) && s.region().equals(k.state.get("region"));
 			if (passed) {
 				long latest = floor0;
 				for (int code = 0; code < s.codes(); code++) {
-					latest = Math.max(latest, mark(Integer.toString(code)));
+					latest = Math.max(latest, mark(k, Integer.toString(code)));
 				}
-				passed = now >= latest + number(this.state.get("q"));
+				passed = now >= latest + number(k.state.get("q"));
 			}
 			if (!passed) {
-				return Reply.refused(-4, now, this.state.get("layout"));
+				return Reply.refused(-4, now, k.state.get("layout"));
 			}
 		}
 		this.version++;
 		if (lost) {
 			floor0 = Math.max(floor0, now + s.quarantine());
 		}
-		if (this.state == null) {
-			this.state = new HashMap<>();
+		if (k.state == null) {
+			k.state = new HashMap<>();
 		}
 		if (s.formatDeclared()) {
-			this.format.putIfAbsent("region:" + s.region(), s.namespace());
+			format.putIfAbsent("region:" + s.region(), s.namespace());
 		}
 		// a value no older copy holds: the real script sets a random one the caller sends
-		this.witness = "w" + identities.incrementAndGet();
-		this.state.put("lineage", lineage);
-		this.state.put("floor0", Long.toString(floor0));
-		this.state.put("layout", s.layout());
-		this.state.put("region", s.region());
-		this.state.put("q", Long.toString(s.quarantine()));
-		this.state.put("a", Long.toString(s.ceilingLead()));
-		this.state.put("db", Integer.toString(s.database()));
-		this.state.put("w", this.witness);
+		k.witness = "w" + identities.incrementAndGet();
+		k.state.put("lineage", lineage);
+		k.state.put("floor0", Long.toString(floor0));
+		k.state.put("layout", s.layout());
+		k.state.put("region", s.region());
+		k.state.put("q", Long.toString(s.quarantine()));
+		k.state.put("a", Long.toString(s.ceilingLead()));
+		k.state.put("db", Integer.toString(s.database()));
+		k.state.put("w", k.witness);
 		boolean v1Ceilings = this.mutations.contains(Mutation.V1_CEILINGS);
 		long ceiling = now + s.ceilingLead();
 		if (op.equals("renew")) {
 			String code = Integer.toString(codeArg);
-			LeaseKey value = lease(codeArg, now);
+			LeaseKey value = lease(k, codeArg, now);
 			if (value == null) {
 				return Reply.of(-2, now);
 			}
 			if (!value.token().equals(nonceOrToken)) {
 				return Reply.of(-3, now);
 			}
-			long floor = this.mutations.contains(Mutation.RENEW_WITHOUT_FLOOR0) ? others(code, nonceOrToken)
-					: Math.max(others(code, nonceOrToken), floor0);
+			long floor = this.mutations.contains(Mutation.RENEW_WITHOUT_FLOOR0) ? others(k, code, nonceOrToken)
+					: Math.max(others(k, code, nonceOrToken), floor0);
 			if (v1Ceilings) {
-				ceiling = Math.max(mark(code), now + s.ceilingLead());
+				ceiling = Math.max(mark(k, code), now + s.ceilingLead());
 			}
-			this.leases.put(codeArg, new LeaseKey(value.token(), now + s.ttl()));
-			record(code, nonceOrToken, ceiling);
+			k.leases.put(codeArg, new LeaseKey(value.token(), now + s.ttl()));
+			record(k, code, nonceOrToken, ceiling);
 			long generation = Long.parseLong(nonceOrToken.substring(0, nonceOrToken.indexOf('|')));
 			return new Reply(1, codeArg, generation, floor, ceiling, now, quorum, "");
 		}
 		int code = -1;
-		if (codeArg >= 0 && codeArg < s.codes() && lease(codeArg, now) == null) {
+		if (codeArg >= 0 && codeArg < s.codes() && lease(k, codeArg, now) == null) {
 			code = codeArg;
 		}
 		else {
 			Long lowest = null;
 			for (int i = 0; i < s.codes(); i++) {
 				int candidate = (start + i) % s.codes();
-				if (lease(candidate, now) == null) {
-					long floor = Math.max(mark(Integer.toString(candidate)), floor0);
+				if (lease(k, candidate, now) == null) {
+					long floor = Math.max(mark(k, Integer.toString(candidate)), floor0);
 					if (floor < now) {
 						code = candidate;
 						break;
@@ -258,92 +298,177 @@ public final class RedisNode {
 			return Reply.of(-1, now);
 		}
 		String field = Integer.toString(code);
-		long floor = Math.max(mark(field), floor0);
+		long floor = Math.max(mark(k, field), floor0);
 		if (v1Ceilings) {
 			floor = Math.max(floor, now + s.quarantine());
 			ceiling = floor + s.ceilingLead();
 		}
-		long generation = number(this.state.get("g:" + field)) + 1;
-		this.state.put("g:" + field, Long.toString(generation));
+		long generation = number(k.state.get("g:" + field)) + 1;
+		k.state.put("g:" + field, Long.toString(generation));
 		String token = generation + "|" + nonceOrToken;
-		this.leases.put(code, new LeaseKey(token, now + s.ttl()));
-		record(field, token, ceiling);
+		k.leases.put(code, new LeaseKey(token, now + s.ttl()));
+		record(k, field, token, ceiling);
 		return new Reply(1, code, generation, floor, ceiling, now, quorum, "");
 	}
 
+	// The record's format field: one per key space, or one per region where a mutation compares it per region.
+	private String formatField(String region) {
+		return this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY) ? "format:" + region : "format";
+	}
+
 	/**
-	 * format.lua: records or compares the key space's format and the region's namespace.
+	 * format.lua in database 0: records or compares the key space's format and the region's namespace.
 	 * @param mayCreate whether the caller's scan found no region state of another format
 	 * @param regions regions and namespaces of the states the scan found, in pairs
 	 */
 	public long format(String format, String region, String namespace, long leadLimit, boolean mayCreate,
 			List<String> regions) {
+		return format(0, format, region, namespace, leadLimit, mayCreate, regions);
+	}
+
+	/** format.lua on the key space of {@code database}. */
+	public long format(int database, String format, String region, String namespace, long leadLimit,
+			boolean mayCreate, List<String> regions) {
 		if (!this.primary) {
 			return 0;
 		}
-		if (this.format == null) {
+		if (this.home == null) {
+			this.home = new KeyName(database, namespace, region);
+		}
+		String field = formatField(region);
+		Map<String, String> record = this.formats.get(database);
+		if (record == null || record.get(field) == null) {
 			if (!mayCreate) {
 				return -7;
 			}
 			this.version++;
-			this.format = new HashMap<>();
+			record = this.formats.computeIfAbsent(database, (db) -> new HashMap<>());
 			for (int i = 0; i + 1 < regions.size(); i += 2) {
-				this.format.putIfAbsent("region:" + regions.get(i), regions.get(i + 1));
+				record.putIfAbsent("region:" + regions.get(i), regions.get(i + 1));
 			}
-			this.format.put("format", format);
-			this.format.put("limit", Long.toString(leadLimit));
+			record.put(field, format);
+			record.put("limit", Long.toString(leadLimit));
 		}
-		String owner = this.format.get("region:" + region);
-		if (!this.format.get("format").equals(format) || (owner != null && !owner.equals(namespace))
-				|| !Long.toString(leadLimit).equals(this.format.get("limit"))) {
+		String owner = record.get("region:" + region);
+		if (!record.get(field).equals(format) || (owner != null && !owner.equals(namespace))
+				|| !Long.toString(leadLimit).equals(record.get("limit"))) {
 			return -8;
 		}
 		if (owner == null) {
 			this.version++;
-			this.format.put("region:" + region, namespace);
+			record.put("region:" + region, namespace);
 		}
 		return 1;
 	}
 
-	/** The layout the region's state records, or {@code null} without a state. */
-	public String recordedLayout() {
-		return (this.state != null) ? this.state.get("layout") : null;
+	/**
+	 * What the store's SCAN of a key space finds before it creates a missing format record: the states of
+	 * {@code database} (of {@code region} alone where a mutation keeps a format per region), as region,
+	 * namespace and recorded layout.
+	 */
+	List<String[]> scan(int database, String region) {
+		List<String[]> found = new ArrayList<>();
+		boolean perRegion = this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY);
+		this.regions.entrySet()
+			.stream()
+			.filter((entry) -> entry.getKey().database() == database && entry.getValue().state != null
+					&& (!perRegion || entry.getKey().region().equals(region)))
+			.sorted(java.util.Comparator.comparing((Map.Entry<KeyName, Keys> entry) -> entry.getKey().namespace())
+				.thenComparing((entry) -> entry.getKey().region()))
+			.forEach((entry) -> found.add(new String[] { entry.getKey().region(), entry.getKey().namespace(),
+					entry.getValue().state.get("layout") }));
+		return found;
 	}
 
-	/** release.lua. */
+	/** The layout the home region's state records, or {@code null} without a state. */
+	public String recordedLayout() {
+		Keys k = home();
+		return (k.state != null) ? k.state.get("layout") : null;
+	}
+
+	/** release.lua on the home region. */
 	public long release(int code, String token) {
-		LeaseKey value = lease(code, now());
+		return release(homeName(), code, token);
+	}
+
+	/** release.lua on the region {@code name}. */
+	long release(KeyName name, int code, String token) {
+		Keys k = keys(name);
+		LeaseKey value = lease(k, code, now());
 		if (value == null || !value.token().equals(token)) {
 			return 0;
 		}
-		this.leases.remove(code);
+		k.leases.remove(code);
 		this.version++;
 		return 1;
 	}
 
-	/** available.lua. */
+	/** available.lua on the home region. */
 	public long available(int codes) {
+		Keys k = home();
 		long free = 0;
 		for (int code = 0; code < codes; code++) {
-			if (lease(code, now()) == null) {
+			if (lease(k, code, now()) == null) {
 				free++;
 			}
 		}
 		return free;
 	}
 
-	private LeaseKey lease(int code, long now) {
-		LeaseKey value = this.leases.get(code);
+	/** The unexpired lease keys of a region, by code. */
+	Map<Integer, LeaseKey> heldLeases(KeyName name) {
+		Keys k = this.regions.get(name);
+		Map<Integer, LeaseKey> held = new HashMap<>();
+		if (k != null) {
+			long now = now();
+			k.leases.forEach((code, key) -> {
+				if (key.expiresAt() >= now) {
+					held.put(code, key);
+				}
+			});
+		}
+		return held;
+	}
+
+	private Keys keys(KeyName name) {
+		if (this.home == null) {
+			this.home = name;
+		}
+		return this.regions.computeIfAbsent(name, (n) -> new Keys());
+	}
+
+	private KeyName homeName() {
+		return (this.home != null) ? this.home : new KeyName(0, "default", "0");
+	}
+
+	// does not fix the home: a model asked before its first script acts on the region that script names
+	private Keys home() {
+		return this.regions.computeIfAbsent(homeName(), (n) -> new Keys());
+	}
+
+	/** Makes {@code name} the region the methods without a {@link KeyName} act on. */
+	void home(KeyName name) {
+		this.home = name;
+	}
+
+	/** The home region's lease keys (expired ones included until a script looks at them). */
+	Map<Integer, LeaseKey> leases() {
+		return home().leases;
+	}
+
+	private static LeaseKey lease(Keys k, int code, long now) {
+		LeaseKey value = k.leases.get(code);
 		if (value != null && value.expiresAt() < now) {
-			this.leases.remove(code);
+			k.leases.remove(code);
 			return null;
 		}
 		return value;
 	}
 
-	/** The mark of a code: the highest ceiling ever granted for it, 0 when none is recorded. */
+	/** The mark of a code in the home region: the highest ceiling ever granted for it, 0 when none is recorded. */
 	public long mark(int code) {
-		return (this.state != null) ? mark(Integer.toString(code)) : 0;
+		Keys k = home();
+		return (k.state != null) ? mark(k, Integer.toString(code)) : 0;
 	}
 
 	/** Redis restarted without persistence: new identity, no data. */
@@ -351,40 +476,40 @@ public final class RedisNode {
 		restart(Data.empty());
 	}
 
-	/** The lease key of a code expired or was deleted. */
+	/** The lease key of a code of the home region expired or was deleted. */
 	public void dropLease(int code) {
 		this.version++;
-		this.leases.remove(code);
+		home().leases.remove(code);
 	}
 
-	private long mark(String code) {
-		return number(this.state.get("m:" + code));
+	private static long mark(Keys k, String code) {
+		return number(k.state.get("m:" + code));
 	}
 
-	private long others(String code, String token) {
+	private long others(Keys k, String code, String token) {
 		if (this.mutations.contains(Mutation.RENEW_FLOOR_IGNORES_MARKS)) {
 			return 0;
 		}
-		if (token.equals(this.state.get("t:" + code))) {
-			return number(this.state.get("o:" + code));
+		if (token.equals(k.state.get("t:" + code))) {
+			return number(k.state.get("o:" + code));
 		}
-		return mark(code);
+		return mark(k, code);
 	}
 
-	private void record(String code, String token, long ceiling) {
-		long m = mark(code);
-		if (token.equals(this.state.get("t:" + code))) {
+	private static void record(Keys k, String code, String token, long ceiling) {
+		long m = mark(k, code);
+		if (token.equals(k.state.get("t:" + code))) {
 			if (ceiling > m) {
-				this.state.put("m:" + code, Long.toString(ceiling));
+				k.state.put("m:" + code, Long.toString(ceiling));
 			}
 		}
 		else if (ceiling > m) {
-			this.state.put("m:" + code, Long.toString(ceiling));
-			this.state.put("t:" + code, token);
-			this.state.put("o:" + code, Long.toString(m));
+			k.state.put("m:" + code, Long.toString(ceiling));
+			k.state.put("t:" + code, token);
+			k.state.put("o:" + code, Long.toString(m));
 		}
-		else if (ceiling > number(this.state.get("o:" + code))) {
-			this.state.put("o:" + code, Long.toString(ceiling));
+		else if (ceiling > number(k.state.get("o:" + code))) {
+			k.state.put("o:" + code, Long.toString(ceiling));
 		}
 	}
 
@@ -394,25 +519,25 @@ public final class RedisNode {
 
 	// ---- what happens to a server -------------------------------------------------------------------
 
-	/** Writes a lease key back, as RESTORE or MIGRATE ... REPLACE would; the state hash is untouched. */
+	/** Writes a lease key of the home region back, as RESTORE or MIGRATE ... REPLACE would; the state hash is untouched. */
 	void restoreLease(int code, LeaseKey key) {
 		this.version++;
-		this.leases.put(code, key);
+		home().leases.put(code, key);
 	}
 
-	/** Deletes the state hash, as an eviction or a DEL would. */
+	/** Deletes the home region's state hash, as an eviction or a DEL would. */
 	public void evictState() {
 		this.version++;
-		this.state = null;
+		home().state = null;
 	}
 
 	/**
-	 * Puts an older copy of the state hash back in place of the current one, the lineage kept: RENAME of a
-	 * backup onto the state key, RESTORE, or COPY ... REPLACE. The witness stays.
+	 * Puts an older copy of the home region's state hash back in place of the current one, the lineage kept:
+	 * RENAME of a backup onto the state key, RESTORE, or COPY ... REPLACE. The witness stays.
 	 */
 	public void replaceState(Map<String, String> older) {
 		this.version++;
-		this.state = (older != null) ? new HashMap<>(older) : null;
+		home().state = (older != null) ? new HashMap<>(older) : null;
 	}
 
 	/**
@@ -422,54 +547,80 @@ public final class RedisNode {
 	 */
 	void swapInForeignDatabase(Map<String, String> state, int database) {
 		this.version++;
-		this.state = new HashMap<>(state);
-		this.state.put("db", Integer.toString(database));
+		Keys k = home();
+		k.state = new HashMap<>(state);
+		k.state.put("db", Integer.toString(database));
 		// the other fleet's witness, which no copy of this database's state ever recorded
-		this.witness = "w" + identities.incrementAndGet();
-		this.state.put("w", this.witness);
-		this.leases.clear();
+		k.witness = "w" + identities.incrementAndGet();
+		k.state.put("w", k.witness);
+		k.leases.clear();
 	}
 
-	/** The witness key deleted. */
+	/**
+	 * SWAPDB a b: every key of the two databases changes places, format records included; the states keep the
+	 * database index they were written in.
+	 */
+	void swapDatabases(int a, int b) {
+		this.version++;
+		Map<KeyName, Keys> swapped = new HashMap<>();
+		this.regions.forEach((name, keys) -> {
+			int database = (name.database() == a) ? b : (name.database() == b) ? a : name.database();
+			swapped.put(new KeyName(database, name.namespace(), name.region()), keys);
+		});
+		this.regions.clear();
+		this.regions.putAll(swapped);
+		Map<String, String> first = this.formats.remove(a);
+		Map<String, String> second = this.formats.remove(b);
+		if (first != null) {
+			this.formats.put(b, first);
+		}
+		if (second != null) {
+			this.formats.put(a, second);
+		}
+	}
+
+	/** The home region's witness key deleted. */
 	public void dropWitness() {
 		this.version++;
-		this.witness = null;
+		home().witness = null;
 	}
 
-	/** The key space's format record deleted. */
+	/** The format record of the home region's key space deleted. */
 	public void dropFormat() {
 		this.version++;
-		this.format = null;
+		this.formats.remove(homeName().database());
 	}
 
-	/** A copy of the state hash, or {@code null} without one. */
+	/** A copy of the home region's state hash, or {@code null} without one. */
 	public Map<String, String> stateCopy() {
-		return (this.state != null) ? new HashMap<>(this.state) : null;
+		Keys k = home();
+		return (k.state != null) ? new HashMap<>(k.state) : null;
 	}
 
-	/** FLUSHALL: every key gone, the identity kept. */
+	/** FLUSHALL: every key of every database gone, the identity kept. */
 	public void flushAll() {
-		this.version++;
-		this.state = null;
-		this.witness = null;
-		this.format = null;
-		this.leases.clear();
+		load(Data.empty());
 	}
 
 	/** A copy of this node's data, as a replica or a snapshot holds it. */
 	Data data() {
-		Map<Integer, LeaseKey> copy = new HashMap<>(this.leases);
-		return new Data((this.state != null) ? new HashMap<>(this.state) : null, copy, this.witness,
-				(this.format != null) ? new HashMap<>(this.format) : null);
+		Map<KeyName, Keys> copy = new HashMap<>();
+		this.regions.forEach((name, keys) -> {
+			if (!keys.empty()) {
+				copy.put(name, keys.copy());
+			}
+		});
+		Map<Integer, Map<String, String>> formats = new HashMap<>();
+		this.formats.forEach((database, record) -> formats.put(database, new HashMap<>(record)));
+		return new Data(copy, formats, homeName());
 	}
 
 	void load(Data data) {
 		this.version++;
-		this.state = (data.state() != null) ? new HashMap<>(data.state()) : null;
-		this.witness = data.witness();
-		this.format = (data.format() != null) ? new HashMap<>(data.format()) : null;
-		this.leases.clear();
-		this.leases.putAll(data.leases());
+		this.regions.clear();
+		data.regions().forEach((name, keys) -> this.regions.put(name, keys.copy()));
+		this.formats.clear();
+		data.formats().forEach((database, record) -> this.formats.put(database, new HashMap<>(record)));
 	}
 
 	/** Restart: a new run id and replication id, with the given data (empty without persistence). */
@@ -478,21 +629,27 @@ public final class RedisNode {
 		newReplid();
 		load(data);
 		this.primary = this.master == null;
+		this.scriptCached = false;
+		this.backlog = false;
 	}
 
 	/**
 	 * REPLICAOF NO ONE: keeps the run id, starts a new replication history. The old primary is not told
-	 * (a partition): it lists this replica, with its last acknowledgement, until it is demoted.
+	 * (a partition): it lists this replica, with its last acknowledgement, until it is demoted. A replica's
+	 * script cache is empty (scripts replicate as their effects); its backlog stays.
 	 */
 	void promote() {
 		this.master = null;
 		this.primary = true;
+		this.scriptCached = false;
+		this.backlog = true;
 		newReplid();
 	}
 
 	/**
 	 * REPLICAOF primary: a full resync, taking the primary's data and replication id. The primary this node
-	 * followed until now drops it from its list only if it {@code notices} (it is not cut off).
+	 * followed until now drops it from its list only if it {@code notices} (it is not cut off). A primary
+	 * without a replication backlog creates one for its first replica, under a new replication id.
 	 */
 	void replicate(RedisNode from, boolean notices) {
 		if (this.master != null && notices) {
@@ -501,17 +658,36 @@ public final class RedisNode {
 		this.master = from;
 		this.primary = false;
 		this.replicas.clear();
+		if (!from.backlog) {
+			from.backlog = true;
+			from.newReplid();
+		}
 		load(from.data());
 		this.replid = from.replid;
+		this.backlog = true;
 		from.replicas.put(this, this.trueTime.getAsLong());
 	}
 
-	/** Data of a node: the state hash, the lease keys, the witness and the format record. */
-	record Data(Map<String, String> state, Map<Integer, LeaseKey> leases, String witness,
-			Map<String, String> format) {
+	/**
+	 * Data of a node: the keys of every region and the format record of every database, and the region the
+	 * accessors without a name read.
+	 */
+	record Data(Map<KeyName, Keys> regions, Map<Integer, Map<String, String>> formats, KeyName home) {
 
 		static Data empty() {
-			return new Data(null, Map.of(), null, null);
+			return new Data(Map.of(), Map.of(), null);
+		}
+
+		/** The home region's state hash, or {@code null}. */
+		Map<String, String> state() {
+			Keys keys = (this.home != null) ? this.regions.get(this.home) : null;
+			return (keys != null) ? keys.state : null;
+		}
+
+		/** The home region's lease keys. */
+		Map<Integer, LeaseKey> leases() {
+			Keys keys = (this.home != null) ? this.regions.get(this.home) : null;
+			return (keys != null) ? keys.leases : Map.of();
 		}
 
 	}

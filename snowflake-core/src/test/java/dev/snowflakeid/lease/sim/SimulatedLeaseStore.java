@@ -39,6 +39,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 
 	private final RedisNode.Settings settings;
 
+	/** The region's keys this store leases from. */
+	private final RedisNode.KeyName keys;
+
 	private final InstantSource callerClock;
 
 	private final Random random;
@@ -46,6 +49,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	private final Duration ttl;
 
 	final List<Granted> granted = new ArrayList<>();
+
+	/** The server that answered the last request. */
+	private RedisNode granting;
 
 	/** Whether format.lua answered 1 since the last -7, as {@code FormatRecord} keeps it. */
 	private boolean formatConfirmed;
@@ -55,6 +61,7 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		this.world = world;
 		this.worker = worker;
 		this.settings = settings;
+		this.keys = RedisNode.KeyName.of(settings);
 		this.callerClock = callerClock;
 		this.random = random;
 		this.ttl = Duration.ofMillis(settings.ttl());
@@ -70,6 +77,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		}
 		refuseUnlessGranted(reply);
 		String token = reply.generation() + "|" + nonce;
+		this.world.handed(this.worker, token);
+		this.world.checkHeld(this.granting, this.keys);
 		record(new Granted((int) reply.code(), reply.floor(), reply.ceiling()), token);
 		return new LeaseGrant((int) reply.code(), reply.generation(), token, reply.floor(), reply.ceiling(),
 				reply.time(), this.ttl);
@@ -93,7 +102,7 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	public void release(LeaseGrant grant, long lastUsedMillis) {
 		RedisNode node = this.world.route(this.worker);
 		if (this.world.reachable(this.worker, node) && this.world.fate(this.worker) == Fate.DELIVERED) {
-			node.release(grant.workerCode(), grant.token());
+			node.release(this.keys, grant.workerCode(), grant.token());
 			return;
 		}
 		throw new LeaseStoreUnavailableException("release timed out", null);
@@ -110,11 +119,22 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			if (!this.world.reachable(this.worker, node)) {
 				throw timeout("format check");
 			}
-			String recorded = node.recordedLayout();
-			boolean mayCreate = recorded == null || recorded.equals(this.settings.layout());
-			long status = node.format(this.settings.layout(), this.settings.region(), this.settings.namespace(),
-					this.settings.leadLimit(), mayCreate,
-					(recorded != null) ? List.of(this.settings.region(), this.settings.namespace()) : List.of());
+			// FormatRecord's SCAN of the key space: the record is made only beside states of this format
+			boolean mayCreate = true;
+			List<String> regions = new ArrayList<>();
+			for (String[] state : node.scan(this.settings.database(), this.settings.region())) {
+				if (state[2] == null) {
+					continue;
+				}
+				if (!state[2].equals(this.settings.layout())) {
+					mayCreate = false;
+					break;
+				}
+				regions.add(state[0]);
+				regions.add(state[1]);
+			}
+			long status = node.format(this.settings.database(), this.settings.layout(), this.settings.region(),
+					this.settings.namespace(), this.settings.leadLimit(), mayCreate, regions);
 			if (status < 0) {
 				throw new StoreMismatchException("format record: " + status);
 			}
@@ -123,7 +143,7 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		long caller = this.callerClock.millis();
 		if (!this.world.reachable(this.worker, node)) {
 			// A paused server: the request waits in its socket and runs when it resumes; the caller times out.
-			this.world.whenResumed(node, () -> node.lease(this.settings, op, caller, tokenOrNonce, code, start));
+			this.world.whenResumed(node, () -> unanswered(node, op, caller, tokenOrNonce, code, start));
 			throw timeout(op);
 		}
 		Fate fate = this.world.fate(this.worker);
@@ -131,14 +151,31 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			case REQUEST_LOST -> throw timeout(op);
 			case LATE -> {
 				this.world.later(this.settings.lateness() + 1 + this.random.nextInt(2000),
-						() -> node.lease(this.settings, op, caller, tokenOrNonce, code, start));
+						() -> unanswered(node, op, caller, tokenOrNonce, code, start));
 				throw timeout(op);
 			}
 			default -> {
 			}
 		}
+		// Within the timeout: EVALSHA answered NOSCRIPT (a restarted or promoted server's script cache is empty),
+		// then EVAL with the same arguments, the caller's clock read before the first; and the request itself may
+		// arrive late. Nothing else happens meanwhile.
+		long delay = this.world.lateWithinTimeout();
+		if (delay > 0) {
+			this.world.count("request late within its timeout");
+		}
+		if (!node.scriptCached) {
+			node.scriptCached = true;
+			delay += this.world.roundTrip();
+			this.world.count("NOSCRIPT, then EVAL");
+		}
+		if (delay > 0) {
+			this.world.park(delay * 1_000_000);
+		}
 		RedisNode.Reply reply = node.lease(this.settings, op, caller, tokenOrNonce, code, start);
+		this.granting = node;
 		if (fate == Fate.REPLY_LOST) {
+			inFlight(op, tokenOrNonce, reply);
 			throw timeout(op);
 		}
 		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas()) {
@@ -146,11 +183,11 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			String lineage = node.lineage();
 			RedisNode waited = this.world.waitTarget(this.worker, node);
 			if (!this.world.acknowledged(waited, reply.replicas())) {
-				throw unused(op, tokenOrNonce, reply,
+				throw unused(op, tokenOrNonce, reply, node,
 						"fewer than " + reply.replicas() + " replicas acknowledged the grant");
 			}
 			if (!waited.lineage().equals(lineage) && !this.world.mutations().contains(Mutation.NO_LINEAGE_CHECK)) {
-				throw unused(op, tokenOrNonce, reply, "the acknowledgement was read from another server");
+				throw unused(op, tokenOrNonce, reply, node, "the acknowledgement was read from another server");
 			}
 		}
 		if (reply.status() == 1) {
@@ -159,15 +196,40 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		return reply;
 	}
 
-	// A claim that is not used is given back with its token, as RedisWorkerLeaseStore does; a renewal keeps its key.
-	private LeaseStoreUnavailableException unused(String op, String nonce, RedisNode.Reply grant, String reason) {
+	/**
+	 * A claim that is not used is given back with its token, as RedisWorkerLeaseStore does (through the
+	 * template's routing, which may reach another server than the one that granted it); a renewal keeps its key.
+	 */
+	private LeaseStoreUnavailableException unused(String op, String nonce, RedisNode.Reply grant, RedisNode granting,
+			String reason) {
 		if (op.equals("claim")) {
+			this.world.count("claim refused after the script");
+		}
+		if (op.equals("claim") && !this.world.mutations().contains(Mutation.NO_RELEASE_OF_REFUSED_CLAIMS)) {
 			RedisNode node = this.world.route(this.worker);
+			String token = grant.generation() + "|" + nonce;
 			if (this.world.reachable(this.worker, node) && this.world.fate(this.worker) == Fate.DELIVERED) {
-				node.release((int) grant.code(), grant.generation() + "|" + nonce);
+				node.release(this.keys, (int) grant.code(), token);
+			}
+			if (node != granting || granting.heldLeases(this.keys).containsKey((int) grant.code())
+					&& granting.heldLeases(this.keys).get((int) grant.code()).token().equals(token)) {
+				// the release was lost or reached another server: the key is held until it expires
+				this.world.inFlight(token);
 			}
 		}
+		this.world.checkHeld(granting, this.keys);
 		return new LeaseStoreUnavailableException(reason, null);
+	}
+
+	// A request the caller no longer waits for runs: a claim it grants holds a code nobody uses until it expires.
+	private void unanswered(RedisNode node, String op, long caller, String tokenOrNonce, int code, int start) {
+		inFlight(op, tokenOrNonce, node.lease(this.settings, op, caller, tokenOrNonce, code, start));
+	}
+
+	private void inFlight(String op, String nonce, RedisNode.Reply reply) {
+		if (op.equals("claim") && reply.status() == 1) {
+			this.world.inFlight(reply.generation() + "|" + nonce);
+		}
 	}
 
 	private void record(Granted range, String token) {
@@ -179,8 +241,11 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (reply.status() == 1) {
 			return;
 		}
-		if (reply.status() == -4 || reply.status() == -8) {
+		if (reply.status() == -4) {
 			throw new StoreMismatchException("settings differ: " + reply.detail());
+		}
+		if (reply.status() == -8) {
+			throw new StoreMismatchException("format record: another format or namespace, " + reply.detail());
 		}
 		if (reply.status() == -7) {
 			this.formatConfirmed = false;

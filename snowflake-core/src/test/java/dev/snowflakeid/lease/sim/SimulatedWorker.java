@@ -9,6 +9,7 @@ import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.ClockBehindException;
+import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.internal.RenewalScheduler;
 import dev.snowflakeid.lease.WorkerLeaseException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
@@ -60,6 +61,17 @@ final class SimulatedWorker {
 
 	final SnowflakeIdGenerator generator;
 
+	final SnowflakeLayout layout;
+
+	final RedisNode.Settings settings;
+
+	/**
+	 * The region field of this process's IDs, shifted above the worker code: with one timestamp width, tick,
+	 * epoch and sequence width for every format, two IDs can be equal only if their region and worker bits,
+	 * {@code owner | code}, are.
+	 */
+	final long owner;
+
 	private final LeaseSimulation world;
 
 	boolean alive = true;
@@ -75,6 +87,9 @@ final class SimulatedWorker {
 		this.world = world;
 		this.host = host;
 		this.name = name;
+		this.layout = layout;
+		this.settings = settings;
+		this.owner = Long.parseLong(settings.region()) << layout.workerBits();
 		this.store = new SimulatedLeaseStore(world, this, settings, host, world.random());
 		RenewalScheduler scheduler = (round, first, period) -> world.scheduleRounds(this, round, first, period);
 		this.keeper = WorkerLeaseKeeper.builder(this.store)
@@ -92,6 +107,7 @@ final class SimulatedWorker {
 			.wallClock(host)
 			.monotonicClock(world::nanos)
 			.parker(world::park)
+			.region(Integer.parseInt(settings.region()))
 			.build();
 	}
 
@@ -112,6 +128,16 @@ final class SimulatedWorker {
 		catch (ClockBehindException ex) {
 			this.alive = false;
 			return ex.behindMillis();
+		}
+		catch (StoreMismatchException ex) {
+			this.alive = false;
+			if (ex.getMessage().startsWith("settings differ")) {
+				// the region's timings are another fleet's until their leases cannot matter
+				return 300;
+			}
+			// refused by the format record: an orchestrator restarts it, now and then
+			this.world.mismatch();
+			return 5000;
 		}
 		catch (WorkerLeaseException ex) {
 			this.alive = false;
