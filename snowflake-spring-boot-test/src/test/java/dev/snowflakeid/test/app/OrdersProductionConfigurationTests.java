@@ -24,8 +24,12 @@ class OrdersProductionConfigurationTests {
 		int port = FreePorts.loopback();
 		SpringApplication application = new SpringApplication(OrdersApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
-		Throwable failure = catchThrowable(
-				() -> application.run("--spring.data.redis.port=" + port, "--spring.main.banner-mode=off"));
+		// Short lease timings, so that the startup wait budget for an unreachable Redis may be short too (it must
+		// cover a first start's quarantine of 1.9 s, plus skew, a tick and three command timeouts: 3 s).
+		Throwable failure = catchThrowable(() -> application.run("--spring.data.redis.port=" + port,
+				"--spring.main.banner-mode=off", "--snowflake.worker.lease.outage-tolerance=300ms",
+				"--snowflake.worker.lease.renew-interval=400ms", "--snowflake.worker.lease.max-clock-skew=100ms",
+				"--snowflake.worker.lease.fleet-lead-limit=1500ms", "--snowflake.worker.lease.startup-wait-budget=3s"));
 		List<Throwable> causes = new ArrayList<>();
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			causes.add(cause);
