@@ -23,6 +23,8 @@ import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.redis.RedisLeaseConnections;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisCredentials;
+import io.lettuce.core.RedisCredentialsProvider;
 import io.lettuce.core.RedisURI;
 
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
@@ -105,11 +107,12 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 			urlTls = uri.isSsl();
 			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(uri.getHost(), uri.getPort());
 			standalone.setDatabase(uri.getDatabase());
-			if (uri.getUsername() != null) {
-				username = uri.getUsername();
+			RedisCredentials credentials = credentials(uri);
+			if (credentials != null && credentials.hasUsername()) {
+				username = credentials.getUsername();
 			}
-			if (uri.getPassword() != null && uri.getPassword().length > 0) {
-				password = new String(uri.getPassword());
+			if (credentials != null && credentials.hasPassword() && credentials.getPassword().length > 0) {
+				password = new String(credentials.getPassword());
 			}
 			configuration = standalone;
 		}
@@ -238,6 +241,18 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 				authenticated.setPassword(RedisPassword.of(password));
 			}
 		}
+	}
+
+	/**
+	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them only in the URI's
+	 * credentials provider; a URL's are static, so resolving them never waits. Null when there are none.
+	 */
+	private static RedisCredentials credentials(RedisURI uri) {
+		RedisCredentialsProvider provider = uri.getCredentialsProvider();
+		if (provider instanceof RedisCredentialsProvider.ImmediateRedisCredentialsProvider immediate) {
+			return immediate.resolveCredentialsNow();
+		}
+		return provider.resolveCredentials().block();
 	}
 
 	private static RedisURI parse(String url) {
