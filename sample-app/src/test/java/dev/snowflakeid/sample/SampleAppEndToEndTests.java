@@ -38,6 +38,7 @@ import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * orders concurrently over HTTP; then one is killed with SIGKILL and started again at once.
  */
 @RealProcesses
+@CompatibilitySubset
 class SampleAppEndToEndTests {
 
 	/** Public-ID key of the tests, so that they can decode what the API shows. */

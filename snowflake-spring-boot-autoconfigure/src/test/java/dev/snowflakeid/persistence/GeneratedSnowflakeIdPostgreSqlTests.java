@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
+import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.AfterAll;
  * since PostgreSQL refuses to run as root). Nothing needs to be installed or running beforehand.
  */
 @RealProcesses
+@CompatibilitySubset
 class GeneratedSnowflakeIdPostgreSqlTests extends AbstractGeneratedSnowflakeIdTests {
 
 	private EmbeddedPostgres postgres;

@@ -27,6 +27,7 @@ import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -45,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * selected one acts. Against a real redis-server, so that "static touches no Redis" is checked on the server.
  */
 @RealProcesses
+@CompatibilitySubset
 class WorkerCodeAllocatorSelectionTests {
 
 	private static final String LEASE_CLIENT = "snowflake-lease";

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.snowflakeid.testsupport.Command;
+import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * parses its JSON with {@code JSON.parse}.
  */
 @RealProcesses
+@CompatibilitySubset
 @WebTest
 class JavaScriptClientTests {
 
