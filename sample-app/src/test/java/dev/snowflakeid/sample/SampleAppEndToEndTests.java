@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.snowflakeid.sample;
 
 import java.net.http.HttpClient;
@@ -23,6 +38,7 @@ import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
@@ -43,6 +59,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * orders concurrently over HTTP; then one is killed with SIGKILL and started again at once.
  */
 @RealProcesses
+@CompatibilitySubset
 class SampleAppEndToEndTests {
 
 	/** Public-ID key of the tests, so that they can decode what the API shows. */

@@ -1,3 +1,19 @@
+--
+-- Copyright 2026-present the original author or authors.
+--
+-- Licensed under the Apache License, Version 2.0 (the "License");
+-- you may not use this file except in compliance with the License.
+-- You may obtain a copy of the License at
+--
+--      https://www.apache.org/licenses/LICENSE-2.0
+--
+-- Unless required by applicable law or agreed to in writing, software
+-- distributed under the License is distributed on an "AS IS" BASIS,
+-- WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+-- See the License for the specific language governing permissions and
+-- limitations under the License.
+--
+
 -- Which of the commands in ARGV[2..] the current user may not run on keys like ARGV[1]. Not a lease
 -- script: RedisLeaseServerCheck runs it once at startup. The key is an argument, not a declared key, so
 -- that a key pattern missing the lease keys names the commands instead of failing the EVAL itself. Each

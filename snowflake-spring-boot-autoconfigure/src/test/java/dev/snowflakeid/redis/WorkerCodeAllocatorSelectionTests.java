@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.snowflakeid.redis;
 
 import java.util.Map;
@@ -12,6 +27,7 @@ import dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -30,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * selected one acts. Against a real redis-server, so that "static touches no Redis" is checked on the server.
  */
 @RealProcesses
+@CompatibilitySubset
 class WorkerCodeAllocatorSelectionTests {
 
 	private static final String LEASE_CLIENT = "snowflake-lease";

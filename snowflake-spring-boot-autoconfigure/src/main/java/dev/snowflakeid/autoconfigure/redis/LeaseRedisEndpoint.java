@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.snowflakeid.autoconfigure.redis;
 
 import java.util.Collection;
@@ -8,6 +23,8 @@ import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.redis.RedisLeaseConnections;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisCredentials;
+import io.lettuce.core.RedisCredentialsProvider;
 import io.lettuce.core.RedisURI;
 
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
@@ -90,11 +107,12 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 			urlTls = uri.isSsl();
 			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(uri.getHost(), uri.getPort());
 			standalone.setDatabase(uri.getDatabase());
-			if (uri.getUsername() != null) {
-				username = uri.getUsername();
+			RedisCredentials credentials = credentials(uri);
+			if (credentials != null && credentials.hasUsername()) {
+				username = credentials.getUsername();
 			}
-			if (uri.getPassword() != null && uri.getPassword().length > 0) {
-				password = new String(uri.getPassword());
+			if (credentials != null && credentials.hasPassword() && credentials.getPassword().length > 0) {
+				password = new String(credentials.getPassword());
 			}
 			configuration = standalone;
 		}
@@ -223,6 +241,18 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 				authenticated.setPassword(RedisPassword.of(password));
 			}
 		}
+	}
+
+	/**
+	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them only in the URI's
+	 * credentials provider; a URL's are static, so resolving them never waits. Null when there are none.
+	 */
+	private static RedisCredentials credentials(RedisURI uri) {
+		RedisCredentialsProvider provider = uri.getCredentialsProvider();
+		if (provider instanceof RedisCredentialsProvider.ImmediateRedisCredentialsProvider immediate) {
+			return immediate.resolveCredentialsNow();
+		}
+		return provider.resolveCredentials().block();
 	}
 
 	private static RedisURI parse(String url) {
