@@ -67,15 +67,11 @@ class RedisSentinelLeaseTests {
 
 	@Test
 	void leasesFollowThePrimaryThroughAKilledPrimaryAndASentinelFailover() {
-		RedisServer first = track(RedisServer.start());
-		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(first)),
-				track(RedisServer.startReplicaOf(first)));
-		List<RedisServer> sentinels = new ArrayList<>();
-		for (int i = 0; i < 3; i++) {
-			sentinels.add(track(RedisServer.startSentinel(MASTER, first, DOWN_AFTER)));
-		}
-		awaitSentinelsAgree(sentinels, first, replicas);
-		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
+		SentinelSetUp setUp = startSentinelSetUp();
+		RedisServer first = setUp.primary();
+		List<RedisServer> replicas = setUp.replicas();
+		List<RedisServer> sentinels = setUp.sentinels();
+		String nodes = setUp.nodes();
 		ApplicationContextRunner sentinel = LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes);
 		// configured only with spring.data.redis.sentinel.*: refused at once, told the one setting to add
@@ -135,15 +131,11 @@ class RedisSentinelLeaseTests {
 	 */
 	@Test
 	void withDefaultTimingsAKilledPrimaryCostsAboutTheQuarantineLessTheCeilingLead() {
-		RedisServer first = track(RedisServer.start());
-		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(first)),
-				track(RedisServer.startReplicaOf(first)));
-		List<RedisServer> sentinels = new ArrayList<>();
-		for (int i = 0; i < 3; i++) {
-			sentinels.add(track(RedisServer.startSentinel(MASTER, first, DOWN_AFTER)));
-		}
-		awaitSentinelsAgree(sentinels, first, replicas);
-		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
+		SentinelSetUp setUp = startSentinelSetUp();
+		RedisServer first = setUp.primary();
+		List<RedisServer> replicas = setUp.replicas();
+		List<RedisServer> sentinels = setUp.sentinels();
+		String nodes = setUp.nodes();
 		LeaseApplications.runner(true)
 			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes,
 					"snowflake.worker.redis.replicas=2")
@@ -171,6 +163,24 @@ class RedisSentinelLeaseTests {
 					assertThat(killed).isGreaterThan(Duration.ofMillis(4_600)).isLessThan(Duration.ofSeconds(60));
 				}
 			});
+	}
+
+	/** One primary, two replicas and three sentinels that agree on them; {@code nodes} as the property lists them. */
+	private record SentinelSetUp(RedisServer primary, List<RedisServer> replicas, List<RedisServer> sentinels,
+			String nodes) {
+	}
+
+	private SentinelSetUp startSentinelSetUp() {
+		RedisServer primary = track(RedisServer.start());
+		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(primary)),
+				track(RedisServer.startReplicaOf(primary)));
+		List<RedisServer> sentinels = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			sentinels.add(track(RedisServer.startSentinel(MASTER, primary, DOWN_AFTER)));
+		}
+		awaitSentinelsAgree(sentinels, primary, replicas);
+		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
+		return new SentinelSetUp(primary, replicas, sentinels, nodes);
 	}
 
 	private static boolean startFailover(RedisServer sentinel) {
