@@ -38,19 +38,26 @@ import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration;
+import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisProperties;
 import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,13 +134,24 @@ class SampleAppEndToEndTests {
 			arguments.put(pair[0], pair[1]);
 		}
 		// an argument that names no property fails the binding instead of being ignored
+		Binder binder = new Binder(new MapConfigurationPropertySource(arguments));
 		BindHandler noneUnbound = new NoUnboundElementsBindHandler(BindHandler.DEFAULT);
-		SnowflakeProperties properties = new Binder(new MapConfigurationPropertySource(arguments))
-			.bind("snowflake", Bindable.ofInstance(new SnowflakeProperties()), noneUnbound)
-			.get();
-		LeaseTiming timing = SnowflakeAutoConfiguration.leaseTiming(properties);
-		assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(2));
-		assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(3400));
+		Map<String, Object> modules = Map.of("snowflake.worker.lease", new SnowflakeProperties.Lease(),
+				"snowflake.worker.redis", new SnowflakeRedisProperties(), "snowflake.public-ids",
+				new SnowflakePublicIdProperties());
+		modules.forEach((prefix, properties) -> binder.bind(prefix, Bindable.ofInstance(properties), noneUnbound));
+		assertThat(arguments.keySet())
+			.allMatch((key) -> modules.keySet().stream().anyMatch((prefix) -> key.startsWith(prefix + ".")));
+		new ApplicationContextRunner()
+			.withInitializer((context) -> context.addBeanFactoryPostProcessor(new LazyInitializationBeanFactoryPostProcessor()))
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+					SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues(arguments.entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue()).toArray(String[]::new))
+			.run((context) -> {
+				LeaseTiming timing = context.getBean(LeaseTiming.class);
+				assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(2));
+				assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(3400));
+			});
 	}
 
 	private static String[] args(RedisServer redis, String name) {

@@ -54,6 +54,9 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 
 	public static final Duration DEFAULT_OUTAGE_TOLERANCE = Duration.ofSeconds(10);
 
+	/** Default lifetime of a lease in its store without renewal: how soon a crashed worker's code is free. */
+	public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
+
 	public static final Duration DEFAULT_RENEW_INTERVAL = Duration.ofSeconds(1);
 
 	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofSeconds(1);

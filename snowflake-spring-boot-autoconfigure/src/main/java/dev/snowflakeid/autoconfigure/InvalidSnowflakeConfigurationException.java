@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
+import dev.snowflakeid.lease.LeaseTiming;
+
 /**
  * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found before any ID is
  * issued. Carries the property to change and how to fix it, for
@@ -63,6 +65,18 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 		catch (IllegalArgumentException ex) {
 			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);
 		}
+	}
+
+	/**
+	 * The core's rule of lease intervals ({@code LeaseTiming.requirePositiveMillis} and
+	 * {@code requireNonNegativeMillis}) on a configured duration, failing with {@code property}.
+	 */
+	public static Duration checkMillis(String property, Duration value, boolean zeroAllowed) {
+		return check(property,
+				() -> zeroAllowed ? LeaseTiming.requireNonNegativeMillis(property, value)
+						: LeaseTiming.requirePositiveMillis(property, value),
+				"Set " + property + " to " + (zeroAllowed ? "zero or a positive" : "a positive")
+						+ " duration in whole milliseconds.");
 	}
 
 	/** The property to change, such as {@code snowflake.worker.code}. */

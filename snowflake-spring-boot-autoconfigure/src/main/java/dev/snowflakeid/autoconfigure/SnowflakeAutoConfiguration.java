@@ -34,7 +34,6 @@ import dev.snowflakeid.lease.WorkerLeaseStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
@@ -54,9 +53,10 @@ import org.springframework.context.annotation.Import;
  * property to change.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty(name = "snowflake.enabled", matchIfMissing = true)
+@ConditionalOnSnowflakeEnabled
 @EnableConfigurationProperties(SnowflakeProperties.class)
 @Import({ SnowflakeAutoConfiguration.SelectedAllocatorConfiguration.class,
+		SnowflakeAutoConfiguration.OwnLeaseStoreConfiguration.class,
 		SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class })
 public final class SnowflakeAutoConfiguration {
 
@@ -88,14 +88,15 @@ public final class SnowflakeAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(IdGenerator.class)
 	SnowflakeWorker snowflakeWorker(SnowflakeProperties properties, SnowflakeLayout layout, WorkerLeaseStore store,
-			ObjectProvider<WorkerLeaseListener> listeners, ApplicationContext context) {
-		validateTiming(properties, store);
+			LeaseTiming timing, ObjectProvider<WorkerLeaseListener> listeners, ApplicationContext context) {
+		LeaseTimingMapper.checkBorrowAhead(properties, timing, store);
+		Duration startupWaitBudget = LeaseTimingMapper.startupWaitBudget(properties, timing);
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
 		SnowflakeProperties.Clock clock = properties.getClock();
 		if (store instanceof StaticWorkerLeaseStore staticStore && staticStore.shared()) {
 			SharedWorkers.Builder shared = SharedWorkers.builder(staticStore, layout)
 				.renewInterval(lease.getRenewInterval())
-				.startupWaitBudget(startupWaitBudget(properties))
+				.startupWaitBudget(startupWaitBudget)
 				.rollbackWaitBudget(clock.getRollbackWaitBudget())
 				.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
 				.borrowAhead(clock.getBorrowAhead())
@@ -107,7 +108,7 @@ public final class SnowflakeAutoConfiguration {
 		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
 			.tick(layout.tick())
 			.renewInterval(lease.getRenewInterval())
-			.startupWaitBudget(startupWaitBudget(properties));
+			.startupWaitBudget(startupWaitBudget);
 		listeners.orderedStream().forEach(keeper::listener);
 		WorkerLeaseKeeper built = keeper.build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
@@ -161,142 +162,6 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * The lease timing of these properties: ceiling lead and quarantine derived from the outage tolerance,
-	 * renew interval, clock skew and (for the Redis allocator) the replica failover window. Every lease
-	 * timing rule that needs only the properties is checked here, so that an allocator asks for the timing
-	 * before it connects anywhere and a wrong setting is reported before an unreachable server.
-	 */
-	public static LeaseTiming leaseTiming(SnowflakeProperties properties) {
-		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
-		SnowflakeProperties.Redis redis = properties.getWorker().getRedis();
-		Duration ttl = lease.getTtl();
-		Duration renew = lease.getRenewInterval();
-		requireMillis("snowflake.worker.lease.ttl", ttl, false);
-		if (lease.getStartupWaitBudget() != null) {
-			requireMillis(STARTUP_WAIT_BUDGET, lease.getStartupWaitBudget(), true);
-		}
-		requireMillis("snowflake.worker.lease.renew-interval", renew, false);
-		requireMillis("snowflake.worker.lease.outage-tolerance", lease.getOutageTolerance(), false);
-		requireMillis("snowflake.worker.lease.max-clock-skew", lease.getMaxClockSkew(), true);
-		Duration window = Duration.ZERO;
-		Duration lateness = Duration.ZERO;
-		if (redis.getMinReplicas() != null) {
-			throw timing("snowflake.worker.redis.min-replicas", "min-replicas " + redis.getMinReplicas()
-					+ " is no longer read: grants need a majority of the replicas snowflake.worker.redis.replicas "
-					+ "counts, and a minimum set below half of them let two primaries grant at once",
-					"Remove snowflake.worker.redis.min-replicas and set snowflake.worker.redis.replicas to the "
-							+ "number of replicas each primary has, chained replicas included.");
-		}
-		if (properties.getWorker().getAllocator() == SnowflakeProperties.Allocator.REDIS) {
-			Duration commandTimeout = redis.getCommandTimeout();
-			requireMillis("snowflake.worker.redis.command-timeout", commandTimeout, false);
-			requireMillis("snowflake.worker.redis.connect-timeout", redis.getConnectTimeout(), false);
-			if (commandTimeout.compareTo(renew) >= 0) {
-				throw timing("snowflake.worker.redis.command-timeout", "lease command timeout " + commandTimeout
-						+ " is not shorter than the renew interval " + renew,
-						"Set snowflake.worker.redis.command-timeout well inside the renew interval, such as 300ms for 1s.");
-			}
-			if (renew.plus(commandTimeout).compareTo(ttl) >= 0) {
-				throw timing("snowflake.worker.lease.renew-interval", "renew interval " + renew + " plus the command "
-						+ "timeout " + commandTimeout + " is not shorter than the lease ttl " + ttl
-						+ ", so the lease would expire in Redis between two renewals",
-						"Make snowflake.worker.lease.renew-interval a fraction of snowflake.worker.lease.ttl, such as 1s "
-								+ "for 10s.");
-			}
-			lateness = commandTimeout;
-			int replicas = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.replicas",
-					() -> LeaseTiming.requireReplicas(redis.getReplicas()),
-					"Set snowflake.worker.redis.replicas to 0 for a primary without replicas, "
-							+ "or to the number of replicas each primary has.");
-			Duration lag = InvalidSnowflakeConfigurationException.check("snowflake.worker.redis.max-replica-lag",
-					() -> LeaseTiming.requireMaxReplicaLag(redis.getMaxReplicaLag()),
-					"Set snowflake.worker.redis.max-replica-lag to whole seconds, at least 1s (the default).");
-			window = LeaseTiming.replicaFailoverWindow(replicas, lag);
-		}
-		LeaseTiming own = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
-				lease.getMaxClockSkew(), window, lateness);
-		if (properties.getWorker().getAllocator() != SnowflakeProperties.Allocator.REDIS) {
-			return own;
-		}
-		Duration limit = lease.getFleetLeadLimit();
-		requireMillis("snowflake.worker.lease.fleet-lead-limit", limit, false);
-		if (own.lead().compareTo(limit) > 0) {
-			throw timing("snowflake.worker.lease.fleet-lead-limit", "outage tolerance " + lease.getOutageTolerance()
-					+ " plus two renew intervals, the max clock skew and the command timeout give a lead of "
-					+ own.lead() + ", beyond the fleet lead limit " + limit + ": after a loss of the lease data the "
-					+ "first claim would start below ceilings this instance may still hold",
-					"Set snowflake.worker.lease.fleet-lead-limit to " + own.lead() + " or more on every instance "
-							+ "of the key space (its quarantine after a data loss grows with it), or lower "
-							+ "snowflake.worker.lease.outage-tolerance.");
-		}
-		LeaseTiming timing = own.withLeadLimit(limit);
-		if (lease.getStartupWaitBudget() != null) {
-			Duration tick = properties.getLayout().getTick();
-			Duration works = timing.firstStartWait(tick);
-			InvalidSnowflakeConfigurationException.check(STARTUP_WAIT_BUDGET,
-					() -> timing.requireStartupWaitBudget(lease.getStartupWaitBudget(), tick),
-					"Set " + STARTUP_WAIT_BUDGET + " to " + works.toSeconds() + "s or more, or leave it unset (it "
-							+ "then covers the quarantine).");
-		}
-		return timing;
-	}
-
-	/**
-	 * The startup wait budget of these properties: the configured one, or one derived from their lease
-	 * timing that covers a first start on an empty Redis ({@link LeaseTiming#defaultStartupWaitBudget}).
-	 */
-	public static Duration startupWaitBudget(SnowflakeProperties properties) {
-		LeaseTiming timing = leaseTiming(properties);
-		Duration configured = properties.getWorker().getLease().getStartupWaitBudget();
-		return (configured != null) ? configured : timing.defaultStartupWaitBudget(properties.getLayout().getTick());
-	}
-
-	/**
-	 * The lease timing rules, and those of borrow-ahead, which also need the store: borrowed ticks are
-	 * safe only below a ceiling that outlives a restart.
-	 */
-	static void validateTiming(SnowflakeProperties properties, WorkerLeaseStore store) {
-		Duration ceilingLead = leaseTiming(properties).ceilingLead();
-		Duration borrowAhead = properties.getClock().getBorrowAhead();
-		if (borrowAhead.isNegative()) {
-			throw timing("snowflake.clock.borrow-ahead", "borrow-ahead " + borrowAhead + " is negative",
-					"Set snowflake.clock.borrow-ahead to 0 (off) or a positive duration.");
-		}
-		if (!borrowAhead.isZero()) {
-			boolean persisted = !(store instanceof StaticWorkerLeaseStore staticStore) || staticStore.persistent();
-			if (!persisted) {
-				throw new InvalidSnowflakeConfigurationException("snowflake.clock.borrow-ahead",
-						"borrow-ahead " + borrowAhead + " needs a persisted ceiling, but the static allocator has no "
-								+ "state file: after a restart the borrowed ticks would be issued again",
-						"Set snowflake.worker.state-file, use snowflake.worker.allocator=redis, or set "
-								+ "snowflake.clock.borrow-ahead=0.");
-			}
-			if (borrowAhead.compareTo(ceilingLead) >= 0) {
-				throw new InvalidSnowflakeConfigurationException("snowflake.clock.borrow-ahead",
-						"borrow-ahead " + borrowAhead + " is not below the ceiling lead " + ceilingLead
-								+ " (outage tolerance plus two renew intervals), so borrowing would run into the ceiling",
-						"Set snowflake.clock.borrow-ahead below " + ceilingLead + ", or raise "
-								+ "snowflake.worker.lease.outage-tolerance.");
-			}
-		}
-	}
-
-	private static final String STARTUP_WAIT_BUDGET = "snowflake.worker.lease.startup-wait-budget";
-
-	/** The core's rule of lease intervals, failing with the property to change. */
-	private static void requireMillis(String property, Duration value, boolean zeroAllowed) {
-		InvalidSnowflakeConfigurationException.check(property,
-				() -> zeroAllowed ? LeaseTiming.requireNonNegativeMillis(property, value)
-						: LeaseTiming.requirePositiveMillis(property, value),
-				"Set " + property + " to " + (zeroAllowed ? "zero or a positive" : "a positive")
-						+ " duration in whole milliseconds.");
-	}
-
-	private static InvalidSnowflakeConfigurationException timing(String property, String description, String action) {
-		return new InvalidSnowflakeConfigurationException(property, description, action);
-	}
-
-	/**
 	 * The lease store of the allocator that {@code snowflake.worker.allocator} selects, chosen when the
 	 * application starts: every allocator on the classpath is a bean, whichever the property names, so an
 	 * AOT-processed application follows the property it is started with. A lease store of the application's
@@ -306,10 +171,20 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
 	static class SelectedAllocatorConfiguration {
 
+		/** The timing rules run before the store is made: a wrong setting is reported before an unreachable server. */
+		@Bean
+		@ConditionalOnMissingBean
+		LeaseTiming snowflakeLeaseTiming(SnowflakeProperties properties,
+				ObjectProvider<WorkerCodeAllocator> allocators) {
+			WorkerCodeAllocator allocator = selected(properties, allocators);
+			return LeaseTimingMapper.leaseTiming(properties, allocator::storeTiming);
+		}
+
 		@Bean
 		WorkerLeaseStore snowflakeWorkerLeaseStore(SnowflakeProperties properties,
-				ObjectProvider<WorkerCodeAllocator> allocators) {
-			return selected(properties, allocators).leaseStore();
+				ObjectProvider<WorkerCodeAllocator> allocators, LeaseTiming timing) {
+			return selected(properties, allocators).leaseStore(timing,
+					LeaseTimingMapper.startupWaitBudget(properties, timing));
 		}
 
 		@Bean
@@ -325,22 +200,34 @@ public final class SnowflakeAutoConfiguration {
 		 */
 		static WorkerCodeAllocator selected(SnowflakeProperties properties,
 				ObjectProvider<WorkerCodeAllocator> allocators) {
-			SnowflakeProperties.Worker worker = properties.getWorker();
+			Allocator configured = properties.getWorker().getAllocator();
 			List<WorkerCodeAllocator> candidates = allocators.orderedStream().toList();
-			if (!worker.allocatorSet()) {
+			if (configured == null) {
 				for (WorkerCodeAllocator candidate : candidates) {
 					if (candidate.isDefault()) {
 						return candidate;
 					}
 				}
 			}
-			Allocator kind = worker.getAllocator();
+			Allocator kind = (configured != null) ? configured : Allocator.DEFAULT;
 			for (WorkerCodeAllocator candidate : candidates) {
 				if (candidate.kind() == kind && candidate.isAvailable()) {
 					return candidate;
 				}
 			}
 			throw MissingLeaseStore.exception(kind);
+		}
+
+	}
+
+	/** The timing of a lease store of the application's own, which adds nothing to the properties' timing. */
+	@Configuration(proxyBeanMethods = false)
+	static class OwnLeaseStoreConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LeaseTiming snowflakeLeaseTiming(SnowflakeProperties properties) {
+			return LeaseTimingMapper.leaseTiming(properties, () -> StoreTiming.NONE);
 		}
 
 	}

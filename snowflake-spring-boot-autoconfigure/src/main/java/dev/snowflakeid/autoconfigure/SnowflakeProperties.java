@@ -28,8 +28,8 @@ import java.util.TreeSet;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.redis.FormatCoexistence;
-import dev.snowflakeid.redis.RedisLeaseDefaults;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -61,10 +61,6 @@ public class SnowflakeProperties {
 	private final Sequence sequence = new Sequence();
 
 	private final Worker worker = new Worker();
-
-	private final Jackson jackson = new Jackson();
-
-	private final PublicIdKeyRing publicIds = new PublicIdKeyRing();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -104,14 +100,6 @@ public class SnowflakeProperties {
 
 	public Worker getWorker() {
 		return this.worker;
-	}
-
-	public Jackson getJackson() {
-		return this.jackson;
-	}
-
-	public PublicIdKeyRing getPublicIds() {
-		return this.publicIds;
 	}
 
 	/**
@@ -273,12 +261,9 @@ public class SnowflakeProperties {
 	public static class Worker {
 
 		/**
-		 * Worker-code allocator.
+		 * Worker-code allocator; unset means redis, or the in-memory allocator inside a test slice.
 		 */
-		private Allocator allocator = Allocator.REDIS;
-
-		// Whether the allocator was configured rather than left at its default.
-		private boolean allocatorSet;
+		private @Nullable Allocator allocator;
 
 		/**
 		 * Static worker code, below 2^worker-bits; required with the static allocator, optional with the
@@ -299,19 +284,12 @@ public class SnowflakeProperties {
 
 		private final Lease lease = new Lease();
 
-		private final Redis redis = new Redis();
-
-		public Allocator getAllocator() {
+		public @Nullable Allocator getAllocator() {
 			return this.allocator;
 		}
 
-		public void setAllocator(Allocator allocator) {
+		public void setAllocator(@Nullable Allocator allocator) {
 			this.allocator = allocator;
-			this.allocatorSet = true;
-		}
-
-		boolean allocatorSet() {
-			return this.allocatorSet;
 		}
 
 		public Integer getCode() {
@@ -342,10 +320,6 @@ public class SnowflakeProperties {
 			return this.lease;
 		}
 
-		public Redis getRedis() {
-			return this.redis;
-		}
-
 	}
 
 	/**
@@ -367,7 +341,10 @@ public class SnowflakeProperties {
 		 * For tests only: a code of this application context's own (or snowflake.worker.code), held in memory,
 		 * from snowflake-spring-boot-starter-test; startup fails without that library.
 		 */
-		IN_MEMORY
+		IN_MEMORY;
+
+		/** The allocator of an application that sets none (outside test slices). */
+		public static final Allocator DEFAULT = REDIS;
 
 	}
 
@@ -379,7 +356,7 @@ public class SnowflakeProperties {
 		/**
 		 * How long the store keeps a lease without renewal (how soon a crashed worker's code is free).
 		 */
-		private Duration ttl = RedisLeaseDefaults.TTL;
+		private Duration ttl = LeaseTiming.DEFAULT_TTL;
 
 		/**
 		 * Time between renewals.
@@ -457,420 +434,6 @@ public class SnowflakeProperties {
 
 		public void setFleetLeadLimit(Duration fleetLeadLimit) {
 			this.fleetLeadLimit = fleetLeadLimit;
-		}
-
-	}
-
-	/**
-	 * Redis lease store; the server is the application's (spring.data.redis.*) unless url, host, sentinel or
-	 * cluster is set here.
-	 */
-	public static class Redis {
-
-		/**
-		 * Uniqueness domain within the Redis database: applications whose IDs may meet must share it.
-		 */
-		private String namespace = RedisLeaseDefaults.NAMESPACE;
-
-		/**
-		 * Prefix of every lease key.
-		 */
-		private String keyPrefix = RedisLeaseDefaults.KEY_PREFIX;
-
-		/**
-		 * Timeout of each lease command; well inside the renew interval.
-		 */
-		private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
-
-		/**
-		 * Longest wait for a connection to the lease Redis to be set up, each attempt; separate from the
-		 * command timeout.
-		 */
-		private Duration connectTimeout = RedisLeaseDefaults.CONNECT_TIMEOUT;
-
-		/**
-		 * Number of replicas each Redis primary has, counting chained replicas and every node that may ever
-		 * follow it. Leases are granted only while the primary and the replicas online within the lag limit
-		 * are a majority of these nodes (half the replicas, rounded up), and each grant waits until that many
-		 * hold it. 0 for a primary without replicas. A primary with more replicas attached refuses to grant.
-		 */
-		private int replicas;
-
-		/**
-		 * Removed: replaced by replicas. Bound only so that a configuration still setting it fails at startup
-		 * instead of leaving replicas at 0.
-		 */
-		private Integer minReplicas;
-
-		/**
-		 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
-		 * primary keeps granting.
-		 */
-		private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
-
-		/**
-		 * Whether this instance's ID format may differ from the one the key space records: side-by-side lets it
-		 * take an unused region of its own where timestamp bits, region bits, tick and epoch are equal.
-		 */
-		private FormatCoexistence formatCoexistence = FormatCoexistence.NONE;
-
-		/**
-		 * Name the lease connection gives itself with CLIENT SETNAME, shown by CLIENT LIST.
-		 */
-		private String clientName = "snowflake-lease";
-
-		/**
-		 * Redis URL of a separate lease Redis (redis:// or rediss:// for TLS); overrides host, port,
-		 * database, username and password.
-		 */
-		private String url;
-
-		/**
-		 * Host of a separate lease Redis.
-		 */
-		private String host;
-
-		/**
-		 * Port of a separate lease Redis.
-		 */
-		private int port = 6379;
-
-		/**
-		 * Database index of a separate lease Redis.
-		 */
-		private int database = 0;
-
-		/**
-		 * Login username of a separate lease Redis (an ACL user).
-		 */
-		private String username;
-
-		/**
-		 * Login password of a separate lease Redis.
-		 */
-		private String password;
-
-		private final Ssl ssl = new Ssl();
-
-		private final Sentinel sentinel = new Sentinel();
-
-		private final Cluster cluster = new Cluster();
-
-		public String getNamespace() {
-			return this.namespace;
-		}
-
-		public void setNamespace(String namespace) {
-			this.namespace = namespace;
-		}
-
-		public String getKeyPrefix() {
-			return this.keyPrefix;
-		}
-
-		public void setKeyPrefix(String keyPrefix) {
-			this.keyPrefix = keyPrefix;
-		}
-
-		public Duration getCommandTimeout() {
-			return this.commandTimeout;
-		}
-
-		public void setCommandTimeout(Duration commandTimeout) {
-			this.commandTimeout = commandTimeout;
-		}
-
-		public Duration getConnectTimeout() {
-			return this.connectTimeout;
-		}
-
-		public void setConnectTimeout(Duration connectTimeout) {
-			this.connectTimeout = connectTimeout;
-		}
-
-		public int getReplicas() {
-			return this.replicas;
-		}
-
-		public void setReplicas(int replicas) {
-			this.replicas = replicas;
-		}
-
-		public Integer getMinReplicas() {
-			return this.minReplicas;
-		}
-
-		public void setMinReplicas(Integer minReplicas) {
-			this.minReplicas = minReplicas;
-		}
-
-		public Duration getMaxReplicaLag() {
-			return this.maxReplicaLag;
-		}
-
-		public void setMaxReplicaLag(Duration maxReplicaLag) {
-			this.maxReplicaLag = maxReplicaLag;
-		}
-
-		public FormatCoexistence getFormatCoexistence() {
-			return this.formatCoexistence;
-		}
-
-		public void setFormatCoexistence(FormatCoexistence formatCoexistence) {
-			this.formatCoexistence = formatCoexistence;
-		}
-
-		public String getClientName() {
-			return this.clientName;
-		}
-
-		public void setClientName(String clientName) {
-			this.clientName = clientName;
-		}
-
-		public String getUrl() {
-			return this.url;
-		}
-
-		public void setUrl(String url) {
-			this.url = url;
-		}
-
-		public String getHost() {
-			return this.host;
-		}
-
-		public void setHost(String host) {
-			this.host = host;
-		}
-
-		public int getPort() {
-			return this.port;
-		}
-
-		public void setPort(int port) {
-			this.port = port;
-		}
-
-		public int getDatabase() {
-			return this.database;
-		}
-
-		public void setDatabase(int database) {
-			this.database = database;
-		}
-
-		public String getUsername() {
-			return this.username;
-		}
-
-		public void setUsername(String username) {
-			this.username = username;
-		}
-
-		public String getPassword() {
-			return this.password;
-		}
-
-		public void setPassword(String password) {
-			this.password = password;
-		}
-
-		public Ssl getSsl() {
-			return this.ssl;
-		}
-
-		public Sentinel getSentinel() {
-			return this.sentinel;
-		}
-
-		public Cluster getCluster() {
-			return this.cluster;
-		}
-
-		/**
-		 * TLS of a separate lease Redis.
-		 */
-		public static class Ssl {
-
-			/**
-			 * Whether to use TLS; on when a bundle is set or the URL is rediss://.
-			 */
-			private Boolean enabled;
-
-			/**
-			 * SSL bundle with the trust material (and, for mutual TLS, the key material).
-			 */
-			private String bundle;
-
-			public Boolean getEnabled() {
-				return this.enabled;
-			}
-
-			public void setEnabled(Boolean enabled) {
-				this.enabled = enabled;
-			}
-
-			public String getBundle() {
-				return this.bundle;
-			}
-
-			public void setBundle(String bundle) {
-				this.bundle = bundle;
-			}
-
-		}
-
-		/**
-		 * Sentinel set-up of a separate lease Redis.
-		 */
-		public static class Sentinel {
-
-			/**
-			 * Name of the primary the sentinels monitor.
-			 */
-			private String master;
-
-			/**
-			 * Sentinels as host:port pairs.
-			 */
-			private List<String> nodes = new ArrayList<>();
-
-			/**
-			 * Login username of the sentinels.
-			 */
-			private String username;
-
-			/**
-			 * Login password of the sentinels.
-			 */
-			private String password;
-
-			public String getMaster() {
-				return this.master;
-			}
-
-			public void setMaster(String master) {
-				this.master = master;
-			}
-
-			public List<String> getNodes() {
-				return this.nodes;
-			}
-
-			public void setNodes(List<String> nodes) {
-				this.nodes = nodes;
-			}
-
-			public String getUsername() {
-				return this.username;
-			}
-
-			public void setUsername(String username) {
-				this.username = username;
-			}
-
-			public String getPassword() {
-				return this.password;
-			}
-
-			public void setPassword(String password) {
-				this.password = password;
-			}
-
-		}
-
-		/**
-		 * Cluster set-up of a separate lease Redis.
-		 */
-		public static class Cluster {
-
-			/**
-			 * Initial cluster nodes as host:port pairs; at least one must answer.
-			 */
-			private List<String> nodes = new ArrayList<>();
-
-			public List<String> getNodes() {
-				return this.nodes;
-			}
-
-			public void setNodes(List<String> nodes) {
-				this.nodes = nodes;
-			}
-
-		}
-
-	}
-
-	/**
-	 * JSON representation of IDs.
-	 */
-	public static class Jackson {
-
-		/**
-		 * Whether to register the Jackson modules that write IDs as strings.
-		 */
-		private boolean enabled = true;
-
-		/**
-		 * Whether to write every long and Long as a JSON string, not only properties marked as IDs.
-		 */
-		private boolean writeAllLongsAsStrings = false;
-
-		public boolean isEnabled() {
-			return this.enabled;
-		}
-
-		public void setEnabled(boolean enabled) {
-			this.enabled = enabled;
-		}
-
-		public boolean isWriteAllLongsAsStrings() {
-			return this.writeAllLongsAsStrings;
-		}
-
-		public void setWriteAllLongsAsStrings(boolean writeAllLongsAsStrings) {
-			this.writeAllLongsAsStrings = writeAllLongsAsStrings;
-		}
-
-	}
-
-	/**
-	 * Keys of the public IDs (@PublicId): a key ring with one active key.
-	 */
-	public static class PublicIdKeyRing {
-
-		/**
-		 * Identifier of the key that makes new public IDs: a lowercase letter, one of the keys.
-		 */
-		private String activeKey;
-
-		/**
-		 * AES keys by identifier (a lowercase letter a-z): 16, 24 or 32 random bytes in Base64, such as the output
-		 * of 'openssl rand -base64 32'. Public IDs made under any of them decode.
-		 */
-		private Map<String, String> keys = new LinkedHashMap<>();
-
-		public String getActiveKey() {
-			return this.activeKey;
-		}
-
-		public void setActiveKey(String activeKey) {
-			this.activeKey = activeKey;
-		}
-
-		public Map<String, String> getKeys() {
-			return this.keys;
-		}
-
-		public void setKeys(Map<String, String> keys) {
-			this.keys = keys;
-		}
-
-		/** Key identifiers only; never key material. */
-		@Override
-		public String toString() {
-			return "PublicIdKeyRing[activeKey=" + this.activeKey + ", keys=" + new TreeSet<>(this.keys.keySet()) + "]";
 		}
 
 	}

@@ -15,8 +15,11 @@
  */
 package dev.snowflakeid.autoconfigure;
 
+import java.time.Duration;
+
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
@@ -53,7 +56,7 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 	 * generator.
 	 */
 	@Override
-	public StaticWorkerLeaseStore leaseStore() {
+	public StaticWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
 		SnowflakeProperties.Worker worker = this.properties.getWorker();
 		Integer code = worker.getCode();
 		if (code == null) {
@@ -68,7 +71,7 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 			.region(this.properties.getRegion())
 			.stateFile(worker.getStateFile())
 			.stateFileMustExist(worker.isStateFileMustExist())
-			.ceilingLead(SnowflakeAutoConfiguration.leaseTiming(this.properties).ceilingLead())
+			.ceilingLead(timing.ceilingLead())
 			.owner(this.owner)
 			.share();
 	}

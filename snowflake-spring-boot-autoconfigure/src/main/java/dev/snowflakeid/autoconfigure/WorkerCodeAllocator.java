@@ -15,7 +15,10 @@
  */
 package dev.snowflakeid.autoconfigure;
 
+import java.time.Duration;
+
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
@@ -48,11 +51,23 @@ public interface WorkerCodeAllocator {
 	}
 
 	/**
+	 * What this allocator's store adds to the lease timing; called on the selected allocator only, before
+	 * {@link #leaseStore}, and before anything connects.
+	 * @throws InvalidSnowflakeConfigurationException naming the property to change when one of this
+	 * allocator's timing settings is invalid
+	 */
+	default StoreTiming storeTiming() {
+		return StoreTiming.NONE;
+	}
+
+	/**
 	 * Makes the lease store; called once, and only on the selected allocator.
+	 * @param timing the lease timing of the properties and {@link #storeTiming()}
+	 * @param startupWaitBudget how long startup may wait for a first grant
 	 * @throws InvalidSnowflakeConfigurationException naming the property to change when this allocator's own
 	 * settings are missing or invalid
 	 */
-	WorkerLeaseStore leaseStore();
+	WorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget);
 
 	/**
 	 * The instances whose worker codes {@code store}, made by {@link #leaseStore()}, keeps apart.

@@ -15,11 +15,13 @@
  */
 package dev.snowflakeid.test.autoconfigure;
 
+import java.time.Duration;
+
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.autoconfigure.WorkerCodeAllocator;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
@@ -54,10 +56,10 @@ final class InMemoryWorkerCodeAllocator implements WorkerCodeAllocator {
 	}
 
 	@Override
-	public StaticWorkerLeaseStore leaseStore() {
+	public StaticWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
 		return StaticWorkerLeaseStore.builder(SnowflakeTestAutoConfiguration.code(this.properties, this.layout))
 			.region(this.properties.getRegion())
-			.ceilingLead(SnowflakeAutoConfiguration.leaseTiming(this.properties).ceilingLead())
+			.ceilingLead(timing.ceilingLead())
 			.build();
 	}
 

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
@@ -28,7 +29,6 @@ import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -50,8 +50,8 @@ import org.springframework.core.env.Environment;
  * {@code snowflake.test.clock} also fixes the clock, for IDs that are the same in every run.
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
-		beforeName = "dev.snowflakeid.autoconfigure.redis.SnowflakeRedisAutoConfiguration")
-@ConditionalOnBooleanProperty(name = "snowflake.enabled", matchIfMissing = true)
+		beforeName = "dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration")
+@ConditionalOnSnowflakeEnabled
 @EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeTestProperties.class })
 @Import(SnowflakeTestAutoConfiguration.FixedClockConfiguration.class)
 public final class SnowflakeTestAutoConfiguration {

@@ -1,0 +1,57 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.jackson.autoconfigure.web;
+
+import dev.snowflakeid.SnowflakeId;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+@Entity
+@Table(name = "web_order")
+public class WebOrder {
+
+	@Id
+	@GeneratedSnowflakeId
+	private Long id;
+
+	@SnowflakeId
+	private Long customerId;
+
+	private String item;
+
+	protected WebOrder() {
+	}
+
+	public WebOrder(Long customerId, String item) {
+		this.customerId = customerId;
+		this.item = item;
+	}
+
+	public Long getId() {
+		return this.id;
+	}
+
+	public Long getCustomerId() {
+		return this.customerId;
+	}
+
+	public String getItem() {
+		return this.item;
+	}
+
+}

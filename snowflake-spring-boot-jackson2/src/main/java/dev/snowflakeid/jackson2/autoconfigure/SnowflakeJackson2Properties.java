@@ -1,0 +1,55 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.jackson2.autoconfigure;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * JSON representation of IDs in Jackson 2 mappers: the same {@code snowflake.jackson.*} keys as the Jackson 3
+ * module binds.
+ * @deprecated with Spring Boot's Jackson 2 support
+ */
+@Deprecated(since = "0.1.0", forRemoval = true)
+@ConfigurationProperties("snowflake.jackson")
+public class SnowflakeJackson2Properties {
+
+	/**
+	 * Whether to register the Jackson modules that write IDs as strings.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Whether to write every long and Long as a JSON string, not only properties marked as IDs.
+	 */
+	private boolean writeAllLongsAsStrings = false;
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public boolean isWriteAllLongsAsStrings() {
+		return this.writeAllLongsAsStrings;
+	}
+
+	public void setWriteAllLongsAsStrings(boolean writeAllLongsAsStrings) {
+		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
+	}
+
+}

@@ -1,0 +1,133 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.jdbc.autoconfigure;
+
+import java.util.UUID;
+
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback;
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceInitializationAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.annotation.Id;
+import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
+import org.springframework.data.relational.core.mapping.RelationalMappingContext;
+import org.springframework.data.relational.core.mapping.Table;
+import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnowflakeJdbcAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+				DataSourceTransactionManagerAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
+				DataSourceInitializationAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class,
+				SnowflakeJdbcAutoConfiguration.class))
+		.withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
+				"spring.sql.init.schema-locations=classpath:jdbc-schema.sql")
+		.withUserConfiguration(IdGeneratorConfiguration.class);
+
+	@Test
+	void insertAssignsTheIdFromTheApplicationsGenerator() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(SnowflakeIdBeforeConvertCallback.class);
+			JdbcAggregateTemplate template = context.getBean(JdbcAggregateTemplate.class);
+			JdbcInvoice saved = template.save(new JdbcInvoice(null, "tea"));
+			assertThat(saved.id()).isNotNull();
+			assertThat(context.getBean(IdGenerator.class).decode(saved.id()).worker()).isEqualTo(11);
+			assertThat(template.findById(saved.id(), JdbcInvoice.class)).isEqualTo(saved);
+			Long column = context.getBean(JdbcTemplate.class)
+				.queryForObject("select id from jdbc_invoice where item = 'tea'", Long.class);
+			assertThat(column).isEqualTo(saved.id());
+		});
+	}
+
+	@Test
+	void backsOffFromAUserDefinedCallback() {
+		this.runner.withUserConfiguration(UserCallbackConfiguration.class)
+			.run((context) -> assertThat(context).getBean(SnowflakeIdBeforeConvertCallback.class)
+				.isSameAs(context.getBean(UserCallbackConfiguration.class).callback));
+	}
+
+	@Test
+	void configuresNothingWhenSnowflakeIsDisabled() {
+		this.runner.withPropertyValues("snowflake.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdBeforeConvertCallback.class));
+	}
+
+	@Test
+	void configuresNothingWithoutSpringDataRelational() {
+		this.runner.withClassLoader(new FilteredClassLoader(BeforeConvertCallback.class))
+			.withConfiguration(AutoConfigurations.of(SnowflakeJdbcAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdBeforeConvertCallback.class));
+	}
+
+	@Test
+	void configuresNothingWhenSpringDataJdbcIsNotSetUp() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnowflakeJdbcAutoConfiguration.class))
+			.withUserConfiguration(IdGeneratorConfiguration.class)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(SnowflakeIdBeforeConvertCallback.class));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@AutoConfigurationPackage
+	static class IdGeneratorConfiguration {
+
+		@Bean
+		SnowflakeIdGenerator idGenerator() {
+			return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).workerCode(11).build();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserCallbackConfiguration {
+
+		final SnowflakeIdBeforeConvertCallback callback;
+
+		UserCallbackConfiguration(ObjectProvider<IdGenerator> ids) {
+			this.callback = new SnowflakeIdBeforeConvertCallback(new RelationalMappingContext(), ids);
+		}
+
+		@Bean
+		SnowflakeIdBeforeConvertCallback userCallback() {
+			return this.callback;
+		}
+
+	}
+
+	@Table
+	record JdbcInvoice(@Id @GeneratedSnowflakeId Long id, String item) {
+	}
+
+}

@@ -1,0 +1,293 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.redis.autoconfigure;
+
+import java.util.Collection;
+import java.util.List;
+
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.redis.RedisLeaseConnections;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisCredentials;
+import io.lettuce.core.RedisCredentialsProvider;
+import io.lettuce.core.RedisURI;
+
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.boot.ssl.SslOptions;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisNode;
+import org.springframework.data.redis.connection.RedisPassword;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.RedisStaticMasterReplicaConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.StringUtils;
+
+/**
+ * The Redis the leases use and how to reach it: the application's ({@code spring.data.redis.*}) or a
+ * separate one ({@code snowflake.worker.redis.*}). TLS is on whenever anything the application configured
+ * turns it on (an SSL bundle, {@code ssl.enabled}, a {@code rediss://} URL, or the application's own
+ * Lettuce factory using TLS), and then it cannot be turned off: the lease connection fails rather than
+ * fall back to plaintext.
+ *
+ * @param configuration where the servers are, with credentials
+ * @param username the ACL user, or {@code null} for {@code default}
+ * @param tls whether the lease connection must use TLS
+ * @param bundle trust and key material, or {@code null} for the JVM's defaults
+ * @param properties the property prefix that configured it, for messages
+ */
+record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boolean tls, SslBundle bundle,
+		String properties) {
+
+	static final String APPLICATION = "spring.data.redis";
+
+	static final String SEPARATE = "snowflake.worker.redis";
+
+	/** Whether {@code snowflake.worker.redis.*} names a Redis of its own for the leases. */
+	static boolean isSeparate(SnowflakeRedisProperties redis) {
+		return StringUtils.hasText(redis.getUrl()) || StringUtils.hasText(redis.getHost())
+				|| StringUtils.hasText(redis.getSentinel().getMaster()) || !redis.getCluster().getNodes().isEmpty();
+	}
+
+	/** A separate lease Redis from {@code snowflake.worker.redis.*}. */
+	static LeaseRedisEndpoint separate(SnowflakeRedisProperties redis, SslBundles bundles) {
+		SnowflakeRedisProperties.Ssl ssl = redis.getSsl();
+		SslBundle bundle = null;
+		if (StringUtils.hasText(ssl.getBundle())) {
+			if (bundles == null) {
+				throw new InvalidSnowflakeConfigurationException(SEPARATE + ".ssl.bundle",
+						"SSL bundle '" + ssl.getBundle() + "' is named but no SSL bundles are configured",
+						"Define the bundle under spring.ssl.bundle.pem." + ssl.getBundle() + " (or .jks), or remove "
+								+ SEPARATE + ".ssl.bundle.");
+			}
+			bundle = bundles.getBundle(ssl.getBundle());
+		}
+		boolean urlTls = false;
+		String username = redis.getUsername();
+		String password = redis.getPassword();
+		RedisConfiguration configuration;
+		if (!redis.getCluster().getNodes().isEmpty()) {
+			RedisClusterConfiguration cluster = new RedisClusterConfiguration(redis.getCluster().getNodes());
+			configuration = cluster;
+		}
+		else if (StringUtils.hasText(redis.getSentinel().getMaster())) {
+			RedisSentinelConfiguration sentinel = new RedisSentinelConfiguration();
+			sentinel.master(redis.getSentinel().getMaster());
+			sentinel.setSentinels(redis.getSentinel().getNodes().stream().map(RedisNode::fromString).toList());
+			sentinel.setDatabase(redis.getDatabase());
+			sentinel.setSentinelUsername(redis.getSentinel().getUsername());
+			if (redis.getSentinel().getPassword() != null) {
+				sentinel.setSentinelPassword(RedisPassword.of(redis.getSentinel().getPassword()));
+			}
+			configuration = sentinel;
+		}
+		else if (StringUtils.hasText(redis.getUrl())) {
+			RedisURI uri = parse(redis.getUrl());
+			urlTls = uri.isSsl();
+			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(uri.getHost(), uri.getPort());
+			standalone.setDatabase(uri.getDatabase());
+			RedisCredentials credentials = credentials(uri);
+			if (credentials != null && credentials.hasUsername()) {
+				username = credentials.getUsername();
+			}
+			if (credentials != null && credentials.hasPassword() && credentials.getPassword().length > 0) {
+				password = new String(credentials.getPassword());
+			}
+			configuration = standalone;
+		}
+		else {
+			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(redis.getHost(), redis.getPort());
+			standalone.setDatabase(redis.getDatabase());
+			configuration = standalone;
+		}
+		authenticate(configuration, username, password);
+		boolean tls = Boolean.TRUE.equals(ssl.getEnabled()) || bundle != null || urlTls;
+		if (Boolean.FALSE.equals(ssl.getEnabled()) && (bundle != null || urlTls)) {
+			throw new InvalidSnowflakeConfigurationException(SEPARATE + ".ssl.enabled",
+					"TLS is switched off but " + ((bundle != null) ? "an SSL bundle is named" : "the URL is rediss://"),
+					"Remove " + SEPARATE + ".ssl.enabled=false: the lease connection never falls back to plaintext.");
+		}
+		return new LeaseRedisEndpoint(configuration, username, tls, bundle, SEPARATE);
+	}
+
+	/** The application's Redis, as Spring Boot's own Lettuce client reaches it. */
+	static LeaseRedisEndpoint application(DataRedisConnectionDetails details, DataRedisProperties properties,
+			RedisConnectionFactory applicationFactory) {
+		String username = details.getUsername();
+		String password = details.getPassword();
+		RedisConfiguration configuration;
+		if (details.getSentinel() != null) {
+			DataRedisConnectionDetails.Sentinel source = details.getSentinel();
+			RedisSentinelConfiguration sentinel = new RedisSentinelConfiguration();
+			sentinel.master(source.getMaster());
+			sentinel.setSentinels(nodes(source.getNodes()));
+			sentinel.setDatabase(source.getDatabase());
+			sentinel.setSentinelUsername(source.getUsername());
+			if (source.getPassword() != null) {
+				sentinel.setSentinelPassword(RedisPassword.of(source.getPassword()));
+			}
+			configuration = sentinel;
+		}
+		else if (details.getCluster() != null) {
+			RedisClusterConfiguration cluster = new RedisClusterConfiguration();
+			cluster.setClusterNodes(nodes(details.getCluster().getNodes()));
+			configuration = cluster;
+		}
+		else if (details.getMasterReplica() != null && !details.getMasterReplica().getNodes().isEmpty()) {
+			List<DataRedisConnectionDetails.Node> nodes = details.getMasterReplica().getNodes();
+			RedisStaticMasterReplicaConfiguration masterReplica = new RedisStaticMasterReplicaConfiguration(
+					nodes.get(0).host(), nodes.get(0).port());
+			nodes.stream().skip(1).forEach((node) -> masterReplica.addNode(node.host(), node.port()));
+			configuration = masterReplica;
+		}
+		else {
+			DataRedisConnectionDetails.Standalone source = details.getStandalone();
+			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(source.getHost(),
+					source.getPort());
+			standalone.setDatabase(source.getDatabase());
+			configuration = standalone;
+		}
+		authenticate(configuration, username, password);
+		SslBundle bundle = details.getSslBundle();
+		boolean urlTls = properties != null && StringUtils.hasText(properties.getUrl())
+				&& properties.getUrl().regionMatches(true, 0, "rediss:", 0, 7);
+		boolean factoryTls = applicationFactory instanceof LettuceConnectionFactory lettuce
+				&& lettuce.getClientConfiguration().isUseSsl();
+		return new LeaseRedisEndpoint(configuration, username, bundle != null || urlTls || factoryTls, bundle,
+				APPLICATION);
+	}
+
+	/**
+	 * The uniqueness domain of a lease store with these keys on this Redis. A Sentinel set-up is named by its
+	 * primary's name and sentinels, a fixed primary with replicas by its nodes: whichever node is primary
+	 * now, they are one lease store.
+	 */
+	UniquenessDomain domain(String keyPrefix, String namespace, int region) {
+		if (this.configuration instanceof RedisClusterConfiguration cluster) {
+			return UniquenessDomain.redisCluster(addresses(cluster.getClusterNodes()), keyPrefix, namespace, region);
+		}
+		if (this.configuration instanceof RedisSentinelConfiguration sentinel) {
+			return UniquenessDomain.redis("sentinel " + sentinel.getMaster().getName() + " via "
+					+ String.join(",", addresses(sentinel.getSentinels())), sentinel.getDatabase(), keyPrefix, namespace,
+					region);
+		}
+		if (this.configuration instanceof RedisStaticMasterReplicaConfiguration masterReplica) {
+			List<String> nodes = masterReplica.getNodes().stream()
+				.map((node) -> node.getHostName() + ":" + node.getPort())
+				.toList();
+			return UniquenessDomain.redis(String.join(",", nodes), masterReplica.getDatabase(), keyPrefix, namespace,
+					region);
+		}
+		RedisStandaloneConfiguration standalone = (RedisStandaloneConfiguration) this.configuration;
+		return UniquenessDomain.redis(standalone.getHostName() + ":" + standalone.getPort(), standalone.getDatabase(),
+				keyPrefix, namespace, region);
+	}
+
+	/**
+	 * Where the lease connection goes, for messages: {@code host:port}, the sentinels and the primary's
+	 * name, or the nodes.
+	 */
+	String address() {
+		return RedisLeaseConnections.address(this.configuration);
+	}
+
+	/** The settings that name {@link #address()}. */
+	String addressSettings() {
+		if (this.configuration instanceof RedisClusterConfiguration) {
+			return this.properties + ".cluster.nodes";
+		}
+		if (this.configuration instanceof RedisSentinelConfiguration) {
+			return this.properties + ".sentinel.master and " + this.properties + ".sentinel.nodes";
+		}
+		if (this.configuration instanceof RedisStaticMasterReplicaConfiguration) {
+			return this.properties + ".masterreplica.nodes";
+		}
+		return this.properties + ".host and " + this.properties + ".port (or " + this.properties + ".url)";
+	}
+
+	private static List<String> addresses(Collection<RedisNode> nodes) {
+		return nodes.stream().map((node) -> node.getHost() + ":" + node.getPort()).toList();
+	}
+
+	private static List<RedisNode> nodes(List<DataRedisConnectionDetails.Node> nodes) {
+		return nodes.stream().map((node) -> new RedisNode(node.host(), node.port())).toList();
+	}
+
+	private static void authenticate(RedisConfiguration configuration, String username, String password) {
+		if (configuration instanceof RedisConfiguration.WithAuthentication authenticated) {
+			authenticated.setUsername(username);
+			if (password != null) {
+				authenticated.setPassword(RedisPassword.of(password));
+			}
+		}
+	}
+
+	/**
+	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them only in the URI's
+	 * credentials provider; a URL's are static, so resolving them never waits. Null when there are none.
+	 */
+	private static RedisCredentials credentials(RedisURI uri) {
+		RedisCredentialsProvider provider = uri.getCredentialsProvider();
+		if (provider instanceof RedisCredentialsProvider.ImmediateRedisCredentialsProvider immediate) {
+			return immediate.resolveCredentialsNow();
+		}
+		return provider.resolveCredentials().block();
+	}
+
+	private static RedisURI parse(String url) {
+		try {
+			return RedisURI.create(url);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSnowflakeConfigurationException(SEPARATE + ".url", "'" + url + "' is not a Redis URL: "
+					+ ex.getMessage(), "Set " + SEPARATE + ".url to redis://[user:password@]host:port[/database] or "
+							+ "rediss://... for TLS.");
+		}
+	}
+
+	/** Turns TLS on when required; called before and after the application's customizers. */
+	void applyTls(LettuceClientConfigurationBuilder builder) {
+		if (this.tls) {
+			builder.useSsl();
+		}
+	}
+
+	/** Trust and key material, ciphers and protocols of the SSL bundle, as Spring Boot applies them. */
+	void applySslOptions(ClientOptions.Builder options) {
+		if (this.bundle == null) {
+			return;
+		}
+		io.lettuce.core.SslOptions.Builder ssl = io.lettuce.core.SslOptions.builder()
+			.keyManager(this.bundle.getManagers().getKeyManagerFactory())
+			.trustManager(this.bundle.getManagers().getTrustManagerFactory());
+		SslOptions bundleOptions = this.bundle.getOptions();
+		if (bundleOptions.getCiphers() != null) {
+			ssl.cipherSuites(bundleOptions.getCiphers());
+		}
+		if (bundleOptions.getEnabledProtocols() != null) {
+			ssl.protocols(bundleOptions.getEnabledProtocols());
+		}
+		options.sslOptions(ssl.build());
+	}
+
+}

@@ -1,0 +1,187 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.autoconfigure;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.Period;
+
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonProperties;
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration;
+import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisProperties;
+import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdProperties;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.StandardEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
+
+/**
+ * The defaults the README promises, written out as the README writes them, against {@link SnowflakeProperties}
+ * as Spring Boot binds it from an environment with no property at all (system properties and environment
+ * variables removed, so a build's {@code -Dsnowflake.*} cannot leak in). Each default is asserted once. The
+ * layout table's ranges (4 regions, 256 codes, 4,096 IDs a tick, about 69.7 years) are those of the default
+ * layout, asserted in {@code SnowflakeLayoutTests}; {@code management.health.snowflake.enabled} is not a
+ * {@code snowflake.*} property, and its default is asserted in
+ * {@code SnowflakeHealthContributorAutoConfigurationTests}.
+ */
+class SnowflakePropertiesDefaultsTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withInitializer((context) -> {
+			MutablePropertySources sources = context.getEnvironment().getPropertySources();
+			sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+			sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+		})
+		.withUserConfiguration(BoundProperties.class);
+
+	/**
+	 * The starter's auto-configurations with every bean lazy: the lease timing bean is made from the
+	 * properties and the Redis allocator's rules without a Redis to connect to.
+	 */
+	private final ApplicationContextRunner timings = this.runner
+		.withInitializer((context) -> context.addBeanFactoryPostProcessor(new LazyInitializationBeanFactoryPostProcessor()))
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+				SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class));
+
+	/** README, "Configuration": the properties table, row by row; every wrong default is reported at once. */
+	@Test
+	void theConfigurationTable() {
+		this.runner.run((context) -> assertSoftly((softly) -> {
+			SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
+			softly.assertThat(properties.isEnabled()).isTrue();
+			softly.assertThat(properties.getEpoch()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
+			softly.assertThat(properties.getRegion()).isZero();
+
+			SnowflakeProperties.Layout layout = properties.getLayout();
+			softly.assertThat(layout.getTimestampBits()).isEqualTo(41);
+			softly.assertThat(layout.getRegionBits()).isEqualTo(2);
+			softly.assertThat(layout.getWorkerBits()).isEqualTo(8);
+			softly.assertThat(layout.getSequenceBits()).isEqualTo(12);
+			softly.assertThat(layout.getTick()).isEqualTo(Duration.ofMillis(1));
+			softly.assertThat(layout.getRequiredLifetime()).isEqualTo(Period.ofYears(60));
+
+			SnowflakeProperties.Clock clock = properties.getClock();
+			softly.assertThat(clock.getRollbackWaitBudget()).isEqualTo(Duration.ofMillis(5));
+			softly.assertThat(clock.getForwardJumpAlert()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(clock.getBorrowAhead()).as("0 (off)").isZero();
+			softly.assertThat(properties.getSequence().getExhaustionWaitBudget()).isEqualTo(Duration.ofMillis(5));
+
+			SnowflakeProperties.Worker worker = properties.getWorker();
+			softly.assertThat(worker.getAllocator()).as("unset: the default").isNull();
+			softly.assertThat(Allocator.DEFAULT).isEqualTo(Allocator.REDIS);
+			softly.assertThat(worker.getCode()).as("none").isNull();
+			softly.assertThat(worker.getStateFile()).as("none").isNull();
+			softly.assertThat(worker.isStateFileMustExist()).isFalse();
+
+			SnowflakeProperties.Lease lease = worker.getLease();
+			softly.assertThat(lease.getTtl()).isEqualTo(Duration.ofSeconds(10));
+			softly.assertThat(lease.getRenewInterval()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(lease.getOutageTolerance()).isEqualTo(Duration.ofSeconds(10));
+			softly.assertThat(lease.getStartupWaitBudget()).isNull();
+			softly.assertThat(lease.getMaxClockSkew()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(lease.getFleetLeadLimit()).isEqualTo(Duration.ofMillis(13_300));
+
+			SnowflakeRedisProperties redis = context.getBean(SnowflakeRedisProperties.class);
+			softly.assertThat(redis.getReplicas()).isZero();
+			softly.assertThat(redis.getMaxReplicaLag()).isEqualTo(Duration.ofSeconds(1));
+			softly.assertThat(redis.getNamespace()).isEqualTo("default");
+			softly.assertThat(redis.getKeyPrefix()).isEqualTo("snowflake");
+			softly.assertThat(redis.getCommandTimeout()).isEqualTo(Duration.ofMillis(300));
+			softly.assertThat(redis.getConnectTimeout()).isEqualTo(Duration.ofSeconds(3));
+			softly.assertThat(redis.getClientName()).isEqualTo("snowflake-lease");
+			// "none (the application's Redis); with a host, port 6379 and database 0"
+			softly.assertThat(redis.getUrl()).isNull();
+			softly.assertThat(redis.getHost()).isNull();
+			softly.assertThat(redis.getUsername()).isNull();
+			softly.assertThat(redis.getPassword()).isNull();
+			softly.assertThat(redis.getPort()).isEqualTo(6379);
+			softly.assertThat(redis.getDatabase()).isZero();
+			softly.assertThat(redis.getSentinel().getMaster()).isNull();
+			softly.assertThat(redis.getSentinel().getNodes()).isEmpty();
+			softly.assertThat(redis.getSentinel().getUsername()).isNull();
+			softly.assertThat(redis.getSentinel().getPassword()).isNull();
+			softly.assertThat(redis.getCluster().getNodes()).isEmpty();
+			// "off": unset, so only a bundle or a rediss:// URL turns TLS on
+			softly.assertThat(redis.getSsl().getEnabled()).isNull();
+			softly.assertThat(redis.getSsl().getBundle()).isNull();
+
+			SnowflakeJacksonProperties jackson = context.getBean(SnowflakeJacksonProperties.class);
+			softly.assertThat(jackson.isEnabled()).isTrue();
+			softly.assertThat(jackson.isWriteAllLongsAsStrings()).isFalse();
+			SnowflakePublicIdProperties publicIds = context.getBean(SnowflakePublicIdProperties.class);
+			softly.assertThat(publicIds.getActiveKey()).isNull();
+			softly.assertThat(publicIds.getKeys()).isEmpty();
+		}));
+	}
+
+	/**
+	 * README, "Configuration", outage-tolerance and startup-wait-budget rows: the ceiling lead "this + 2 renew
+	 * intervals = 12 s", the quarantine "lead + 2 × (max clock skew + command timeout) + failover window =
+	 * 14.6 s", and a startup wait that "covers the quarantine of a first start on an empty Redis".
+	 */
+	@Test
+	void theFiguresTheConfigurationTableDerives() {
+		this.timings.run((context) -> {
+			SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
+			LeaseTiming timing = context.getBean(LeaseTiming.class);
+			assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(12));
+			assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(14_600));
+			assertThat(LeaseTimingMapper.startupWaitBudget(properties, timing)).isEqualTo(Duration.ofSeconds(30))
+				.isGreaterThan(timing.quarantine());
+		});
+	}
+
+	/**
+	 * README, "Safety model", the terms table: {@code ℓ} is the command timeout, {@code δ} = 2(s + ℓ) = 2.6 s,
+	 * the failover window {@code W} is 0 s without replicas and 2 s with them, so {@code Q} is 16.6 s with
+	 * replicas ({@code O}, {@code I}, {@code s} and the no-replica {@code A} and {@code Q} are asserted above).
+	 */
+	@Test
+	void theSafetyModelTerms() {
+		this.timings.run((context) -> {
+			LeaseTiming timing = context.getBean(LeaseTiming.class);
+			assertThat(timing.requestLateness()).as("ℓ").isEqualTo(Duration.ofMillis(300));
+			assertThat(timing.quarantine().minus(timing.ceilingLead()).minus(timing.failoverWindow())).as("δ")
+				.isEqualTo(Duration.ofMillis(2_600));
+			assertThat(timing.failoverWindow()).as("W without replicas").isZero();
+			assertThat(timing.leadLimit()).as("B = A + s + ℓ").isEqualTo(timing.lead()).isEqualTo(Duration.ofMillis(13_300));
+		});
+		this.timings.withPropertyValues("snowflake.worker.redis.replicas=1").run((context) -> {
+			LeaseTiming timing = context.getBean(LeaseTiming.class);
+			assertThat(timing.failoverWindow()).as("W with replicas").isEqualTo(Duration.ofSeconds(2));
+			assertThat(timing.quarantine()).as("Q with replicas").isEqualTo(Duration.ofMillis(16_600));
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeRedisProperties.class,
+			SnowflakeJacksonProperties.class, SnowflakePublicIdProperties.class })
+	static class BoundProperties {
+
+	}
+
+}
