@@ -39,19 +39,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("snowflake")
 public class SnowflakeProperties {
 
-	/**
-	 * Whether to configure the ID generator.
-	 */
+	/** Whether to configure the ID generator. */
 	private boolean enabled = true;
 
-	/**
-	 * Custom epoch: timestamps count ticks from here. Must lie in the past and never change once IDs exist.
-	 */
+	/** Custom epoch: timestamps count ticks from here. Must lie in the past and never change once IDs exist. */
 	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
-	/**
-	 * Region code written into every ID, below 2^region-bits.
-	 */
+	/** Region code written into every ID, below 2^region-bits. */
 	private int region = 0;
 
 	private final Layout layout = new Layout();
@@ -102,39 +96,25 @@ public class SnowflakeProperties {
 		return this.worker;
 	}
 
-	/**
-	 * Bit layout of the IDs: sign bit 0, then timestamp, region, worker and sequence.
-	 */
+	/** Bit layout of the IDs: sign bit 0, then timestamp, region, worker and sequence. */
 	public static class Layout {
 
-		/**
-		 * Bits of the timestamp field, counting ticks since the epoch.
-		 */
+		/** Bits of the timestamp field, counting ticks since the epoch. */
 		private int timestampBits = SnowflakeLayout.DEFAULT_TIMESTAMP_BITS;
 
-		/**
-		 * Bits of the region field.
-		 */
+		/** Bits of the region field. */
 		private int regionBits = SnowflakeLayout.DEFAULT_REGION_BITS;
 
-		/**
-		 * Bits of the worker field: worker codes per region is 2^worker-bits.
-		 */
+		/** Bits of the worker field: worker codes per region is 2^worker-bits. */
 		private int workerBits = SnowflakeLayout.DEFAULT_WORKER_BITS;
 
-		/**
-		 * Bits of the sequence field: IDs per worker per tick is 2^sequence-bits.
-		 */
+		/** Bits of the sequence field: IDs per worker per tick is 2^sequence-bits. */
 		private int sequenceBits = SnowflakeLayout.DEFAULT_SEQUENCE_BITS;
 
-		/**
-		 * Timestamp unit, a whole number of milliseconds.
-		 */
+		/** Timestamp unit, a whole number of milliseconds. */
 		private Duration tick = SnowflakeLayout.DEFAULT_TICK;
 
-		/**
-		 * Startup fails if the layout cannot issue IDs for at least this long from now.
-		 */
+		/** Startup fails if the layout cannot issue IDs for at least this long from now. */
 		private Period requiredLifetime = Period.ofYears(60);
 
 		public int getTimestampBits() {
@@ -187,19 +167,13 @@ public class SnowflakeProperties {
 
 	}
 
-	/**
-	 * Wall-clock policies.
-	 */
+	/** Wall-clock policies. */
 	public static class Clock {
 
-		/**
-		 * Longest wait for a clock that stepped back; larger steps are refused at once.
-		 */
+		/** Longest wait for a clock that stepped back; larger steps are refused at once. */
 		private Duration rollbackWaitBudget = SnowflakeIdGenerator.DEFAULT_ROLLBACK_WAIT_BUDGET;
 
-		/**
-		 * Forward clock steps larger than this are counted and logged.
-		 */
+		/** Forward clock steps larger than this are counted and logged. */
 		private Duration forwardJumpAlert = SnowflakeIdGenerator.DEFAULT_FORWARD_JUMP_ALERT;
 
 		/**
@@ -235,14 +209,10 @@ public class SnowflakeProperties {
 
 	}
 
-	/**
-	 * Sequence policies.
-	 */
+	/** Sequence policies. */
 	public static class Sequence {
 
-		/**
-		 * Longest wait for the next tick once a tick's sequence is used up; 0 refuses at once.
-		 */
+		/** Longest wait for the next tick once a tick's sequence is used up; 0 refuses at once. */
 		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
 
 		public Duration getExhaustionWaitBudget() {
@@ -255,14 +225,10 @@ public class SnowflakeProperties {
 
 	}
 
-	/**
-	 * How this instance obtains its worker code.
-	 */
+	/** How this instance obtains its worker code. */
 	public static class Worker {
 
-		/**
-		 * Worker-code allocator; unset means redis, or the in-memory allocator inside a test slice.
-		 */
+		/** Worker-code allocator; unset means redis, or the in-memory allocator inside a test slice. */
 		private @Nullable Allocator allocator;
 
 		/**
@@ -277,9 +243,7 @@ public class SnowflakeProperties {
 		 */
 		private Path stateFile;
 
-		/**
-		 * Whether a missing state file stops startup instead of starting the code without a high-water mark.
-		 */
+		/** Whether a missing state file stops startup instead of starting the code without a high-water mark. */
 		private boolean stateFileMustExist = false;
 
 		private final Lease lease = new Lease();
@@ -322,19 +286,13 @@ public class SnowflakeProperties {
 
 	}
 
-	/**
-	 * Worker-code allocators.
-	 */
+	/** Worker-code allocators. */
 	public enum Allocator {
 
-		/**
-		 * Lease codes from Redis, with fencing and persisted timestamp ceilings.
-		 */
+		/** Lease codes from Redis, with fencing and persisted timestamp ceilings. */
 		REDIS,
 
-		/**
-		 * A code fixed by configuration, optionally with a state file.
-		 */
+		/** A code fixed by configuration, optionally with a state file. */
 		STATIC,
 
 		/**
@@ -348,19 +306,13 @@ public class SnowflakeProperties {
 
 	}
 
-	/**
-	 * Lease timing.
-	 */
+	/** Lease timing. */
 	public static class Lease {
 
-		/**
-		 * How long the store keeps a lease without renewal (how soon a crashed worker's code is free).
-		 */
+		/** How long the store keeps a lease without renewal (how soon a crashed worker's code is free). */
 		private Duration ttl = LeaseTiming.DEFAULT_TTL;
 
-		/**
-		 * Time between renewals.
-		 */
+		/** Time between renewals. */
 		private Duration renewInterval = LeaseTiming.DEFAULT_RENEW_INTERVAL;
 
 		/**
@@ -376,9 +328,7 @@ public class SnowflakeProperties {
 		 */
 		private Duration startupWaitBudget;
 
-		/**
-		 * Largest allowed difference between this worker's clock and the lease store's clock.
-		 */
+		/** Largest allowed difference between this worker's clock and the lease store's clock. */
 		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
 
 		/**
