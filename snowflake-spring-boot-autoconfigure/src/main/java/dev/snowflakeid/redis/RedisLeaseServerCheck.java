@@ -60,12 +60,13 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code run_id} and {@code master_replid} the lease script reads the data's lineage from, {@code TIME},
  * atomic scripts ({@code EVAL}), {@code SET ... PXAT} inside one, and {@code WAIT} (not probed on a
  * Cluster, whose connection has no command for one node); a server lacking one is refused with a
- * {@link RedisCapabilityException};</li>
+ * {@link UnsuitableRedisException.Reason#CAPABILITY};</li>
  * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
  * replica is refused; Cluster commands follow the slot owner, so there every node is checked whatever its
  * role), and no primary has more replicas attached than {@code snowflake.worker.redis.replicas} counts (on a
  * Cluster, no shard), which the lease script would refuse at every grant: refused at once with a
- * {@link RedisReplicaCountException} that names the count and the set-up, not after a wait;</li>
+ * {@link UnsuitableRedisException.Reason#REPLICA_COUNT} that names the count and the topology, not after a
+ * wait;</li>
  * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached, primaries included (a
  * deposed primary becomes a replica with its own setting);</li>
  * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
@@ -287,7 +288,7 @@ public final class RedisLeaseServerCheck {
 					ClusterNode clusterNode = new ClusterNode(cluster, node);
 					checkNode(clusterNode, null, warnings);
 					if (replicated && "yes".equalsIgnoreCase(config(clusterNode, "cluster-allow-replica-migration", warnings))) {
-						throw new RedisReplicaMigrationException(clusterNode.name());
+						throw UnsuitableRedisException.replicaMigration(clusterNode.name());
 					}
 				}
 				checkPermissions(cluster, "Cluster");
@@ -300,9 +301,9 @@ public final class RedisLeaseServerCheck {
 				checkNode(node, "master", warnings);
 				int attached = Integer.parseInt(info(node, "replication").getProperty("connected_slaves", "0"));
 				if (attached > this.replicas) {
-					throw new RedisReplicaCountException(node.name(), attached, this.replicas,
-							this.factory.isRedisSentinelAware() ? RedisReplicaCountException.SetUp.SENTINEL
-									: RedisReplicaCountException.SetUp.FIXED);
+					throw UnsuitableRedisException.replicaCount(node.name(), attached, this.replicas,
+							this.factory.isRedisSentinelAware() ? UnsuitableRedisException.Topology.SENTINEL
+									: UnsuitableRedisException.Topology.FIXED);
 				}
 				checkWait(connection, node.name());
 				checkPermissions(connection, node.name());
@@ -317,8 +318,8 @@ public final class RedisLeaseServerCheck {
 		for (RedisClusterNode primary : nodes) {
 			int attached = shards.getOrDefault(primary.getId(), 0);
 			if (attached > this.replicas) {
-				throw new RedisReplicaCountException(primary.getHost() + ":" + primary.getPort(), attached,
-						this.replicas, RedisReplicaCountException.SetUp.CLUSTER);
+				throw UnsuitableRedisException.replicaCount(primary.getHost() + ":" + primary.getPort(), attached,
+						this.replicas, UnsuitableRedisException.Topology.CLUSTER);
 			}
 		}
 	}
@@ -327,14 +328,14 @@ public final class RedisLeaseServerCheck {
 		Properties server = info(node, "server");
 		String version = server.getProperty("redis_version", "");
 		if (compareVersions(version, MINIMUM_VERSION) < 0) {
-			throw new RedisVersionException(node.name(), version);
+			throw UnsuitableRedisException.version(node.name(), version);
 		}
 		requireHex(node.name(), server, "run_id");
 		Properties replication = info(node, "replication");
 		requireHex(node.name(), replication, "master_replid");
 		try {
 			if (node.time() == null) {
-				throw new RedisCapabilityException(node.name(), "TIME", "no reply");
+				throw UnsuitableRedisException.capability(node.name(), "TIME", "no reply");
 			}
 		}
 		catch (DataAccessException ex) {
@@ -342,15 +343,15 @@ public final class RedisLeaseServerCheck {
 		}
 		String role = replication.getProperty("role", "");
 		if (requiredRole != null && !requiredRole.equals(role)) {
-			throw new RedisNotPrimaryException(node.name(), role);
+			throw UnsuitableRedisException.notPrimary(node.name(), role);
 		}
 		String readOnly = config(node, "replica-read-only", warnings);
 		if ("no".equalsIgnoreCase(readOnly)) {
-			throw new RedisReplicaWritableException(node.name());
+			throw UnsuitableRedisException.replicaWritable(node.name());
 		}
 		String policy = config(node, "maxmemory-policy", warnings);
 		if (policy != null && policy.toLowerCase(Locale.ROOT).startsWith("allkeys-")) {
-			throw new RedisEvictionPolicyException(node.name(), policy);
+			throw UnsuitableRedisException.evictionPolicy(node.name(), policy);
 		}
 	}
 
@@ -363,7 +364,7 @@ public final class RedisLeaseServerCheck {
 			throw refusal(ex, node.name(), "INFO " + section);
 		}
 		if (info == null) {
-			throw new RedisCapabilityException(node.name(), "INFO " + section, "no reply");
+			throw UnsuitableRedisException.capability(node.name(), "INFO " + section, "no reply");
 		}
 		return info;
 	}
@@ -372,7 +373,7 @@ public final class RedisLeaseServerCheck {
 	static void requireHex(String server, Properties info, String field) {
 		String value = info.getProperty(field);
 		if (value == null || !HEX.matcher(value.trim()).matches()) {
-			throw new RedisCapabilityException(server, "INFO " + field,
+			throw UnsuitableRedisException.capability(server, "INFO " + field,
 					(value == null) ? "INFO does not show it" : "INFO shows '" + value + "', not hexadecimal digits");
 		}
 	}
@@ -392,10 +393,10 @@ public final class RedisLeaseServerCheck {
 			String detail = (failed.size() > 1) ? text(failed.get(1)) : "";
 			if (detail.startsWith("NOPERM")) {
 				Matcher command = NOPERM_COMMAND.matcher(detail);
-				throw new RedisPermissionException(server, this.user,
+				throw UnsuitableRedisException.permission(server, this.user,
 						List.of(command.find() ? "+" + command.group(1) : detail), this.sampleKey);
 			}
-			throw new RedisCapabilityException(server, text(failed.get(0)), detail);
+			throw UnsuitableRedisException.capability(server, text(failed.get(0)), detail);
 		}
 	}
 
@@ -425,7 +426,7 @@ public final class RedisLeaseServerCheck {
 		}
 		RuntimeException permission = permissionOrRethrow(ex, server);
 		return (permission != ex) ? permission
-				: new RedisCapabilityException(server, command, RedisFailures.describe(ex));
+				: UnsuitableRedisException.capability(server, command, RedisFailures.describe(ex));
 	}
 
 	private String config(Node node, String setting, List<String> warnings) {
@@ -467,13 +468,13 @@ public final class RedisLeaseServerCheck {
 		if (missing != null) {
 			for (Object command : missing) {
 				if (text(command).startsWith("?")) {
-					throw new RedisCapabilityException(server, text(command).substring(1).toUpperCase(Locale.ROOT),
+					throw UnsuitableRedisException.capability(server, text(command).substring(1).toUpperCase(Locale.ROOT),
 							"the server does not know the command: renamed, or not implemented");
 				}
 			}
 		}
 		if (missing != null && !missing.isEmpty()) {
-			throw new RedisPermissionException(server, this.user,
+			throw UnsuitableRedisException.permission(server, this.user,
 					missing.stream().map((command) -> "+" + text(command)).toList(), this.sampleKey);
 		}
 	}
@@ -483,7 +484,7 @@ public final class RedisLeaseServerCheck {
 		if (message.startsWith("NOPERM")) {
 			Matcher command = NOPERM_COMMAND.matcher(message);
 			String permission = command.find() ? "+" + command.group(1) : message;
-			return new RedisPermissionException(server, this.user, List.of(permission), this.sampleKey);
+			return UnsuitableRedisException.permission(server, this.user, List.of(permission), this.sampleKey);
 		}
 		return ex;
 	}
