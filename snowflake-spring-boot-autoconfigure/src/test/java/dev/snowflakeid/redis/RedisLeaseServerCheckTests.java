@@ -18,7 +18,6 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -355,36 +354,6 @@ class RedisLeaseServerCheckTests {
 		UnsuitableRedisException denied = catchRefusal(Reason.PERMISSION,
 				check(server, "blind", "secret", Duration.ofSeconds(5)));
 		assertThat(denied.missingPermissions().permissions()).containsExactly("+info");
-	}
-
-	/** What the lease script reads the lineage from, checked as it reads it: hexadecimal digits. */
-	@Test
-	void lineageFieldsTheLeaseScriptCannotReadAreRefusedNamingThem() {
-		Properties info = new Properties();
-		info.setProperty("run_id", "c0ffee42");
-		RedisLeaseServerCheck.requireHex("on port 1", info, "run_id");
-		assertThatExceptionOfType(UnsuitableRedisException.class)
-			.isThrownBy(() -> RedisLeaseServerCheck.requireHex("on port 1", info, "master_replid"))
-			.withMessage("Redis on port 1 lacks INFO master_replid, which worker leases rely on (INFO does not show it)");
-		info.setProperty("run_id", "<hidden>");
-		assertThatExceptionOfType(UnsuitableRedisException.class)
-			.isThrownBy(() -> RedisLeaseServerCheck.requireHex("on port 1", info, "run_id"))
-			.withMessageContaining("INFO shows '<hidden>', not hexadecimal digits")
-			.satisfies((refusal) -> assertThat(refusal.reason()).isEqualTo(Reason.CAPABILITY))
-			.satisfies((refusal) -> assertThat(refusal.setting()).isEqualTo("INFO run_id"));
-	}
-
-	@Test
-	void versionsCompareNumericallyAndAnOldServerIsExplained() {
-		assertThat(RedisLeaseServerCheck.compareVersions("6.2.0", RedisLeaseServerCheck.MINIMUM_VERSION)).isZero();
-		assertThat(RedisLeaseServerCheck.compareVersions("6.0.20", "6.2.0")).isNegative();
-		assertThat(RedisLeaseServerCheck.compareVersions("7.0.15", "6.2.0")).isPositive();
-		assertThat(RedisLeaseServerCheck.compareVersions("10.0.0", "6.2.0")).isPositive();
-		assertThat(RedisLeaseServerCheck.compareVersions("6.2", "6.2.0")).isZero();
-		assertThat(RedisLeaseServerCheck.compareVersions("6.2.1-rc1", "6.2.0")).isPositive();
-		FailureAnalysis analysis = LeaseApplications.analyze(UnsuitableRedisException.version("on port 6379", "6.0.9"));
-		assertThat(analysis.getDescription()).contains("6.0.9").contains("PXAT");
-		assertThat(analysis.getAction()).contains("6.2.0 or later");
 	}
 
 	@Test
