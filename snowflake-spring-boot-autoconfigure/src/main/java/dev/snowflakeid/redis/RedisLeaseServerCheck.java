@@ -22,7 +22,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
@@ -104,6 +105,10 @@ public final class RedisLeaseServerCheck {
 
 	private final String settings;
 
+	private final LongSupplier nanoTime;
+
+	private final LongConsumer parkNanos;
+
 	/**
 	 * A check whose messages name the servers of the factory's configuration.
 	 * @param factory the lease connection factory, initialized
@@ -130,6 +135,18 @@ public final class RedisLeaseServerCheck {
 	 */
 	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
 			Duration waitBudget, String address, String settings) {
+		this(factory, user, sampleKey, replicas, waitBudget, address, settings, RedisLeaseDefaults.NANO_TIME,
+				RedisLeaseDefaults.PARK_NANOS);
+	}
+
+	/**
+	 * A check that measures its wait budget on {@code nanoTime} and waits between attempts with
+	 * {@code parkNanos}, so that a test can spend the budget without waiting.
+	 * @param nanoTime monotonic nanoseconds
+	 * @param parkNanos waits the given nanoseconds
+	 */
+	RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
+			Duration waitBudget, String address, String settings, LongSupplier nanoTime, LongConsumer parkNanos) {
 		this.factory = Objects.requireNonNull(factory, "factory");
 		this.user = (user != null && !user.isEmpty()) ? user : "default";
 		this.sampleKey = Objects.requireNonNull(sampleKey, "sample key");
@@ -137,6 +154,8 @@ public final class RedisLeaseServerCheck {
 		this.waitBudget = Objects.requireNonNull(waitBudget, "wait budget");
 		this.address = Objects.requireNonNull(address, "address");
 		this.settings = Objects.requireNonNull(settings, "settings");
+		this.nanoTime = Objects.requireNonNull(nanoTime, "nano time");
+		this.parkNanos = Objects.requireNonNull(parkNanos, "park nanos");
 	}
 
 	private static String address(LettuceConnectionFactory factory) {
@@ -162,7 +181,7 @@ public final class RedisLeaseServerCheck {
 	 * @throws RedisUnreachableException if the server could not be reached within the wait budget
 	 */
 	public List<String> verify() {
-		long started = System.nanoTime();
+		long started = this.nanoTime.getAsLong();
 		long deadline = started + this.waitBudget.toNanos();
 		long nextReport = started;
 		int attempts = 0;
@@ -172,7 +191,7 @@ public final class RedisLeaseServerCheck {
 				List<String> warnings = verifyOnce();
 				if (attempts > 1) {
 					logger.info("Worker leases: the lease Redis at " + this.address + " was reached after "
-							+ seconds(System.nanoTime() - started) + " (" + attempts + " attempts)");
+							+ seconds(this.nanoTime.getAsLong() - started) + " (" + attempts + " attempts)");
 				}
 				return warnings;
 			}
@@ -185,7 +204,7 @@ public final class RedisLeaseServerCheck {
 					}
 					throw ex;
 				}
-				long now = System.nanoTime();
+				long now = this.nanoTime.getAsLong();
 				if (now - deadline >= 0) {
 					throw new RedisUnreachableException(this.address, this.settings, this.waitBudget, connectTimeout(),
 							attempts, ex);
@@ -203,7 +222,7 @@ public final class RedisLeaseServerCheck {
 					}
 					nextReport = now + TimeUnit.SECONDS.toNanos(REPORT_INTERVAL_SECONDS);
 				}
-				LockSupport.parkNanos(Math.min(RETRY_PARK_NANOS, deadline - now));
+				this.parkNanos.accept(Math.min(RETRY_PARK_NANOS, deadline - now));
 			}
 		}
 	}

@@ -20,12 +20,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.redis.UnsuitableRedisException.MissingPermissions;
 import dev.snowflakeid.redis.UnsuitableRedisException.Reason;
 import dev.snowflakeid.redis.UnsuitableRedisException.ReplicaCount;
 import dev.snowflakeid.redis.UnsuitableRedisException.Topology;
+import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -259,6 +261,30 @@ class RedisLeaseServerCheckTests {
 				assertThat(failure.budget()).isEqualTo(Duration.ofMillis(500));
 			});
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+	}
+
+	/**
+	 * The startup wait budget is measured on the check's monotonic source and waited out with its parker: a
+	 * fake clock spends it without waiting, attempt by attempt.
+	 */
+	@Test
+	void theWaitBudgetIsSpentOnTheCheckClock(CapturedOutput output) {
+		int port = FreePorts.loopback();
+		LettuceConnectionFactory factory = RedisLeaseConnections.standalone(loopback(port), Duration.ofSeconds(5));
+		factory.afterPropertiesSet();
+		this.resources.add(factory::destroy);
+		AtomicLong now = new AtomicLong(-TimeUnit.SECONDS.toNanos(1));
+		List<Long> parks = new ArrayList<>();
+		RedisLeaseServerCheck check = new RedisLeaseServerCheck(factory, null, SAMPLE_KEY, 0, Duration.ofSeconds(2),
+				"127.0.0.1:" + port, "the test's settings", now::get, (nanos) -> {
+					parks.add(nanos);
+					now.addAndGet(nanos);
+				});
+		assertThatExceptionOfType(RedisUnreachableException.class).isThrownBy(check::verify)
+			.withMessageContaining("within the startup wait budget of 2000 ms (11 attempts, ");
+		assertThat(parks).hasSize(10).containsOnly(TimeUnit.MILLISECONDS.toNanos(200));
+		assertThat(output.getOut()).contains("Worker leases: waiting for the lease Redis at 127.0.0.1:" + port
+				+ " to be reachable, 2.0 s of the startup wait budget left");
 	}
 
 	/**
