@@ -46,14 +46,13 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code INFO} fields, renamed commands, other Redis-compatible servers): the {@code INFO} fields
  * {@code run_id} and {@code master_replid} the lease script reads the data's lineage from, {@code TIME},
  * atomic scripts ({@code EVAL}), {@code SET ... PXAT} inside one, and {@code WAIT} (not probed on a
- * Cluster, whose connection has no command for one node); a server lacking one is refused with a
- * {@link UnsuitableRedisException.Reason#CAPABILITY};</li>
+ * Cluster, whose connection has no command for one node); a server lacking one is refused
+ * ({@link UnsuitableRedisException.Reason#CAPABILITY});</li>
  * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
  * replica is refused; Cluster commands follow the slot owner, so there every node is checked whatever its
  * role), and no primary has more replicas attached than {@code snowflake.worker.redis.replicas} counts (on a
- * Cluster, no shard), which the lease script would refuse at every grant: refused at once with a
- * {@link UnsuitableRedisException.Reason#REPLICA_COUNT} that names the count and the topology, not after a
- * wait;</li>
+ * Cluster, no shard), which the lease script would refuse at every grant: refused at once, not after a wait
+ * ({@link UnsuitableRedisException.Reason#REPLICA_COUNT}, naming the count and the topology);</li>
  * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached, primaries included (a
  * deposed primary becomes a replica with its own setting);</li>
  * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
