@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.WorkerLeaseException;
@@ -60,14 +61,21 @@ final class ClusterSlotPrimary implements ScriptConnection {
 
 	private final long timeoutMillis;
 
+	private final LongSupplier nanoTime;
+
 	private final AtomicLong lastRefresh;
 
-	/** The primary of the slot of {@code key}, reached through {@code factory}, a Cluster factory. */
-	ClusterSlotPrimary(LettuceConnectionFactory factory, String key) {
+	/**
+	 * The primary of the slot of {@code key}, reached through {@code factory}, a Cluster factory.
+	 * @param nanoTime monotonic nanoseconds, which the rate limit of topology refreshes is measured on
+	 */
+	ClusterSlotPrimary(LettuceConnectionFactory factory, String key, LongSupplier nanoTime) {
 		this.factory = factory;
 		this.slot = SlotHash.getSlot(key);
 		this.timeoutMillis = factory.getClientConfiguration().getCommandTimeout().toMillis();
-		this.lastRefresh = new AtomicLong(System.nanoTime() - RedisLeaseConnections.CLUSTER_REFRESH_RATE_LIMIT.toNanos());
+		this.nanoTime = nanoTime;
+		this.lastRefresh = new AtomicLong(
+				nanoTime.getAsLong() - RedisLeaseConnections.CLUSTER_REFRESH_RATE_LIMIT.toNanos());
 	}
 
 	/**
@@ -124,7 +132,7 @@ final class ClusterSlotPrimary implements ScriptConnection {
 
 	private void refreshTopology() {
 		long last = this.lastRefresh.get();
-		long now = System.nanoTime();
+		long now = this.nanoTime.getAsLong();
 		if (now - last < RedisLeaseConnections.CLUSTER_REFRESH_RATE_LIMIT.toNanos()
 				|| !this.lastRefresh.compareAndSet(last, now)) {
 			return;

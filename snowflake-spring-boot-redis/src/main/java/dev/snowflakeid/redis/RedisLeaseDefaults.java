@@ -16,6 +16,9 @@
 package dev.snowflakeid.redis;
 
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 import dev.snowflakeid.lease.LeaseTiming;
 
@@ -46,6 +49,15 @@ public final class RedisLeaseDefaults {
 
 	/** Highest replica lag, in whole seconds, at which a primary still grants. */
 	public static final Duration MAX_REPLICA_LAG = Duration.ofSeconds(1);
+
+	/**
+	 * Monotonic nanoseconds, for every deadline and interval the Redis store code measures; a seam that tests
+	 * replace with a fake clock.
+	 */
+	static final LongSupplier NANO_TIME = System::nanoTime;
+
+	/** Parks the calling thread for a number of nanoseconds, where the Redis store code waits between attempts. */
+	static final LongConsumer PARK_NANOS = LockSupport::parkNanos;
 
 	private RedisLeaseDefaults() {
 	}

@@ -22,6 +22,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
@@ -82,7 +83,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		InstantSource wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
 		// checked even where the builder was given a connection: the factory must suit the store either way
 		ScriptConnection implied = ScriptConnection.of(this.redis, this.settings.keys().state(),
-				this.settings.replicas());
+				this.settings.replicas(), Objects.requireNonNull(builder.nanoTime, "nano time"));
 		this.refusals = new LeaseRefusals(this.settings);
 		this.format = new FormatRecord(this.redis, this.settings);
 		this.requests = new LeaseRequests(this.settings, (builder.connection != null) ? builder.connection : implied,
@@ -254,6 +255,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private ScriptConnection connection;
 
+		private LongSupplier nanoTime = RedisLeaseDefaults.NANO_TIME;
+
 		private Builder(StringRedisTemplate redis, SnowflakeLayout layout) {
 			this.redis = Objects.requireNonNull(redis, "redis template");
 			this.layout = Objects.requireNonNull(layout, "layout");
@@ -333,6 +336,12 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		 */
 		Builder connection(ScriptConnection connection) {
 			this.connection = connection;
+			return this;
+		}
+
+		/** Monotonic nanoseconds, for the intervals the store's connections measure; for tests. */
+		Builder nanoTime(LongSupplier nanoTime) {
+			this.nanoTime = nanoTime;
 			return this;
 		}
 

@@ -16,6 +16,7 @@
 package dev.snowflakeid.redis;
 
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 import io.lettuce.core.ReadFrom;
 
@@ -36,10 +37,11 @@ interface ScriptConnection {
 	 * The connection that the factory of {@code template} implies for a region whose keys lie in the slot of
 	 * {@code slotKey}. Makes no connection.
 	 * @param replicas replicas of each primary; with any, {@code CLIENT ID} must reach the primary too
+	 * @param nanoTime monotonic nanoseconds, for the intervals a connection measures
 	 * @throws IllegalArgumentException if the factory is not Lettuce's, or, with replicas, one that reads
 	 * from elsewhere than the primary
 	 */
-	static ScriptConnection of(StringRedisTemplate template, String slotKey, int replicas) {
+	static ScriptConnection of(StringRedisTemplate template, String slotKey, int replicas, LongSupplier nanoTime) {
 		if (!(template.getConnectionFactory() instanceof LettuceConnectionFactory lettuce)) {
 			throw new IllegalArgumentException("the Redis lease store needs a LettuceConnectionFactory (it runs WAIT "
 					+ "on the connection that ran its script), not " + template.getConnectionFactory());
@@ -53,7 +55,7 @@ interface ScriptConnection {
 					+ "reads from the primary (ReadFrom.UPSTREAM, as RedisLeaseConnections sets), not "
 					+ lettuce.getClientConfiguration().getReadFrom().get());
 		}
-		return lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, slotKey)
+		return lettuce.isClusterAware() ? new ClusterSlotPrimary(lettuce, slotKey, nanoTime)
 				: new TemplateConnection(template, lettuce.getClientConfiguration().getCommandTimeout().toMillis());
 	}
 

@@ -155,6 +155,10 @@ class LeaseRefusalsTests {
 		assertThat(bringBack.getAction()).startsWith("Bring replicas back until at least 1 of them are online")
 			.contains("Do not lower snowflake.worker.redis.replicas")
 			.doesNotContain("running");
+		// wrapped as a failed startup wraps it, and inside an unavailable store: still no connection to check
+		assertThat(LeaseApplications.analyze(new IllegalStateException("startup failed",
+				new LeaseStoreUnavailableException("no lease within the startup wait budget", few))))
+			.satisfies((wrapped) -> assertThat(wrapped.getAction()).isEqualTo(bringBack.getAction()));
 
 		LeaseReply tooMany = LeaseReply.of(List.of(-6L, 5L, "3 replicas attached, more than the 2 configured"));
 		WorkerLeaseException many = this.refusals.refusal(tooMany, 5);

@@ -155,11 +155,13 @@ class RedisClusterReplicaWaitTests {
 	void aShardWithMoreReplicasThanCountedIsRefusedNamingItsPrimaryAndTheCount() {
 		RedisLeaseServerCheck check = new RedisLeaseServerCheck(connect("count-check", Duration.ofSeconds(2)), null,
 				"snowflake:{count}:0", 1, Duration.ofSeconds(5));
-		assertThatExceptionOfType(RedisReplicaCountException.class).isThrownBy(check::verify)
+		assertThatExceptionOfType(UnsuitableRedisException.class).isThrownBy(check::verify)
 			.withMessageContaining("(in a Redis Cluster) has 2 replicas attached, more than the 1 that "
 					+ "snowflake.worker.redis.replicas counts")
-			.satisfies((ex) -> assertThat(ex.attached()).isEqualTo(2))
-			.satisfies((ex) -> assertThat(ex.setUp()).isEqualTo(RedisReplicaCountException.SetUp.CLUSTER));
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(UnsuitableRedisException.Reason.REPLICA_COUNT))
+			.satisfies((ex) -> assertThat(ex.replicaCount().attached()).isEqualTo(2))
+			.satisfies((ex) -> assertThat(ex.replicaCount().topology())
+				.isEqualTo(UnsuitableRedisException.Topology.CLUSTER));
 	}
 
 	@Test
@@ -172,14 +174,15 @@ class RedisClusterReplicaWaitTests {
 		other.call("CONFIG", "SET", "cluster-allow-replica-migration", "yes");
 		RedisLeaseServerCheck check = new RedisLeaseServerCheck(connect("wait-check", Duration.ofSeconds(2)), null,
 				store.leaseKey(0), 2, Duration.ofSeconds(5));
-		assertThatExceptionOfType(RedisReplicaMigrationException.class).isThrownBy(check::verify)
+		assertThatExceptionOfType(UnsuitableRedisException.class).isThrownBy(check::verify)
 			.withMessageContaining(Integer.toString(other.port()))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(UnsuitableRedisException.Reason.REPLICA_MIGRATION))
 			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("cluster-allow-replica-migration"));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", seeds()),
 					"snowflake.worker.redis.namespace=" + NAMESPACE, "snowflake.worker.redis.replicas=2")
 			.run((context) -> {
-				FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaMigrationException.class);
+				FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 				assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis Cluster: Redis ")
 					.contains(":" + other.port() + " has cluster-allow-replica-migration yes")
 					.contains("could both grant the same worker code");

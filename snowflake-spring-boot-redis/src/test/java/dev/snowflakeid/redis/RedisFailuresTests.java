@@ -58,7 +58,7 @@ class RedisFailuresTests {
 
 	@Test
 	void whatTheServerAnsweredIsNotWaitedFor() {
-		assertThat(RedisFailures.unreachable(new RedisEvictionPolicyException("127.0.0.1:6379", "allkeys-lru")))
+		assertThat(RedisFailures.unreachable(UnsuitableRedisException.evictionPolicy("127.0.0.1:6379", "allkeys-lru")))
 			.as("a refused safety check")
 			.isFalse();
 		assertThat(RedisFailures.unreachable(new InvalidDataAccessApiUsageException("ERR unknown command 'INFO'",

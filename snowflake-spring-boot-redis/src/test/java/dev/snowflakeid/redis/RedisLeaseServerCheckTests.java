@@ -18,11 +18,16 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.redis.UnsuitableRedisException.MissingPermissions;
+import dev.snowflakeid.redis.UnsuitableRedisException.Reason;
+import dev.snowflakeid.redis.UnsuitableRedisException.ReplicaCount;
+import dev.snowflakeid.redis.UnsuitableRedisException.Topology;
+import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -100,11 +105,11 @@ class RedisLeaseServerCheckTests {
 	void anAllKeysEvictionPolicyIsRefusedNamingTheSettingAndTheFix() {
 		RedisServer server = server();
 		server.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
-		RedisEvictionPolicyException refusal = catchRefusal(RedisEvictionPolicyException.class, check(server));
-		assertThat(refusal.policy()).isEqualTo("allkeys-lru");
+		UnsuitableRedisException refusal = catchRefusal(Reason.EVICTION_POLICY, check(server));
+		assertThat(refusal.observed()).isEqualTo("allkeys-lru");
 		assertThat(refusal.setting()).isEqualTo("maxmemory-policy");
 		application(server).run((context) -> {
-			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisEvictionPolicyException.class);
+			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
 					+ server.port() + " has maxmemory-policy allkeys-lru")
 				.contains("an allkeys-* policy may evict them");
@@ -118,10 +123,10 @@ class RedisLeaseServerCheckTests {
 	void aWritableReplicaSettingIsRefusedNamingTheSetting() {
 		RedisServer server = server();
 		server.call("CONFIG", "SET", "replica-read-only", "no");
-		RedisReplicaWritableException refusal = catchRefusal(RedisReplicaWritableException.class, check(server));
+		UnsuitableRedisException refusal = catchRefusal(Reason.REPLICA_WRITABLE, check(server));
 		assertThat(refusal.setting()).isEqualTo("replica-read-only");
 		application(server).run((context) -> {
-			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaWritableException.class);
+			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
 					+ server.port() + " has replica-read-only no")
 				.contains("could grant a worker code that the primary has granted too");
@@ -136,13 +141,11 @@ class RedisLeaseServerCheckTests {
 		this.resources.add(replica);
 		Polling.await("the replica is attached", Duration.ofSeconds(10))
 			.until(() -> String.valueOf(primary.call("INFO", "replication")).contains("connected_slaves:1"));
-		RedisReplicaCountException refusal = catchRefusal(RedisReplicaCountException.class, check(primary));
-		assertThat(refusal.attached()).isOne();
-		assertThat(refusal.configured()).isZero();
-		assertThat(refusal.setUp()).isEqualTo(RedisReplicaCountException.SetUp.FIXED);
+		UnsuitableRedisException refusal = catchRefusal(Reason.REPLICA_COUNT, check(primary));
+		assertThat(refusal.replicaCount()).isEqualTo(new ReplicaCount(1, 0, Topology.FIXED));
 		long started = System.nanoTime();
 		application(primary).run((context) -> {
-			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaCountException.class);
+			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis as configured: Redis "
 					+ "on port " + primary.port() + " (at a fixed address) has 1 replica attached, more than the 0 "
 					+ "that snowflake.worker.redis.replicas counts")
@@ -162,11 +165,11 @@ class RedisLeaseServerCheckTests {
 		RedisServer primary = server();
 		RedisServer replica = RedisServer.startReplicaOf(primary);
 		this.resources.add(replica);
-		RedisNotPrimaryException refusal = catchRefusal(RedisNotPrimaryException.class, check(replica));
-		assertThat(refusal.role()).isEqualTo("slave");
+		UnsuitableRedisException refusal = catchRefusal(Reason.NOT_PRIMARY, check(replica));
+		assertThat(refusal.observed()).isEqualTo("slave");
 		assertThat(refusal.getMessage()).contains("port " + replica.port());
 		application(replica).run((context) -> {
-			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisNotPrimaryException.class);
+			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: the lease connection "
 					+ "reached Redis on port " + replica.port() + " whose role is 'slave'")
 				.contains("Leases written anywhere but the primary are not fenced");
@@ -191,7 +194,7 @@ class RedisLeaseServerCheckTests {
 	}
 
 	// The check's refusal for a user with the README's lease permissions, all but one.
-	private RedisPermissionException refusalOfEveryLeasePermissionBut(String user, String missing) {
+	private UnsuitableRedisException refusalOfEveryLeasePermissionBut(String user, String missing) {
 		RedisServer server = server();
 		List<String> rule = new ArrayList<>(List.of("ACL", "SETUSER", user, "on", ">secret", "resetkeys",
 				"~snowflake:*", "-@all"));
@@ -201,21 +204,21 @@ class RedisLeaseServerCheckTests {
 			.filter((permission) -> !permission.equals(missing))
 			.forEach(rule::add);
 		server.call(rule.toArray(String[]::new));
-		return catchRefusal(RedisPermissionException.class, check(server, user, "secret", Duration.ofSeconds(5)));
+		return catchRefusal(Reason.PERMISSION, check(server, user, "secret", Duration.ofSeconds(5)));
 	}
 
 	@Test
 	void aMissingSubcommandPermissionIsRefusedNamingIt() {
-		RedisPermissionException refusal = refusalOfEveryLeasePermissionBut("no-client-id", "+client|id");
-		assertThat(refusal.permissions()).containsExactly("+client|id");
+		UnsuitableRedisException refusal = refusalOfEveryLeasePermissionBut("no-client-id", "+client|id");
+		assertThat(refusal.missingPermissions().permissions()).containsExactly("+client|id");
 		assertThat(LeaseApplications.analyze(refusal).getAction()).contains("ACL SETUSER no-client-id +client|id");
 	}
 
 	@Test
 	void aMissingCommandPermissionIsRefusedNamingIt() {
-		RedisPermissionException refusal = refusalOfEveryLeasePermissionBut("partial", "+hset");
-		assertThat(refusal.permissions()).containsExactly("+hset");
-		assertThat(refusal.user()).isEqualTo("partial");
+		UnsuitableRedisException refusal = refusalOfEveryLeasePermissionBut("partial", "+hset");
+		assertThat(refusal.missingPermissions().permissions()).containsExactly("+hset");
+		assertThat(refusal.missingPermissions().user()).isEqualTo("partial");
 		FailureAnalysis analysis = LeaseApplications.analyze(refusal);
 		assertThat(analysis.getDescription()).contains("'partial'").contains("+hset");
 		assertThat(analysis.getAction()).contains("ACL SETUSER partial +hset").contains("~snowflake:*");
@@ -225,9 +228,10 @@ class RedisLeaseServerCheckTests {
 	void aKeyPatternThatMissesTheLeaseKeysIsRefused() {
 		RedisServer server = server();
 		server.call("ACL", "SETUSER", "elsewhere", "on", ">secret", "resetkeys", "~cache:*", "+@all");
-		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
+		UnsuitableRedisException refusal = catchRefusal(Reason.PERMISSION,
 				check(server, "elsewhere", "secret", Duration.ofSeconds(5)));
-		assertThat(refusal.permissions()).contains("+get", "+hset").doesNotContain("+eval", "+info", "+time");
+		assertThat(refusal.missingPermissions().permissions()).contains("+get", "+hset")
+			.doesNotContain("+eval", "+info", "+time");
 		assertThat(refusal.getMessage()).contains(SAMPLE_KEY);
 	}
 
@@ -236,8 +240,9 @@ class RedisLeaseServerCheckTests {
 		RedisServer server = server();
 		server.call("ACL", "SETUSER", "noscripts", "on", ">secret", "resetkeys", "~snowflake:*", "+@all", "-eval",
 				"-evalsha");
-		RedisPermissionException refusal = catchRefusal(RedisPermissionException.class,
-				check(server, "noscripts", "secret", Duration.ofSeconds(5)));
+		MissingPermissions refusal = catchRefusal(Reason.PERMISSION,
+				check(server, "noscripts", "secret", Duration.ofSeconds(5)))
+			.missingPermissions();
 		assertThat(refusal.permissions()).containsExactly("+eval");
 	}
 
@@ -256,6 +261,30 @@ class RedisLeaseServerCheckTests {
 				assertThat(failure.budget()).isEqualTo(Duration.ofMillis(500));
 			});
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+	}
+
+	/**
+	 * The startup wait budget is measured on the check's monotonic source and waited out with its parker: a
+	 * fake clock spends it without waiting, attempt by attempt.
+	 */
+	@Test
+	void theWaitBudgetIsSpentOnTheCheckClock(CapturedOutput output) {
+		int port = FreePorts.loopback();
+		LettuceConnectionFactory factory = RedisLeaseConnections.standalone(loopback(port), Duration.ofSeconds(5));
+		factory.afterPropertiesSet();
+		this.resources.add(factory::destroy);
+		AtomicLong now = new AtomicLong(-TimeUnit.SECONDS.toNanos(1));
+		List<Long> parks = new ArrayList<>();
+		RedisLeaseServerCheck check = new RedisLeaseServerCheck(factory, null, SAMPLE_KEY, 0, Duration.ofSeconds(2),
+				"127.0.0.1:" + port, "the test's settings", now::get, (nanos) -> {
+					parks.add(nanos);
+					now.addAndGet(nanos);
+				});
+		assertThatExceptionOfType(RedisUnreachableException.class).isThrownBy(check::verify)
+			.withMessageContaining("within the startup wait budget of 2000 ms (11 attempts, ");
+		assertThat(parks).hasSize(10).containsOnly(TimeUnit.MILLISECONDS.toNanos(200));
+		assertThat(output.getOut()).contains("Worker leases: waiting for the lease Redis at 127.0.0.1:" + port
+				+ " to be reachable, 2.0 s of the startup wait budget left");
 	}
 
 	/**
@@ -294,12 +323,12 @@ class RedisLeaseServerCheckTests {
 		RedisServer evicting = server();
 		evicting.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
 		long start = System.nanoTime();
-		catchRefusal(RedisEvictionPolicyException.class, check(evicting, null, null, budget));
+		catchRefusal(Reason.EVICTION_POLICY, check(evicting, null, null, budget));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("eviction policy refused").isLessThan(fast);
 		RedisServer replica = RedisServer.startReplicaOf(server());
 		this.resources.add(replica);
 		start = System.nanoTime();
-		catchRefusal(RedisNotPrimaryException.class, check(replica, null, null, budget));
+		catchRefusal(Reason.NOT_PRIMARY, check(replica, null, null, budget));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("replica refused").isLessThan(fast);
 		RedisServer guarded = RedisServer.builder().requirePass("secret").start();
 		this.resources.add(guarded);
@@ -325,21 +354,20 @@ class RedisLeaseServerCheckTests {
 	@Test
 	void aServerLackingWhatLeasesRelyOnIsRefusedNamingIt() {
 		for (String command : List.of("TIME", "WAIT", "EVAL")) {
-			RedisCapabilityException refusal = catchRefusal(RedisCapabilityException.class, check(renaming(command)));
-			assertThat(refusal.capability()).as(command).isEqualTo(command);
-			assertThat(refusal.setting()).isEqualTo(command);
+			UnsuitableRedisException refusal = catchRefusal(Reason.CAPABILITY, check(renaming(command)));
+			assertThat(refusal.setting()).as(command).isEqualTo(command);
 			assertThat(refusal.getMessage()).contains("lacks " + command + ", which worker leases rely on")
 				.containsIgnoringCase("unknown command");
 		}
-		RedisCapabilityException noInfo = catchRefusal(RedisCapabilityException.class, check(renaming("INFO")));
-		assertThat(noInfo.capability()).isEqualTo("INFO server");
-		RedisCapabilityException noHset = catchRefusal(RedisCapabilityException.class, check(renaming("HSET")));
-		assertThat(noHset.capability()).as("a command of the lease script").isEqualTo("HSET");
-		assertThat(noHset.detail()).contains("does not know the command");
+		UnsuitableRedisException noInfo = catchRefusal(Reason.CAPABILITY, check(renaming("INFO")));
+		assertThat(noInfo.setting()).isEqualTo("INFO server");
+		UnsuitableRedisException noHset = catchRefusal(Reason.CAPABILITY, check(renaming("HSET")));
+		assertThat(noHset.setting()).as("a command of the lease script").isEqualTo("HSET");
+		assertThat(noHset.observed()).contains("does not know the command");
 
 		RedisServer withoutTime = renaming("TIME");
 		application(withoutTime).run((context) -> {
-			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisCapabilityException.class);
+			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
 					+ withoutTime.port() + " lacks TIME, which worker leases rely on")
 				.contains("timed by the server's clock, TIME");
@@ -349,38 +377,9 @@ class RedisLeaseServerCheckTests {
 
 		RedisServer server = server();
 		server.call("ACL", "SETUSER", "blind", "on", ">secret", "resetkeys", "~snowflake:*", "+@all", "-info");
-		RedisPermissionException denied = catchRefusal(RedisPermissionException.class,
+		UnsuitableRedisException denied = catchRefusal(Reason.PERMISSION,
 				check(server, "blind", "secret", Duration.ofSeconds(5)));
-		assertThat(denied.permissions()).containsExactly("+info");
-	}
-
-	/** What the lease script reads the lineage from, checked as it reads it: hexadecimal digits. */
-	@Test
-	void lineageFieldsTheLeaseScriptCannotReadAreRefusedNamingThem() {
-		Properties info = new Properties();
-		info.setProperty("run_id", "c0ffee42");
-		RedisLeaseServerCheck.requireHex("on port 1", info, "run_id");
-		assertThatExceptionOfType(RedisCapabilityException.class)
-			.isThrownBy(() -> RedisLeaseServerCheck.requireHex("on port 1", info, "master_replid"))
-			.withMessage("Redis on port 1 lacks INFO master_replid, which worker leases rely on (INFO does not show it)");
-		info.setProperty("run_id", "<hidden>");
-		assertThatExceptionOfType(RedisCapabilityException.class)
-			.isThrownBy(() -> RedisLeaseServerCheck.requireHex("on port 1", info, "run_id"))
-			.withMessageContaining("INFO shows '<hidden>', not hexadecimal digits")
-			.satisfies((refusal) -> assertThat(refusal.capability()).isEqualTo("INFO run_id"));
-	}
-
-	@Test
-	void versionsCompareNumericallyAndAnOldServerIsExplained() {
-		assertThat(RedisLeaseServerCheck.compareVersions("6.2.0", RedisLeaseServerCheck.MINIMUM_VERSION)).isZero();
-		assertThat(RedisLeaseServerCheck.compareVersions("6.0.20", "6.2.0")).isNegative();
-		assertThat(RedisLeaseServerCheck.compareVersions("7.0.15", "6.2.0")).isPositive();
-		assertThat(RedisLeaseServerCheck.compareVersions("10.0.0", "6.2.0")).isPositive();
-		assertThat(RedisLeaseServerCheck.compareVersions("6.2", "6.2.0")).isZero();
-		assertThat(RedisLeaseServerCheck.compareVersions("6.2.1-rc1", "6.2.0")).isPositive();
-		FailureAnalysis analysis = LeaseApplications.analyze(new RedisVersionException("on port 6379", "6.0.9"));
-		assertThat(analysis.getDescription()).contains("6.0.9").contains("PXAT");
-		assertThat(analysis.getAction()).contains("6.2.0 or later");
+		assertThat(denied.missingPermissions().permissions()).containsExactly("+info");
 	}
 
 	@Test
@@ -391,15 +390,15 @@ class RedisLeaseServerCheckTests {
 			.doesNotHaveDuplicates();
 	}
 
-	private static <T extends UnsuitableRedisException> T catchRefusal(Class<T> type, RedisLeaseServerCheck check) {
+	private static UnsuitableRedisException catchRefusal(Reason reason, RedisLeaseServerCheck check) {
 		try {
 			check.verify();
 		}
 		catch (UnsuitableRedisException ex) {
-			assertThat(ex).isInstanceOf(type);
-			return type.cast(ex);
+			assertThat(ex.reason()).as(ex.getMessage()).isEqualTo(reason);
+			return ex;
 		}
-		throw new AssertionError("expected " + type.getSimpleName());
+		throw new AssertionError("expected a refusal for " + reason);
 	}
 
 }

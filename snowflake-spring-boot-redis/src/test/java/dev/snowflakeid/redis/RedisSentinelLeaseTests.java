@@ -77,7 +77,7 @@ class RedisSentinelLeaseTests {
 		// configured only with spring.data.redis.sentinel.*: refused at once, told the one setting to add
 		String[] advised = new String[1];
 		sentinel.run((context) -> {
-			FailureAnalysis analysis = LeaseApplications.analyze(context, RedisReplicaCountException.class);
+			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
 			assertThat(analysis.getDescription()).contains("(behind Sentinel) has 2 replicas attached, more than the 0 "
 					+ "that snowflake.worker.redis.replicas counts")
 				.doesNotContain("running");
