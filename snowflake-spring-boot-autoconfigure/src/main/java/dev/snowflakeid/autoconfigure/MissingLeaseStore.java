@@ -21,12 +21,16 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Explains why the selected allocator has no lease store, with advice that fits the situation: the
- * in-memory allocator outside tests, Spring Data Redis missing, or Spring Boot's Redis auto-configuration
+ * in-memory allocator outside tests, the Redis module or Spring Data Redis missing, or Spring Boot's Redis auto-configuration
  * left out (excluded, or a test slice such as {@code @DataJpaTest}).
  */
 final class MissingLeaseStore {
 
 	static final String TEST_LIBRARY = "dev.snowflakeid:snowflake-spring-boot-starter-test";
+
+	static final String REDIS_MODULE = "dev.snowflakeid:snowflake-spring-boot-redis";
+
+	private static final String REDIS_MODULE_CLASS = "dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration";
 
 	private static final String TEST_ADVICE = "In tests, add " + TEST_LIBRARY + " with test scope and annotate "
 			+ "the test with @AutoConfigureSnowflake (or set snowflake.worker.allocator=in-memory); ";
@@ -45,6 +49,13 @@ final class MissingLeaseStore {
 		}
 		boolean inTest = ClassUtils.isPresent("org.springframework.boot.test.context.SpringBootTest", classLoader);
 		String tests = inTest ? TEST_ADVICE + "in the application, " : "";
+		if (!ClassUtils.isPresent(REDIS_MODULE_CLASS, classLoader)) {
+			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+					"the redis allocator is selected but " + REDIS_MODULE + " is not on the classpath",
+					capitalize(tests + "add " + REDIS_MODULE + " (snowflake-spring-boot-starter brings it) and point "
+							+ "spring.data.redis.* at your Redis, or set snowflake.worker.allocator=static with "
+							+ "snowflake.worker.code (and snowflake.worker.state-file) for fixed deployment slots."));
+		}
 		if (!ClassUtils.isPresent("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
 				classLoader) || !ClassUtils.isPresent("io.lettuce.core.RedisClient", classLoader)) {
 			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",

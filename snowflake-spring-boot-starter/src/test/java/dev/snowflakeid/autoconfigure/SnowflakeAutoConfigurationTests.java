@@ -47,9 +47,11 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -234,14 +236,23 @@ class SnowflakeAutoConfigurationTests {
 		});
 	}
 
+	/** Every module's auto-configurations, read from their imports files as Spring Boot reads them. */
 	@Test
 	void everyAutoConfigurationStartsWithNoOptionalLibraryPresent() {
+		List<String> ours = ImportCandidates.load(AutoConfiguration.class, getClass().getClassLoader())
+			.getCandidates()
+			.stream()
+			.filter((name) -> name.startsWith("dev.snowflakeid."))
+			.toList();
+		assertThat(ours).hasSizeGreaterThanOrEqualTo(11)
+			.contains(SnowflakeRedisAutoConfiguration.class.getName(), SnowflakeJacksonAutoConfiguration.class.getName(),
+					SnowflakeHealthContributorAutoConfiguration.class.getName(),
+					SnowflakeMetricsAutoConfiguration.class.getName(), SnowflakeEndpointAutoConfiguration.class.getName(),
+					SnowflakeJdbcAutoConfiguration.class.getName(), SnowflakePublicIdAutoConfiguration.class.getName(),
+					SnowflakeOpenApiAutoConfiguration.class.getName());
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
-					SnowflakeRedisAutoConfiguration.class, SnowflakeJacksonAutoConfiguration.class,
-					SnowflakeHealthContributorAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class,
-					SnowflakeEndpointAutoConfiguration.class, SnowflakeJdbcAutoConfiguration.class,
-					SnowflakePublicIdAutoConfiguration.class, SnowflakeOpenApiAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(ours.stream().map(SnowflakeAutoConfigurationTests::load)
+				.toArray(Class<?>[]::new)))
 			.withClassLoader(new FilteredClassLoader("org.hibernate", "jakarta.persistence", "tools.jackson",
 					"com.fasterxml.jackson", "org.springframework.boot.actuate", "org.springframework.boot.health",
 					"io.micrometer", "org.springframework.data.redis", "io.lettuce", "org.springframework.data.jdbc",
@@ -322,6 +333,19 @@ class SnowflakeAutoConfigurationTests {
 				assertThat(analysis.getDescription()).contains("no Redis connection is available")
 					.contains("'snowflake.worker.allocator'");
 				assertThat(analysis.getAction()).contains("spring-boot-starter-data-redis")
+					.contains("snowflake.worker.allocator=static");
+			});
+	}
+
+	@Test
+	void theRedisAllocatorWithoutTheRedisModuleNamesTheModule() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("dev.snowflakeid.redis"))
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+				assertThat(analysis.getDescription()).contains("redis allocator is selected")
+					.contains(MissingLeaseStore.REDIS_MODULE + " is not on the classpath");
+				assertThat(analysis.getAction()).contains("add " + MissingLeaseStore.REDIS_MODULE)
 					.contains("snowflake.worker.allocator=static");
 			});
 	}
@@ -447,6 +471,15 @@ class SnowflakeAutoConfigurationTests {
 			return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).workerCode(99).build();
 		}
 
+	}
+
+	private static Class<?> load(String name) {
+		try {
+			return Class.forName(name);
+		}
+		catch (ClassNotFoundException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 }

@@ -166,9 +166,11 @@ class SnowflakeMetricsAutoConfigurationTests {
 				before = System.currentTimeMillis();
 				double borrowed = search(registry, "snowflake.clock.borrowed").timeGauge().value(TimeUnit.MILLISECONDS);
 				after = System.currentTimeMillis();
-				assertThat(borrowed).isPositive()
+				// the gauge reads how far the last tick lies ahead of the clock now: on a busy machine the clock
+				// may have caught up with it since the loop ended, and then it reads 0
+				assertThat(borrowed).isNotNegative()
 					.isLessThanOrEqualTo(100.0)
-					.isBetween((double) (tickStart - after), (double) (tickStart - before));
+					.isBetween((double) Math.max(0, tickStart - after), (double) Math.max(0, tickStart - before));
 			});
 	}
 

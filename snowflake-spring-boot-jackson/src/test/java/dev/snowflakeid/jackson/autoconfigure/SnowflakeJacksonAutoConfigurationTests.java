@@ -24,6 +24,7 @@ import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import dev.snowflakeid.jackson2.autoconfigure.SnowflakeJackson2AutoConfiguration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -45,7 +46,7 @@ class SnowflakeJacksonAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, Jackson2AutoConfiguration.class,
-				SnowflakeJacksonAutoConfiguration.class));
+				SnowflakeJacksonAutoConfiguration.class, SnowflakeJackson2AutoConfiguration.class));
 
 	@Test
 	void bootConfiguredJackson3MapperRoundTripsIdsAsStrings() {
@@ -128,7 +129,7 @@ class SnowflakeJacksonAutoConfigurationTests {
 	void registersNoJackson2ModuleWithoutJackson2() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class,
-					SnowflakeJacksonAutoConfiguration.class))
+					SnowflakeJacksonAutoConfiguration.class, SnowflakeJackson2AutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader(ObjectMapper.class))
 			.run((context) -> assertThat(context).hasSingleBean(SnowflakeJacksonModule.class)
 				.doesNotHaveBean(SnowflakeJackson2Module.class));
@@ -138,7 +139,7 @@ class SnowflakeJacksonAutoConfigurationTests {
 	void registersNoJackson3ModuleWithoutJackson3() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(Jackson2AutoConfiguration.class,
-					SnowflakeJacksonAutoConfiguration.class))
+					SnowflakeJacksonAutoConfiguration.class, SnowflakeJackson2AutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader(JsonMapper.class))
 			.run((context) -> assertThat(context).hasSingleBean(SnowflakeJackson2Module.class)
 				.doesNotHaveBean(SnowflakeJacksonModule.class));

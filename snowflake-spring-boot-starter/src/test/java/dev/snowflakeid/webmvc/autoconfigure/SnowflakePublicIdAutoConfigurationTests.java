@@ -37,6 +37,8 @@ import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.InvalidPublicIdException.Reason;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.jackson.autoconfigure.SnowflakePublicIdJacksonAutoConfiguration;
+import dev.snowflakeid.jackson2.autoconfigure.SnowflakeJackson2AutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -78,7 +80,8 @@ class SnowflakePublicIdAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, Jackson2AutoConfiguration.class,
-				SnowflakePublicIdAutoConfiguration.class));
+				SnowflakePublicIdAutoConfiguration.class, SnowflakePublicIdJacksonAutoConfiguration.class,
+				SnowflakeJackson2AutoConfiguration.class));
 
 	static String key(long seed) {
 		byte[] key = new byte[32];
