@@ -20,9 +20,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -74,11 +76,12 @@ class RedisClusterFailoverLeaseTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				WorkerLeaseKeeper keeper = context.getBean(WorkerLeaseKeeper.class);
-				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "cluster")) {
+				try (IssuingLoad issuer = IssuingLoad.start("cluster", context.getBean(IdGenerator.class)::nextId,
+						IdGenerationException.class)) {
 					issuer.awaitMore(1_000, DEADLINE);
 					assertThat(first.scriptCalls()).isPositive();
 
-					issuer.resetLongestGap();
+					issuer.resetLongestGaps();
 					long failoverAt = System.currentTimeMillis();
 					second.call("CLUSTER", "FAILOVER");
 					awaitLeasesOn(second, keeper, failoverAt, issuer);
@@ -86,7 +89,7 @@ class RedisClusterFailoverLeaseTests {
 
 					first.awaitInSyncWith(second);
 					spare.awaitInSyncWith(second);
-					issuer.resetLongestGap();
+					issuer.resetLongestGaps();
 					long killedAt = System.currentTimeMillis();
 					second.kill();
 					RedisServer[] third = new RedisServer[1];
@@ -121,7 +124,7 @@ class RedisClusterFailoverLeaseTests {
 	 * primary's ranges start above the loss floor) and below the clock. Until then the worker may still issue
 	 * from the range it held before the fault, and the time without IDs is still to come.
 	 */
-	private void awaitLeasesOn(RedisServer primary, WorkerLeaseKeeper keeper, long faultAt, ContinuousIssuer issuer) {
+	private void awaitLeasesOn(RedisServer primary, WorkerLeaseKeeper keeper, long faultAt, IssuingLoad issuer) {
 		Polling.await(primary.port() + " owns the region's slot", DEADLINE)
 			.until(() -> ownerOfRegion(primary) == primary);
 		long renewals = primary.scriptCalls();

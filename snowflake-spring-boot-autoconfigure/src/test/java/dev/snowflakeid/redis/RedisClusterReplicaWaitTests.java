@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
@@ -29,6 +30,7 @@ import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -201,7 +203,7 @@ class RedisClusterReplicaWaitTests {
 			.startupWaitBudget(timing.quarantine().plusSeconds(10))
 			.start());
 		worker.awaitIssuing(timing.quarantine().plusSeconds(10));
-		ContinuousIssuer issuer = track(ContinuousIssuer.start(worker::nextId, "wait-worker"));
+		IssuingLoad issuer = track(IssuingLoad.start("wait-worker", worker::nextId, IdGenerationException.class));
 		issuer.awaitMore(1_000, DEADLINE);
 		// A second client that makes no request while the primary is frozen: its topology view still names the
 		// frozen primary when the primary resumes, as a client's view may.
@@ -210,7 +212,7 @@ class RedisClusterReplicaWaitTests {
 		await().atMost(DEADLINE).ignoreExceptionsInstanceOf(ClockSkewException.class).until(() -> late.claim(-1) != null);
 		List<Integer> lateClientPorts = this.primary.clientPortsNamed("wait-late");
 
-		issuer.resetLongestGap();
+		issuer.resetLongestGaps();
 		long frozenAt = System.currentTimeMillis();
 		this.primary.suspend();
 		LeaseStoreUnavailableException refusal;

@@ -24,8 +24,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -37,6 +35,7 @@ import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.testsupport.FaultProxy;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import io.lettuce.core.RedisClient;
@@ -90,6 +89,8 @@ class RedisLeaseProtocolTests {
 	private static final LeaseTiming REPLICATED_TIMING = new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL,
 			MAX_CLOCK_SKEW, LeaseTiming.replicaFailoverWindow(1, MAX_REPLICA_LAG));
 
+	private static final Duration LOAD_DEADLINE = Duration.ofSeconds(10);
+
 	private final IdLedger ledger = new IdLedger(LAYOUT);
 
 	private final List<AutoCloseable> resources = new ArrayList<>();
@@ -132,9 +133,9 @@ class RedisLeaseProtocolTests {
 	void redisFrozenForLessThanTheOutageToleranceCostsNoRefusal() {
 		RedisServer redis = track(RedisServer.start());
 		LettuceConnectionFactory connections = connect(loopback(redis.port()));
-		Load load = twoWorkersIssuing("frozen", connections, TIMING, 0);
-		LeaseWorker a = load.worker(0);
-		LeaseWorker b = load.worker(1);
+		LeaseWorker a = worker("frozen-a", store(connections, TIMING, 0));
+		LeaseWorker b = worker("frozen-b", store(connections, TIMING, 0));
+		IssuingLoad load = issuing(a, b);
 		Duration freeze = OUTAGE_TOLERANCE.minusSeconds(1);
 		long frozenAt = System.nanoTime();
 		redis.suspend();
@@ -145,13 +146,13 @@ class RedisLeaseProtocolTests {
 		finally {
 			redis.resume();
 		}
-		long issuedBefore = load.issued();
-		await().atMost(Duration.ofSeconds(5)).until(() -> load.issued() > issuedBefore + 200);
+		long issuedBefore = load.count();
+		await().atMost(Duration.ofSeconds(5)).until(() -> load.count() > issuedBefore + 200);
 		a.awaitRenewals(2, Duration.ofSeconds(5));
 		b.awaitRenewals(2, Duration.ofSeconds(5));
 		load.close();
 		figure("Redis frozen " + freeze.toMillis() + " ms with outage tolerance " + OUTAGE_TOLERANCE.toMillis() + " ms: "
-				+ load.refusals() + " refused of " + (load.issued() + load.refusals()) + " calls, longest gap "
+				+ load.refusals() + " refused of " + (load.count() + load.refusals()) + " calls, longest gap "
 				+ load.longestGaps());
 		assertThat(load.refusals()).isZero();
 		this.ledger.assertConsistent();
@@ -166,9 +167,9 @@ class RedisLeaseProtocolTests {
 		track(RedisServer.startReplicaOf(primary));
 		awaitReplicasOnline(primary, 2);
 		LettuceConnectionFactory connections = connect(loopback(primary.port()));
-		Load load = twoWorkersIssuing("replica-lost", connections, REPLICATED_TIMING, 2);
-		LeaseWorker a = load.worker(0);
-		LeaseWorker b = load.worker(1);
+		LeaseWorker a = worker("replica-lost-a", store(connections, REPLICATED_TIMING, 2));
+		LeaseWorker b = worker("replica-lost-b", store(connections, REPLICATED_TIMING, 2));
+		IssuingLoad load = issuing(a, b);
 		lost.kill();
 		long killedAt = System.nanoTime();
 		await().atMost(Duration.ofSeconds(5)).until(() -> attachedReplicas(primary) == 1);
@@ -177,11 +178,11 @@ class RedisLeaseProtocolTests {
 		b.awaitRenewals(renewalsNeeded, OUTAGE_TOLERANCE.plusSeconds(10));
 		assertThat(System.nanoTime() - killedAt).as("renewed past the outage tolerance")
 			.isGreaterThan(OUTAGE_TOLERANCE.toNanos());
-		long issuedBefore = load.issued();
-		await().atMost(Duration.ofSeconds(5)).until(() -> load.issued() > issuedBefore + 200);
+		long issuedBefore = load.count();
+		await().atMost(Duration.ofSeconds(5)).until(() -> load.count() > issuedBefore + 200);
 		load.close();
 		figure("one of two replicas killed (replicas 2): " + load.refusals() + " refused of "
-				+ (load.issued() + load.refusals()) + " calls, longest gap " + load.longestGaps());
+				+ (load.count() + load.refusals()) + " calls, longest gap " + load.longestGaps());
 		assertThat(load.refusals()).isZero();
 		this.ledger.assertConsistent();
 	}
@@ -228,20 +229,20 @@ class RedisLeaseProtocolTests {
 	void redisRestartedEmptyUnderLoadPausesHoldersForTheDocumentedTimeAtMost() {
 		RedisServer redis = track(RedisServer.start());
 		LettuceConnectionFactory connections = connect(loopback(redis.port()));
-		Load load = twoWorkersIssuing("empty", connections, TIMING, 0);
-		LeaseWorker a = load.worker(0);
-		LeaseWorker b = load.worker(1);
-		load.resetGaps();
+		LeaseWorker a = worker("empty-a", store(connections, TIMING, 0));
+		LeaseWorker b = worker("empty-b", store(connections, TIMING, 0));
+		IssuingLoad load = issuing(a, b);
+		load.resetLongestGaps();
 		long restartedAt = System.currentTimeMillis();
 		redis.restartEmpty();
 		Duration bound = TIMING.quarantine().minus(TIMING.ceilingLead()).plus(RENEW_INTERVAL).plusSeconds(1);
 		// the holders issue up to their ceilings, pause until the loss floor, then issue again
 		awaitNewRangesInUse(TIMING, restartedAt, a, b);
-		load.awaitIds(400);
+		load.awaitMore(400, LOAD_DEADLINE);
 		load.close();
 		figure("Redis SIGKILLed and restarted empty under load: longest time without IDs " + load.longestGaps()
 				+ " (bound quarantine - ceiling lead + renew interval + 1 s = " + bound.toMillis() + " ms)");
-		assertThat(Arrays.stream(load.longestGapNanos()).max().orElseThrow()).isLessThanOrEqualTo(bound.toNanos());
+		assertThat(load.longestGap()).isLessThanOrEqualTo(bound);
 		this.ledger.assertConsistent();
 	}
 
@@ -357,10 +358,10 @@ class RedisLeaseProtocolTests {
 		awaitReplicaOnline(primary);
 		FaultProxy proxy = track(new FaultProxy(primary.port()));
 		LettuceConnectionFactory connections = connect(loopback(proxy.port()));
-		Load load = twoWorkersIssuing("promotion", connections, REPLICATED_TIMING, 1);
-		LeaseWorker a = load.worker(0);
-		LeaseWorker b = load.worker(1);
-		load.resetGaps();
+		LeaseWorker a = worker("promotion-a", store(connections, REPLICATED_TIMING, 1));
+		LeaseWorker b = worker("promotion-b", store(connections, REPLICATED_TIMING, 1));
+		IssuingLoad load = issuing(a, b);
+		load.resetLongestGaps();
 		long promotedAt = System.currentTimeMillis();
 		// failover: the replica is promoted, the old primary demoted under it, clients switched over
 		replica.call("REPLICAOF", "NO", "ONE");
@@ -370,7 +371,7 @@ class RedisLeaseProtocolTests {
 		proxy.heal();
 		awaitReplicaOnline(replica);
 		awaitNewRangesInUse(REPLICATED_TIMING, promotedAt, a, b);
-		load.awaitIds(400);
+		load.awaitMore(400, LOAD_DEADLINE);
 		load.close();
 		figure("REPLICAOF NO ONE under load (replicas 1, lag limit 1 s, quarantine "
 				+ REPLICATED_TIMING.quarantine().toMillis() + " ms, ceiling lead " + REPLICATED_TIMING.ceilingLead().toMillis()
@@ -513,12 +514,15 @@ class RedisLeaseProtocolTests {
 			.build();
 	}
 
-	/** Two workers {@code name-a} and {@code name-b} on one connection, issuing until 200 IDs are out. */
-	private Load twoWorkersIssuing(String name, LettuceConnectionFactory connections, LeaseTiming timing, int replicas) {
-		Load load = track(new Load(worker(name + "-a", store(connections, timing, replicas)),
-				worker(name + "-b", store(connections, timing, replicas))));
-		load.awaitIds(200);
-		return load;
+	/** Load on {@code workers}, one thread each issuing about every half millisecond, until 200 IDs are out. */
+	private IssuingLoad issuing(LeaseWorker... workers) {
+		IssuingLoad.Builder load = IssuingLoad.builder(IdGenerationException.class).pause(Duration.ofNanos(500_000));
+		for (LeaseWorker worker : workers) {
+			load.issuer(worker.name(), worker::nextId);
+		}
+		IssuingLoad started = track(load.start());
+		started.awaitMore(200, LOAD_DEADLINE);
+		return started;
 	}
 
 	private LeaseWorker worker(String name, RedisWorkerLeaseStore store) {
@@ -593,112 +597,6 @@ class RedisLeaseProtocolTests {
 
 	private static void figure(String text) {
 		System.out.println("lease-protocol figure: " + text);
-	}
-
-	/** One thread per worker issuing about every half millisecond, counting refusals and gaps. */
-	private static final class Load implements AutoCloseable {
-
-		private final List<LeaseWorker> workers;
-
-		private final List<Thread> threads = new ArrayList<>();
-
-		private final AtomicLong issued = new AtomicLong();
-
-		private final AtomicLong refusals = new AtomicLong();
-
-		private final long[] lastIssued;
-
-		private final long[] longestGap;
-
-		private volatile boolean stopped;
-
-		LeaseWorker worker(int index) {
-			return this.workers.get(index);
-		}
-
-		Load(LeaseWorker... workers) {
-			this.workers = List.of(workers);
-			this.lastIssued = new long[workers.length];
-			this.longestGap = new long[workers.length];
-			for (int i = 0; i < workers.length; i++) {
-				int index = i;
-				this.lastIssued[i] = System.nanoTime();
-				Thread thread = new Thread(() -> run(index), "load-" + workers[i].name());
-				thread.setDaemon(true);
-				this.threads.add(thread);
-				thread.start();
-			}
-		}
-
-		private void run(int index) {
-			LeaseWorker worker = this.workers.get(index);
-			while (!this.stopped) {
-				try {
-					worker.nextId();
-					long now = System.nanoTime();
-					synchronized (this) {
-						this.longestGap[index] = Math.max(this.longestGap[index], now - this.lastIssued[index]);
-						this.lastIssued[index] = now;
-					}
-					this.issued.incrementAndGet();
-				}
-				catch (IdGenerationException ex) {
-					this.refusals.incrementAndGet();
-				}
-				LockSupport.parkNanos(500_000);
-			}
-		}
-
-		void awaitIds(long more) {
-			long target = this.issued.get() + more;
-			await().atMost(Duration.ofSeconds(10)).until(() -> this.issued.get() >= target);
-		}
-
-		long issued() {
-			return this.issued.get();
-		}
-
-		long refusals() {
-			return this.refusals.get();
-		}
-
-		synchronized void resetGaps() {
-			Arrays.fill(this.longestGap, 0);
-		}
-
-		/** Longest time without an ID per worker since the last reset, a gap still open included. */
-		synchronized long[] longestGapNanos() {
-			long now = System.nanoTime();
-			long[] gaps = this.longestGap.clone();
-			for (int i = 0; i < gaps.length; i++) {
-				gaps[i] = Math.max(gaps[i], now - this.lastIssued[i]);
-			}
-			return gaps;
-		}
-
-		String longestGaps() {
-			long[] gaps = longestGapNanos();
-			StringBuilder text = new StringBuilder();
-			for (int i = 0; i < gaps.length; i++) {
-				text.append((i > 0) ? ", " : "").append(this.workers.get(i).name()).append(' ')
-					.append(gaps[i] / 1_000_000).append(" ms");
-			}
-			return text.toString();
-		}
-
-		@Override
-		public void close() {
-			this.stopped = true;
-			for (Thread thread : this.threads) {
-				try {
-					thread.join(5_000);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			}
-		}
-
 	}
 
 }
