@@ -28,6 +28,7 @@ import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +59,7 @@ class RedisClusterFailoverLeaseTests {
 
 	@Test
 	void leasesFollowTheSlotThroughAClusterFailoverAndAKilledPrimary() {
-		this.nodes = new ArrayList<>(RedisServer.startCluster(3, 1));
+		this.nodes = new ArrayList<>(RedisTopology.startCluster(3, 1));
 		RedisServer first = ownerOfRegion(this.nodes.get(0));
 		RedisServer second = this.nodes.stream()
 			.filter((node) -> String.valueOf(node.call("INFO", "replication")).contains("master_port:" + first.port()))
@@ -66,9 +67,9 @@ class RedisClusterFailoverLeaseTests {
 			.orElseThrow();
 		// A second replica for the region's primary: after the primary is killed, its successor still has one
 		// replica, with which it is a majority of the three nodes that snowflake.worker.redis.replicas=2 counts.
-		RedisServer spare = RedisServer.startClusterReplicaOf(first);
+		RedisServer spare = RedisTopology.startClusterReplicaOf(first);
 		this.nodes.add(spare);
-		second.awaitInSyncWith(first);
+		RedisTopology.awaitInSync(second, first);
 		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE,
@@ -87,8 +88,8 @@ class RedisClusterFailoverLeaseTests {
 					awaitLeasesOn(second, keeper, failoverAt, issuer);
 					Duration planned = issuer.longestGap();
 
-					first.awaitInSyncWith(second);
-					spare.awaitInSyncWith(second);
+					RedisTopology.awaitInSync(first, second);
+					RedisTopology.awaitInSync(spare, second);
 					issuer.resetLongestGaps();
 					long killedAt = System.currentTimeMillis();
 					second.kill();
@@ -102,7 +103,7 @@ class RedisClusterFailoverLeaseTests {
 
 					System.out.printf("Cluster (cluster-node-timeout %d ms, %s): longest time without IDs "
 							+ "%d ms across CLUSTER FAILOVER, %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
-							RedisServer.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
+							RedisTopology.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
 							planned.toMillis(), killed.toMillis(),
 							issuer.count(), issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
@@ -114,7 +115,7 @@ class RedisClusterFailoverLeaseTests {
 
 	/** The primary that owns the slot of the region's keys, as {@code node} sees it. */
 	private RedisServer ownerOfRegion(RedisServer node) {
-		int port = node.slotOwnerPort("{" + NAMESPACE + ":0}");
+		int port = RedisTopology.slotOwnerPort(node, "{" + NAMESPACE + ":0}");
 		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
 	}
 

@@ -34,6 +34,7 @@ import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,7 +86,7 @@ class RedisClusterReplicaWaitTests {
 
 	@BeforeEach
 	void startCluster() {
-		this.nodes.addAll(RedisServer.startCluster(3, 1));
+		this.nodes.addAll(RedisTopology.startCluster(3, 1));
 		this.primary = ownerOfRegion(this.nodes.get(0));
 		this.replica = this.nodes.stream()
 			.filter((node) -> String.valueOf(node.call("INFO", "replication"))
@@ -93,9 +94,9 @@ class RedisClusterReplicaWaitTests {
 			.findFirst()
 			.orElseThrow();
 		// every other primary keeps its own replica, so none is orphaned and takes one of these by migration
-		this.secondReplica = RedisServer.startClusterReplicaOf(this.primary);
+		this.secondReplica = RedisTopology.startClusterReplicaOf(this.primary);
 		this.nodes.add(this.secondReplica);
-		this.replica.awaitInSyncWith(this.primary);
+		RedisTopology.awaitInSync(this.replica, this.primary);
 		String primaryId = String.valueOf(this.primary.call("CLUSTER", "MYID"));
 		// the other primaries vote in a failover only for replicas they know as such
 		for (RedisServer node : this.nodes) {
@@ -234,7 +235,7 @@ class RedisClusterReplicaWaitTests {
 				.withCauseInstanceOf(LeaseStoreUnavailableException.class)
 				.actual()
 				.getCause();
-			this.primary.awaitInSyncWith(successor);
+			RedisTopology.awaitInSync(this.primary, successor);
 		}
 		finally {
 			this.primary.resume();
@@ -244,7 +245,7 @@ class RedisClusterReplicaWaitTests {
 		issuer.close();
 		System.out.printf("Cluster primary frozen past its failover (cluster-node-timeout %d ms): longest time without "
 				+ "IDs %d ms; the resumed primary's answer to a claim queued while it was frozen: %s%n",
-				RedisServer.CLUSTER_NODE_TIMEOUT.toMillis(), longestGap.toMillis(), refusal.getMessage());
+				RedisTopology.CLUSTER_NODE_TIMEOUT.toMillis(), longestGap.toMillis(), refusal.getMessage());
 		assertThat(issuer.duplicates()).isZero();
 		ledger.assertConsistent();
 	}
@@ -260,7 +261,7 @@ class RedisClusterReplicaWaitTests {
 	}
 
 	private RedisServer ownerOfRegion(RedisServer node) {
-		int port = node.slotOwnerPort("{" + NAMESPACE + ":0}");
+		int port = RedisTopology.slotOwnerPort(node, "{" + NAMESPACE + ":0}");
 		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
 	}
 

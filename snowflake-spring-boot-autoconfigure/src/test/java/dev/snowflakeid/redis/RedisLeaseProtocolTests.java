@@ -38,6 +38,7 @@ import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -163,8 +164,8 @@ class RedisLeaseProtocolTests {
 		// Two replicas: the primary and one of them are a majority, so renewals go on without the other,
 		// longer than the outage tolerance would last without them.
 		RedisServer primary = track(RedisServer.start());
-		RedisServer lost = track(RedisServer.startReplicaOf(primary));
-		track(RedisServer.startReplicaOf(primary));
+		RedisServer lost = track(RedisTopology.startReplicaOf(primary));
+		track(RedisTopology.startReplicaOf(primary));
 		awaitReplicasOnline(primary, 2);
 		LettuceConnectionFactory connections = connect(loopback(primary.port()));
 		LeaseWorker a = worker("replica-lost-a", store(connections, REPLICATED_TIMING, 2));
@@ -249,7 +250,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void grantIsUsedOnceTheAttachedReplicaAcknowledgedIt() {
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		RedisWorkerLeaseStore store = store(connect(loopback(primary.port())), REPLICATED_TIMING, 1);
 		LeaseGrant grant = store.claim(-1);
@@ -261,7 +262,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void aGrantItsReplicaCannotAcknowledgeIsRefusedAlsoWhereTheFactoryDoesNotShareItsConnection() {
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		// Without a shared connection, template calls may each get a connection of their own; WAIT on one that
 		// wrote nothing would answer at once with every replica. The script and its WAIT share one call.
@@ -299,10 +300,10 @@ class RedisLeaseProtocolTests {
 		// command to the second, as a client that routes each command does once its topology view changes
 		// between them: the second's replica acknowledges at once, but not the first's grant.
 		RedisServer first = track(RedisServer.start());
-		track(RedisServer.startReplicaOf(first));
+		track(RedisTopology.startReplicaOf(first));
 		awaitReplicaOnline(first);
 		RedisServer second = track(RedisServer.start());
-		track(RedisServer.startReplicaOf(second));
+		track(RedisTopology.startReplicaOf(second));
 		awaitReplicaOnline(second);
 		StatefulRedisConnection<byte[], byte[]> toFirst = track(lettuce(first)).connect(ByteArrayCodec.INSTANCE);
 		StatefulRedisConnection<byte[], byte[]> toSecond = track(lettuce(second)).connect(ByteArrayCodec.INSTANCE);
@@ -325,7 +326,7 @@ class RedisLeaseProtocolTests {
 		// connection counts only what that connection saw: one whose last command the replica acknowledged
 		// answers at once with every replica.
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		RedisClient client = track(lettuce(primary));
 		StatefulRedisConnection<byte[], byte[]> before = client.connect(ByteArrayCodec.INSTANCE);
@@ -354,7 +355,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void workersFollowAReplicaPromotion() {
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		FaultProxy proxy = track(new FaultProxy(primary.port()));
 		LettuceConnectionFactory connections = connect(loopback(proxy.port()));
@@ -386,7 +387,7 @@ class RedisLeaseProtocolTests {
 	@Test
 	void grantsAreRefusedWritingNothingOnAReplicaWithALaggingReplicaAndWithSkewedClocks() {
 		RedisServer primary = track(RedisServer.start());
-		RedisServer replica = track(RedisServer.startReplicaOf(primary));
+		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
 		// nothing written means no key of the region, the state hash with its loss marker included (the key
 		// space's format record, which format.lua makes before the first claim, is no lease state)
@@ -424,8 +425,8 @@ class RedisLeaseProtocolTests {
 	@Test
 	void onlyThePrimaryWithAMajorityOfTheNodesGrants() {
 		RedisServer primary = track(RedisServer.start());
-		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(primary)),
-				track(RedisServer.startReplicaOf(primary)), track(RedisServer.startReplicaOf(primary)));
+		List<RedisServer> replicas = List.of(track(RedisTopology.startReplicaOf(primary)),
+				track(RedisTopology.startReplicaOf(primary)), track(RedisTopology.startReplicaOf(primary)));
 		awaitReplicasOnline(primary, 3);
 		RedisWorkerLeaseStore onFirst = store(connect(loopback(primary.port())), REPLICATED_TIMING, 3);
 		assertThat(onFirst.claim(-1).ceilingMillis()).as("all four nodes").isPositive();
@@ -559,7 +560,7 @@ class RedisLeaseProtocolTests {
 	private static void awaitReplicasOnline(RedisServer primary, int count) {
 		await().atMost(Duration.ofSeconds(15)).until(() -> attachedReplicas(primary) == count && replicaLines(primary)
 			.allMatch((line) -> line.contains("state=online") && line.endsWith("lag=0")));
-		primary.awaitReplicasAcknowledging(count);
+		RedisTopology.awaitReplicasAcknowledging(primary, count);
 	}
 
 	private static long attachedReplicas(RedisServer primary) {

@@ -26,6 +26,7 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -132,7 +133,7 @@ class RedisLeaseServerCheckTests {
 	@Test
 	void aPrimaryWithMoreReplicasThanCountedIsRefusedAtOnceNamingTheCountAndTheProperty() {
 		RedisServer primary = server();
-		RedisServer replica = RedisServer.startReplicaOf(primary);
+		RedisServer replica = RedisTopology.startReplicaOf(primary);
 		this.resources.add(replica);
 		Polling.await("the replica is attached", Duration.ofSeconds(10))
 			.until(() -> String.valueOf(primary.call("INFO", "replication")).contains("connected_slaves:1"));
@@ -160,7 +161,7 @@ class RedisLeaseServerCheckTests {
 	@Test
 	void aLeaseConnectionToAReplicaIsRefused() {
 		RedisServer primary = server();
-		RedisServer replica = RedisServer.startReplicaOf(primary);
+		RedisServer replica = RedisTopology.startReplicaOf(primary);
 		this.resources.add(replica);
 		RedisNotPrimaryException refusal = catchRefusal(RedisNotPrimaryException.class, check(replica));
 		assertThat(refusal.role()).isEqualTo("slave");
@@ -296,7 +297,7 @@ class RedisLeaseServerCheckTests {
 		long start = System.nanoTime();
 		catchRefusal(RedisEvictionPolicyException.class, check(evicting, null, null, budget));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("eviction policy refused").isLessThan(fast);
-		RedisServer replica = RedisServer.startReplicaOf(server());
+		RedisServer replica = RedisTopology.startReplicaOf(server());
 		this.resources.add(replica);
 		start = System.nanoTime();
 		catchRefusal(RedisNotPrimaryException.class, check(replica, null, null, budget));

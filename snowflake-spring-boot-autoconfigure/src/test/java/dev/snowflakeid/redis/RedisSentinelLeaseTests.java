@@ -28,6 +28,7 @@ import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -175,11 +176,11 @@ class RedisSentinelLeaseTests {
 
 	private SentinelSetUp startSentinelSetUp() {
 		RedisServer primary = track(RedisServer.start());
-		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(primary)),
-				track(RedisServer.startReplicaOf(primary)));
+		List<RedisServer> replicas = List.of(track(RedisTopology.startReplicaOf(primary)),
+				track(RedisTopology.startReplicaOf(primary)));
 		List<RedisServer> sentinels = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
-			sentinels.add(track(RedisServer.startSentinel(MASTER, primary, DOWN_AFTER)));
+			sentinels.add(track(RedisTopology.startSentinel(MASTER, primary, DOWN_AFTER)));
 		}
 		awaitSentinelsAgree(sentinels, primary, replicas);
 		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
