@@ -26,9 +26,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class SampleApplication {
 
 	public static void main(String[] args) {
-		SpringApplication application = new SpringApplication(SampleApplication.class);
-		application.addListeners(new EmbeddedRedisFallback());
-		application.run(args);
+		SpringApplication.run(SampleApplication.class, args);
 	}
 
 }

@@ -37,7 +37,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * order IDs as strings in their public form, never as numbers. Runs with the in-memory allocator of the test
  * library: no Redis.
  */
-@SpringBootTest(properties = "sample.embedded-redis.enabled=false")
+@SpringBootTest
 @AutoConfigureSnowflake
 @AutoConfigureMockMvc
 class SampleAppOpenApiTests {

@@ -70,8 +70,8 @@ final class SampleProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Starts the sample application as the quick start runs it: when nothing answers at the Redis its
-	 * settings name, it starts an embedded Redis server there.
+	 * Starts the sample application as the quick start runs it ({@link TestSampleApplication}): when nothing
+	 * answers at the Redis its settings name, it starts an embedded Redis server there.
 	 */
 	static SampleProcess withEmbeddedRedis(Path logDirectory, String name, String... arguments) {
 		return start(logDirectory, name, List.of(), true, arguments);
@@ -80,10 +80,11 @@ final class SampleProcess implements AutoCloseable {
 	private static SampleProcess start(Path logDirectory, String name, List<String> jvmOptions, boolean embeddedRedis,
 			String... arguments) {
 		int port = FreePorts.loopback();
-		JavaProcess.Builder command = JavaProcess.builder(SampleApplication.class.getName())
+		Class<?> main = embeddedRedis ? TestSampleApplication.class : SampleApplication.class;
+		JavaProcess.Builder command = JavaProcess.builder(main.getName())
 			.jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
 			.jvmOptions(jvmOptions.toArray(String[]::new))
-			.args("--server.port=" + port, "--sample.embedded-redis.enabled=" + embeddedRedis)
+			.args("--server.port=" + port)
 			.args(arguments);
 		SampleProcess app = new SampleProcess(command, logDirectory, name, port);
 		app.launch();

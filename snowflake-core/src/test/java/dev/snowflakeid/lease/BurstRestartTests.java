@@ -22,6 +22,7 @@ import java.util.Arrays;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,23 +91,14 @@ class BurstRestartTests {
 		return new Started(store, keeper, generator);
 	}
 
-	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the next tick.
 	private static long[] burst(SnowflakeIdGenerator generator, int count) {
-		long[] ids = new long[count];
-		int n = 0;
-		while (n < count) {
-			int batch = Math.min(generator.maxBatchSize(), count - n);
-			try {
-				System.arraycopy(generator.nextIds(batch), 0, ids, n, batch);
-				n += batch;
-			}
-			catch (IdGenerationException ex) {
-				if (ex.reason() != IdGenerationException.Reason.SEQUENCE_EXHAUSTED) {
-					throw ex;
-				}
-			}
-		}
-		return ids;
+		return IssuingLoad.burst(generator::nextIds, generator.maxBatchSize(), count, BurstRestartTests::tickExhausted);
+	}
+
+	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the next tick.
+	private static boolean tickExhausted(RuntimeException ex) {
+		return ex instanceof IdGenerationException refused
+				&& refused.reason() == IdGenerationException.Reason.SEQUENCE_EXHAUSTED;
 	}
 
 	private static void assertDistinctAndIncreasing(long[] ids) {

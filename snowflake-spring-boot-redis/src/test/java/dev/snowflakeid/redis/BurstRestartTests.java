@@ -22,6 +22,7 @@ import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -120,23 +121,14 @@ class BurstRestartTests {
 		return BurstWorkerMain.worker(generator, keeper).start();
 	}
 
-	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the next tick.
 	static long[] burst(SnowflakeIdGenerator generator, int count) {
-		long[] ids = new long[count];
-		int n = 0;
-		while (n < count) {
-			int batch = Math.min(4096, count - n);
-			try {
-				System.arraycopy(generator.nextIds(batch), 0, ids, n, batch);
-				n += batch;
-			}
-			catch (IdGenerationException ex) {
-				if (ex.reason() != IdGenerationException.Reason.SEQUENCE_EXHAUSTED) {
-					throw ex;
-				}
-			}
-		}
-		return ids;
+		return IssuingLoad.burst(generator::nextIds, generator.maxBatchSize(), count, BurstRestartTests::tickExhausted);
+	}
+
+	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the next tick.
+	private static boolean tickExhausted(RuntimeException ex) {
+		return ex instanceof IdGenerationException refused
+				&& refused.reason() == IdGenerationException.Reason.SEQUENCE_EXHAUSTED;
 	}
 
 }

@@ -20,12 +20,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +59,7 @@ class RedisClusterFailoverLeaseTests {
 
 	@Test
 	void leasesFollowTheSlotThroughAClusterFailoverAndAKilledPrimary() {
-		this.nodes = new ArrayList<>(RedisServer.startCluster(3, 1));
+		this.nodes = new ArrayList<>(RedisTopology.startCluster(3, 1));
 		RedisServer first = ownerOfRegion(this.nodes.get(0));
 		RedisServer second = this.nodes.stream()
 			.filter((node) -> String.valueOf(node.call("INFO", "replication")).contains("master_port:" + first.port()))
@@ -64,9 +67,9 @@ class RedisClusterFailoverLeaseTests {
 			.orElseThrow();
 		// A second replica for the region's primary: after the primary is killed, its successor still has one
 		// replica, with which it is a majority of the three nodes that snowflake.worker.redis.replicas=2 counts.
-		RedisServer spare = RedisServer.startClusterReplicaOf(first);
+		RedisServer spare = RedisTopology.startClusterReplicaOf(first);
 		this.nodes.add(spare);
-		second.awaitInSyncWith(first);
+		RedisTopology.awaitInSync(second, first);
 		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE,
@@ -74,19 +77,20 @@ class RedisClusterFailoverLeaseTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				WorkerLeaseKeeper keeper = context.getBean(WorkerLeaseKeeper.class);
-				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "cluster")) {
+				try (IssuingLoad issuer = IssuingLoad.start("cluster", context.getBean(IdGenerator.class)::nextId,
+						IdGenerationException.class)) {
 					issuer.awaitMore(1_000, DEADLINE);
 					assertThat(first.scriptCalls()).isPositive();
 
-					issuer.resetLongestGap();
+					issuer.resetLongestGaps();
 					long failoverAt = System.currentTimeMillis();
 					second.call("CLUSTER", "FAILOVER");
 					awaitLeasesOn(second, keeper, failoverAt, issuer);
 					Duration planned = issuer.longestGap();
 
-					first.awaitInSyncWith(second);
-					spare.awaitInSyncWith(second);
-					issuer.resetLongestGap();
+					RedisTopology.awaitInSync(first, second);
+					RedisTopology.awaitInSync(spare, second);
+					issuer.resetLongestGaps();
 					long killedAt = System.currentTimeMillis();
 					second.kill();
 					RedisServer[] third = new RedisServer[1];
@@ -99,7 +103,7 @@ class RedisClusterFailoverLeaseTests {
 
 					System.out.printf("Cluster (cluster-node-timeout %d ms, %s): longest time without IDs "
 							+ "%d ms across CLUSTER FAILOVER, %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
-							RedisServer.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
+							RedisTopology.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
 							planned.toMillis(), killed.toMillis(),
 							issuer.count(), issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
@@ -111,7 +115,7 @@ class RedisClusterFailoverLeaseTests {
 
 	/** The primary that owns the slot of the region's keys, as {@code node} sees it. */
 	private RedisServer ownerOfRegion(RedisServer node) {
-		int port = node.slotOwnerPort("{" + NAMESPACE + ":0}");
+		int port = RedisTopology.slotOwnerPort(node, "{" + NAMESPACE + ":0}");
 		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
 	}
 
@@ -121,7 +125,7 @@ class RedisClusterFailoverLeaseTests {
 	 * primary's ranges start above the loss floor) and below the clock. Until then the worker may still issue
 	 * from the range it held before the fault, and the time without IDs is still to come.
 	 */
-	private void awaitLeasesOn(RedisServer primary, WorkerLeaseKeeper keeper, long faultAt, ContinuousIssuer issuer) {
+	private void awaitLeasesOn(RedisServer primary, WorkerLeaseKeeper keeper, long faultAt, IssuingLoad issuer) {
 		Polling.await(primary.port() + " owns the region's slot", DEADLINE)
 			.until(() -> ownerOfRegion(primary) == primary);
 		long renewals = primary.scriptCalls();

@@ -29,6 +29,7 @@ import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class RedisClusterLeaseStoreTests {
 
 	@BeforeAll
 	static void startCluster() {
-		nodes.addAll(RedisServer.startCluster(3, 0));
+		nodes.addAll(RedisTopology.startCluster(3, 0));
 		for (int namespace = 0; namespacesByOwner.size() < nodes.size() && namespace < 100; namespace++) {
 			String tag = "cluster-" + namespace + ":0";
 			RedisServer owner = ownerOf((Long) nodes.get(0).call("CLUSTER", "KEYSLOT", "{" + tag + "}"));

@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
@@ -29,9 +30,11 @@ import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,7 +86,7 @@ class RedisClusterReplicaWaitTests {
 
 	@BeforeEach
 	void startCluster() {
-		this.nodes.addAll(RedisServer.startCluster(3, 1));
+		this.nodes.addAll(RedisTopology.startCluster(3, 1));
 		this.primary = ownerOfRegion(this.nodes.get(0));
 		this.replica = this.nodes.stream()
 			.filter((node) -> String.valueOf(node.call("INFO", "replication"))
@@ -91,9 +94,9 @@ class RedisClusterReplicaWaitTests {
 			.findFirst()
 			.orElseThrow();
 		// every other primary keeps its own replica, so none is orphaned and takes one of these by migration
-		this.secondReplica = RedisServer.startClusterReplicaOf(this.primary);
+		this.secondReplica = RedisTopology.startClusterReplicaOf(this.primary);
 		this.nodes.add(this.secondReplica);
-		this.replica.awaitInSyncWith(this.primary);
+		RedisTopology.awaitInSync(this.replica, this.primary);
 		String primaryId = String.valueOf(this.primary.call("CLUSTER", "MYID"));
 		// the other primaries vote in a failover only for replicas they know as such
 		for (RedisServer node : this.nodes) {
@@ -204,7 +207,7 @@ class RedisClusterReplicaWaitTests {
 			.startupWaitBudget(timing.quarantine().plusSeconds(10))
 			.start());
 		worker.awaitIssuing(timing.quarantine().plusSeconds(10));
-		ContinuousIssuer issuer = track(ContinuousIssuer.start(worker::nextId, "wait-worker"));
+		IssuingLoad issuer = track(IssuingLoad.start("wait-worker", worker::nextId, IdGenerationException.class));
 		issuer.awaitMore(1_000, DEADLINE);
 		// A second client that makes no request while the primary is frozen: its topology view still names the
 		// frozen primary when the primary resumes, as a client's view may.
@@ -213,7 +216,7 @@ class RedisClusterReplicaWaitTests {
 		await().atMost(DEADLINE).ignoreExceptionsInstanceOf(ClockSkewException.class).until(() -> late.claim(-1) != null);
 		List<Integer> lateClientPorts = this.primary.clientPortsNamed("wait-late");
 
-		issuer.resetLongestGap();
+		issuer.resetLongestGaps();
 		long frozenAt = System.currentTimeMillis();
 		this.primary.suspend();
 		LeaseStoreUnavailableException refusal;
@@ -235,7 +238,7 @@ class RedisClusterReplicaWaitTests {
 				.withCauseInstanceOf(LeaseStoreUnavailableException.class)
 				.actual()
 				.getCause();
-			this.primary.awaitInSyncWith(successor);
+			RedisTopology.awaitInSync(this.primary, successor);
 		}
 		finally {
 			this.primary.resume();
@@ -245,7 +248,7 @@ class RedisClusterReplicaWaitTests {
 		issuer.close();
 		System.out.printf("Cluster primary frozen past its failover (cluster-node-timeout %d ms): longest time without "
 				+ "IDs %d ms; the resumed primary's answer to a claim queued while it was frozen: %s%n",
-				RedisServer.CLUSTER_NODE_TIMEOUT.toMillis(), longestGap.toMillis(), refusal.getMessage());
+				RedisTopology.CLUSTER_NODE_TIMEOUT.toMillis(), longestGap.toMillis(), refusal.getMessage());
 		assertThat(issuer.duplicates()).isZero();
 		ledger.assertConsistent();
 	}
@@ -261,7 +264,7 @@ class RedisClusterReplicaWaitTests {
 	}
 
 	private RedisServer ownerOfRegion(RedisServer node) {
-		int port = node.slotOwnerPort("{" + NAMESPACE + ":0}");
+		int port = RedisTopology.slotOwnerPort(node, "{" + NAMESPACE + ":0}");
 		return this.nodes.stream().filter((each) -> each.port() == port).findFirst().orElseThrow();
 	}
 

@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseTiming;
@@ -112,6 +113,7 @@ class RedisLeaseScaleTests {
 		ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
 		AtomicBoolean renewing = new AtomicBoolean(true);
 		AtomicLong refusals = new AtomicLong();
+		ConcurrentLinkedQueue<String> unexplained = new ConcurrentLinkedQueue<>();
 		List<Thread> threads = new ArrayList<>();
 		for (LeaseWorker worker : this.workers) {
 			Thread thread = new Thread(() -> {
@@ -121,8 +123,17 @@ class RedisLeaseScaleTests {
 					for (int i = 0; i < IDS_PER_WORKER; i++) {
 						// A worker that reaches its ceiling before the renewer comes round retries, as a
 						// caller does with a retryable refusal.
-						while (worker.tryNextId() != null) {
+						for (IdGenerationException refusal = worker.tryNextId(); refusal != null; refusal = worker
+							.tryNextId()) {
 							refusals.incrementAndGet();
+							// read after the refusal: the refused tick started at or before this millisecond
+							long now = worker.clock().millis();
+							WorkerLease checked = LeaseWorker.lastCheckedLease();
+							if (refusal.reason() != IdGenerationException.Reason.LEASE_UNAVAILABLE
+									|| (checked != null && now + 1 <= checked.ceilingMillis())) {
+								unexplained.add(worker.name() + " at " + now + " under " + checked + ": "
+										+ refusal.getMessage());
+							}
 							LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
 						}
 					}
@@ -163,7 +174,10 @@ class RedisLeaseScaleTests {
 		boolean finished = done.await(120, TimeUnit.SECONDS);
 		assertThat(finished).as("all workers done").isTrue();
 		assertThat(failures).isEmpty();
-		assertThat(refusals.get()).as("refusals retried").isLessThan(WORKERS * IDS_PER_WORKER);
+		// Once start() returned, the whole current tick lies inside the worker's range, and its floor only rises on
+		// a loss; so the one refusal the protocol allows here is a tick past the ceiling, while the renewer has not
+		// come round to the worker yet.
+		assertThat(unexplained).as("refusals other than a tick past the ceiling, of " + refusals.get()).isEmpty();
 		Set<Integer> codes = new HashSet<>();
 		for (LeaseWorker worker : this.workers) {
 			codes.add(worker.lease().workerCode());

@@ -22,6 +22,7 @@ import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +38,7 @@ class RedisMasterReplicaLeaseTests {
 	@Test
 	void leaseCommandsGoToThePrimaryWhicheverNodeIsListedFirst() {
 		try (RedisServer primary = RedisServer.start();
-				RedisServer replica = RedisServer.startReplicaOf(primary)) {
+				RedisServer replica = RedisTopology.startReplicaOf(primary)) {
 			LeaseApplications.runner(false)
 				.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:" + replica.port() + ",127.0.0.1:"
 						+ primary.port(), "spring.data.redis.lettuce.read-from=replica", "snowflake.worker.redis.replicas=1")
@@ -54,7 +55,7 @@ class RedisMasterReplicaLeaseTests {
 	@Test
 	void theReplicaLagLimitAndTheCommandTimeoutReachTheStore() {
 		try (RedisServer primary = RedisServer.start();
-				RedisServer replica = RedisServer.startReplicaOf(primary)) {
+				RedisServer replica = RedisTopology.startReplicaOf(primary)) {
 			LeaseApplications.runner(false)
 				.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:" + primary.port() + ",127.0.0.1:"
 						+ replica.port(), "snowflake.worker.redis.replicas=1", "snowflake.worker.redis.max-replica-lag=2s",

@@ -22,10 +22,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
+import dev.snowflakeid.testsupport.RedisTopology;
 import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -90,11 +93,12 @@ class RedisSentinelLeaseTests {
 		assertThat(advised[0]).isEqualTo("snowflake.worker.redis.replicas=2");
 		sentinel.withPropertyValues(advised[0]).run((context) -> {
 				assertThat(context).hasNotFailed();
-				try (ContinuousIssuer issuer = ContinuousIssuer.start(context.getBean(IdGenerator.class), "sentinel")) {
+				try (IssuingLoad issuer = IssuingLoad.start("sentinel", context.getBean(IdGenerator.class)::nextId,
+						IdGenerationException.class)) {
 					issuer.awaitMore(1_000, DEADLINE);
 					assertThat(first.clientsNamed("snowflake-lease")).isOne();
 
-					issuer.resetLongestGap();
+					issuer.resetLongestGaps();
 					first.kill();
 					RedisServer second = awaitPromotion(sentinels, replicas);
 					awaitLeasesOn(second, issuer);
@@ -102,7 +106,7 @@ class RedisSentinelLeaseTests {
 
 					RedisServer third = replicas.get(1 - replicas.indexOf(second));
 					awaitInSync(third, second);
-					issuer.resetLongestGap();
+					issuer.resetLongestGaps();
 					// The sentinel that led the first failover knows the reconfigured replica at once; the
 					// others learn of it from the primary's INFO, every 10 s.
 					Polling.await("a sentinel starts a failover", DEADLINE)
@@ -142,9 +146,9 @@ class RedisSentinelLeaseTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				IdGenerator ids = context.getBean(IdGenerator.class);
-				try (ContinuousIssuer issuer = ContinuousIssuer.start(ids, "sentinel")) {
+				try (IssuingLoad issuer = IssuingLoad.start("sentinel", ids::nextId, IdGenerationException.class)) {
 					issuer.awaitMore(1_000, DEADLINE);
-					issuer.resetLongestGap();
+					issuer.resetLongestGaps();
 					long killedAt = System.currentTimeMillis();
 					first.kill();
 					RedisServer second = awaitPromotion(sentinels, replicas);
@@ -172,11 +176,11 @@ class RedisSentinelLeaseTests {
 
 	private SentinelSetUp startSentinelSetUp() {
 		RedisServer primary = track(RedisServer.start());
-		List<RedisServer> replicas = List.of(track(RedisServer.startReplicaOf(primary)),
-				track(RedisServer.startReplicaOf(primary)));
+		List<RedisServer> replicas = List.of(track(RedisTopology.startReplicaOf(primary)),
+				track(RedisTopology.startReplicaOf(primary)));
 		List<RedisServer> sentinels = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
-			sentinels.add(track(RedisServer.startSentinel(MASTER, primary, DOWN_AFTER)));
+			sentinels.add(track(RedisTopology.startSentinel(MASTER, primary, DOWN_AFTER)));
 		}
 		awaitSentinelsAgree(sentinels, primary, replicas);
 		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
@@ -238,7 +242,7 @@ class RedisSentinelLeaseTests {
 	}
 
 	/** The lease connection is on {@code primary}, renews there, and IDs flow again. */
-	private static void awaitLeasesOn(RedisServer primary, ContinuousIssuer issuer) {
+	private static void awaitLeasesOn(RedisServer primary, IssuingLoad issuer) {
 		Polling.await("the lease connection is on " + primary.port(), DEADLINE)
 			.until(() -> primary.clientsNamed("snowflake-lease") == 1);
 		long renewals = primary.scriptCalls();

@@ -99,7 +99,7 @@ class RedisServerTests {
 
 	@Test
 	void replicaFollowsItsPrimary() {
-		try (RedisServer primary = RedisServer.start(); RedisServer replica = RedisServer.startReplicaOf(primary)) {
+		try (RedisServer primary = RedisServer.start(); RedisServer replica = RedisTopology.startReplicaOf(primary)) {
 			primary.call("SET", "k", "v");
 			await("the write reaches the replica").atMost(Duration.ofSeconds(5))
 				.until(() -> "v".equals(replica.call("GET", "k")));
@@ -134,17 +134,17 @@ class RedisServerTests {
 
 	@Test
 	void aClusterReplicaJoinsItsPrimaryAndBothNameTheSlotOwner() {
-		try (RedisServer primary = RedisServer.startClusterNode()) {
+		try (RedisServer primary = RedisTopology.startClusterNode()) {
 			primary.call("CLUSTER", "ADDSLOTSRANGE", "0", "16383");
 			await("the one-node cluster is ok").atMost(Duration.ofSeconds(30))
 				.until(() -> String.valueOf(primary.call("CLUSTER", "INFO")).contains("cluster_state:ok"));
-			try (RedisServer replica = RedisServer.startClusterReplicaOf(primary)) {
+			try (RedisServer replica = RedisTopology.startClusterReplicaOf(primary)) {
 				assertThat(replica.info("replication")).contains("role:slave")
 					.contains("master_port:" + primary.port())
 					.contains("master_link_status:up");
-				assertThat(primary.slotOwnerPort("{region}")).isEqualTo(primary.port());
+				assertThat(RedisTopology.slotOwnerPort(primary, "{region}")).isEqualTo(primary.port());
 				await("the replica knows the slots").atMost(Duration.ofSeconds(30))
-					.until(() -> replica.slotOwnerPort("{region}") == primary.port());
+					.until(() -> RedisTopology.slotOwnerPort(replica, "{region}") == primary.port());
 			}
 		}
 	}

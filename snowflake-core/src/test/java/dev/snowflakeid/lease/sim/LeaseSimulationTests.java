@@ -92,6 +92,9 @@ class LeaseSimulationTests {
 		System.out.println("lease simulation events: " + events);
 		assertThat(failures).as("schedules that issued a duplicate or overlapping ranges").isEmpty();
 		assertThat(ids).as("IDs issued and checked").isGreaterThan(SCHEDULES * 50);
+		// schedules without faults would check only the quiet path
+		assertThat(faults).as("faults injected").isGreaterThanOrEqualTo(SCHEDULES);
+		assertThat(mismatches).as("starts refused by the format record").isPositive();
 	}
 
 	@Test

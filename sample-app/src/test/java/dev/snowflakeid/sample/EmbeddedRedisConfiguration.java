@@ -39,13 +39,12 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 /**
- * The embedded Redis server of the demo, started before any Redis connection and stopped after all of
- * them: the worker code is released on shutdown before the server goes away.
+ * The embedded Redis server of {@link TestSampleApplication}, started before any Redis connection and
+ * stopped after all of them: the worker code is released on shutdown before the server goes away. A source
+ * of that application only, not a {@code @Configuration} that the sample's component scan would find.
  */
-@Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(EmbeddedRedisFallback.PORT_PROPERTY)
 class EmbeddedRedisConfiguration {
 

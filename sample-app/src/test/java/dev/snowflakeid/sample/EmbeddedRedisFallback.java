@@ -29,9 +29,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * For the demo only: when nothing answers at {@code spring.data.redis.host:port}, arranges for an embedded
- * Redis server on that port ({@link EmbeddedRedisConfiguration}). The starter itself never does this: a
- * real deployment must point at a real, shared Redis, or worker codes would not be coordinated.
+ * For {@link TestSampleApplication} only: when nothing answers at {@code spring.data.redis.host:port},
+ * arranges for an embedded Redis server on that port ({@link EmbeddedRedisConfiguration}). The starter itself
+ * never does this: a real deployment must point at a real, shared Redis, or worker codes would not be
+ * coordinated.
  */
 class EmbeddedRedisFallback implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
 
@@ -42,9 +43,6 @@ class EmbeddedRedisFallback implements ApplicationListener<ApplicationEnvironmen
 	@Override
 	public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
 		ConfigurableEnvironment environment = event.getEnvironment();
-		if (!environment.getProperty("sample.embedded-redis.enabled", Boolean.class, true)) {
-			return;
-		}
 		String host = environment.getProperty("spring.data.redis.host", "localhost");
 		int port = environment.getProperty("spring.data.redis.port", Integer.class, 6379);
 		if (answers(host, port)) {
