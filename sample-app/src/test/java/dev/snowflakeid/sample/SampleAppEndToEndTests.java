@@ -34,11 +34,9 @@ import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.publicid.PublicIds;
-import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisProperties;
 import dev.snowflakeid.testsupport.CompatibilitySubset;
 import dev.snowflakeid.testsupport.RealProcesses;
@@ -49,15 +47,11 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -142,16 +136,14 @@ class SampleAppEndToEndTests {
 		modules.forEach((prefix, properties) -> binder.bind(prefix, Bindable.ofInstance(properties), noneUnbound));
 		assertThat(arguments.keySet())
 			.allMatch((key) -> modules.keySet().stream().anyMatch((prefix) -> key.startsWith(prefix + ".")));
-		new ApplicationContextRunner()
-			.withInitializer((context) -> context.addBeanFactoryPostProcessor(new LazyInitializationBeanFactoryPostProcessor()))
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
-					SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
-			.withPropertyValues(arguments.entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue()).toArray(String[]::new))
-			.run((context) -> {
-				LeaseTiming timing = context.getBean(LeaseTiming.class);
-				assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(2));
-				assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(3400));
-			});
+		// the core's timing of these settings, on one Redis without replicas (no failover window)
+		SnowflakeProperties.Lease lease = (SnowflakeProperties.Lease) modules.get("snowflake.worker.lease");
+		SnowflakeRedisProperties redis = (SnowflakeRedisProperties) modules.get("snowflake.worker.redis");
+		LeaseTiming timing = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
+				lease.getMaxClockSkew(), Duration.ZERO, redis.getCommandTimeout())
+			.withLeadLimit(lease.getFleetLeadLimit());
+		assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(3400));
 	}
 
 	private static String[] args(RedisServer redis, String name) {

@@ -56,7 +56,6 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnSnowflakeEnabled
 @EnableConfigurationProperties(SnowflakeProperties.class)
 @Import({ SnowflakeAutoConfiguration.SelectedAllocatorConfiguration.class,
-		SnowflakeAutoConfiguration.OwnLeaseStoreConfiguration.class,
 		SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class })
 public final class SnowflakeAutoConfiguration {
 
@@ -77,6 +76,17 @@ public final class SnowflakeAutoConfiguration {
 				"Set snowflake.region to a code below 2^snowflake.layout.region-bits; each region's instances "
 						+ "must use their own code.");
 		return built;
+	}
+
+	/**
+	 * The lease timing of {@code snowflake.worker.lease.*} and what the selected allocator's store adds
+	 * (nothing for a lease store of the application's own). Made before the store, so that a wrong setting is
+	 * reported before an unreachable server.
+	 */
+	@Bean
+	@ConditionalOnMissingBean({ LeaseTiming.class, IdGenerator.class })
+	LeaseTiming snowflakeLeaseTiming(SnowflakeProperties properties, ObjectProvider<StoreTiming> storeTiming) {
+		return LeaseTimingMapper.leaseTiming(properties, () -> storeTiming.getIfAvailable(() -> StoreTiming.NONE));
 	}
 
 	/**
@@ -171,13 +181,11 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
 	static class SelectedAllocatorConfiguration {
 
-		/** The timing rules run before the store is made: a wrong setting is reported before an unreachable server. */
+		/** What the selected allocator's store adds to the lease timing; its rules run before the store is made. */
 		@Bean
-		@ConditionalOnMissingBean
-		LeaseTiming snowflakeLeaseTiming(SnowflakeProperties properties,
+		StoreTiming snowflakeStoreTiming(SnowflakeProperties properties,
 				ObjectProvider<WorkerCodeAllocator> allocators) {
-			WorkerCodeAllocator allocator = selected(properties, allocators);
-			return LeaseTimingMapper.leaseTiming(properties, allocator::storeTiming);
+			return selected(properties, allocators).storeTiming();
 		}
 
 		@Bean
@@ -216,18 +224,6 @@ public final class SnowflakeAutoConfiguration {
 				}
 			}
 			throw MissingLeaseStore.exception(kind);
-		}
-
-	}
-
-	/** The timing of a lease store of the application's own, which adds nothing to the properties' timing. */
-	@Configuration(proxyBeanMethods = false)
-	static class OwnLeaseStoreConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		LeaseTiming snowflakeLeaseTiming(SnowflakeProperties properties) {
-			return LeaseTimingMapper.leaseTiming(properties, () -> StoreTiming.NONE);
 		}
 
 	}

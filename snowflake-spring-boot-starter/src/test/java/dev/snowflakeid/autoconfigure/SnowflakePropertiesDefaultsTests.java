@@ -22,16 +22,14 @@ import java.time.Period;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonProperties;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration;
+import dev.snowflakeid.redis.autoconfigure.RedisLeaseTimings;
 import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisProperties;
 import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdProperties;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.StandardEnvironment;
@@ -57,15 +55,6 @@ class SnowflakePropertiesDefaultsTests {
 			sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
 		})
 		.withUserConfiguration(BoundProperties.class);
-
-	/**
-	 * The starter's auto-configurations with every bean lazy: the lease timing bean is made from the
-	 * properties and the Redis allocator's rules without a Redis to connect to.
-	 */
-	private final ApplicationContextRunner timings = this.runner
-		.withInitializer((context) -> context.addBeanFactoryPostProcessor(new LazyInitializationBeanFactoryPostProcessor()))
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
-				SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class));
 
 	/** README, "Configuration": the properties table, row by row; every wrong default is reported at once. */
 	@Test
@@ -145,9 +134,9 @@ class SnowflakePropertiesDefaultsTests {
 	 */
 	@Test
 	void theFiguresTheConfigurationTableDerives() {
-		this.timings.run((context) -> {
+		this.runner.run((context) -> {
 			SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
-			LeaseTiming timing = context.getBean(LeaseTiming.class);
+			LeaseTiming timing = redisTiming(context);
 			assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(12));
 			assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(14_600));
 			assertThat(LeaseTimingMapper.startupWaitBudget(properties, timing)).isEqualTo(Duration.ofSeconds(30))
@@ -162,19 +151,26 @@ class SnowflakePropertiesDefaultsTests {
 	 */
 	@Test
 	void theSafetyModelTerms() {
-		this.timings.run((context) -> {
-			LeaseTiming timing = context.getBean(LeaseTiming.class);
+		this.runner.run((context) -> {
+			LeaseTiming timing = redisTiming(context);
 			assertThat(timing.requestLateness()).as("ℓ").isEqualTo(Duration.ofMillis(300));
 			assertThat(timing.quarantine().minus(timing.ceilingLead()).minus(timing.failoverWindow())).as("δ")
 				.isEqualTo(Duration.ofMillis(2_600));
 			assertThat(timing.failoverWindow()).as("W without replicas").isZero();
 			assertThat(timing.leadLimit()).as("B = A + s + ℓ").isEqualTo(timing.lead()).isEqualTo(Duration.ofMillis(13_300));
 		});
-		this.timings.withPropertyValues("snowflake.worker.redis.replicas=1").run((context) -> {
-			LeaseTiming timing = context.getBean(LeaseTiming.class);
+		this.runner.withPropertyValues("snowflake.worker.redis.replicas=1").run((context) -> {
+			LeaseTiming timing = redisTiming(context);
 			assertThat(timing.failoverWindow()).as("W with replicas").isEqualTo(Duration.ofSeconds(2));
 			assertThat(timing.quarantine()).as("Q with replicas").isEqualTo(Duration.ofMillis(16_600));
 		});
+	}
+
+	/** The lease timing of the bound properties with the Redis allocator, the default. */
+	private static LeaseTiming redisTiming(ApplicationContext context) {
+		SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
+		SnowflakeRedisProperties redis = context.getBean(SnowflakeRedisProperties.class);
+		return LeaseTimingMapper.leaseTiming(properties, () -> RedisLeaseTimings.of(properties, redis));
 	}
 
 	@Configuration(proxyBeanMethods = false)

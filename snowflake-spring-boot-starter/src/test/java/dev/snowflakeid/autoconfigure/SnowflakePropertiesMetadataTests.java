@@ -65,10 +65,13 @@ class SnowflakePropertiesMetadataTests {
 	private final Map<String, Class<?>> types = new LinkedHashMap<>();
 
 	SnowflakePropertiesMetadataTests() {
-		collect(PREFIX, new SnowflakeProperties(), this.defaults, this.types);
-		collect(PREFIX + ".worker.redis", new SnowflakeRedisProperties(), this.defaults, this.types);
-		collect(PREFIX + ".jackson", new SnowflakeJacksonProperties(), this.defaults, this.types);
-		collect(PREFIX + ".public-ids", new SnowflakePublicIdProperties(), this.defaults, this.types);
+		collect(PREFIX, new SnowflakeProperties(), SnowflakeProperties.class, this.defaults, this.types);
+		collect(PREFIX + ".worker.redis", new SnowflakeRedisProperties(), SnowflakeRedisProperties.class,
+				this.defaults, this.types);
+		collect(PREFIX + ".jackson", new SnowflakeJacksonProperties(), SnowflakeJacksonProperties.class,
+				this.defaults, this.types);
+		collect(PREFIX + ".public-ids", new SnowflakePublicIdProperties(), SnowflakePublicIdProperties.class,
+				this.defaults, this.types);
 		// unset, it selects the default allocator (or the in-memory one in a test slice): IDEs show that default
 		this.defaults.put(PREFIX + ".worker.allocator", SnowflakeProperties.Allocator.DEFAULT);
 	}
@@ -137,8 +140,8 @@ class SnowflakePropertiesMetadataTests {
 		for (JsonNode property : this.metadata.get("properties")) {
 			String name = property.get("name").asString();
 			// a removed key stays described (deprecation level error) so that IDEs name its replacement
-			boolean removed = property.has("deprecation")
-					&& "error".equals(property.get("deprecation").get("level").asString());
+			JsonNode level = property.path("deprecation").get("level");
+			boolean removed = level != null && "error".equals(level.asString());
 			if (name.startsWith(PREFIX + ".") && !this.defaults.containsKey(name) && !removed) {
 				orphans.add(name);
 			}
@@ -197,7 +200,7 @@ class SnowflakePropertiesMetadataTests {
 	 * Leaf properties of {@code bean} by metadata name: a fresh instance's values into {@code defaults}, the
 	 * declared types (an enum property whose default is null included) into {@code types}.
 	 */
-	private static void collect(String prefix, Object bean, Map<String, Object> defaults,
+	private static void collect(String prefix, Object bean, Class<?> root, Map<String, Object> defaults,
 			Map<String, Class<?>> types) {
 		BeanWrapper wrapper = PropertyAccessorFactory.forBeanPropertyAccess(bean);
 		for (PropertyDescriptor descriptor : wrapper.getPropertyDescriptors()) {
@@ -206,8 +209,8 @@ class SnowflakePropertiesMetadataTests {
 			}
 			String name = prefix + "." + kebab(descriptor.getName());
 			Object value = wrapper.getPropertyValue(descriptor.getName());
-			if (nestedIn(descriptor.getPropertyType(), bean.getClass()) && !descriptor.getPropertyType().isEnum()) {
-				collect(name, value, defaults, types);
+			if (nestedIn(descriptor.getPropertyType(), root) && !descriptor.getPropertyType().isEnum()) {
+				collect(name, value, root, defaults, types);
 			}
 			else {
 				defaults.put(name, value);

@@ -19,10 +19,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * JSON representation of IDs in Jackson 2 mappers: the same {@code snowflake.jackson.*} keys as the Jackson 3
- * module binds.
- * @deprecated with Spring Boot's Jackson 2 support
+ * module binds, so one setting applies to both. Not deprecated itself, so that IDEs do not mark the keys the
+ * Jackson 3 module reads; it goes with {@link SnowflakeJackson2AutoConfiguration}.
  */
-@Deprecated(since = "0.1.0", forRemoval = true)
 @ConfigurationProperties("snowflake.jackson")
 public class SnowflakeJackson2Properties {
 

@@ -89,7 +89,7 @@ class PublicIdKeySecrecyTests {
 		shown.add(body(get("/actuator/snowflake/" + malformed), 400, ""));
 		shown.add(body(get("/actuator/env"), 200, "snowflake.public-ids.keys.a"));
 		shown.add(body(get("/actuator/env/snowflake.public-ids.keys.b"), 200, "******"));
-		shown.add(body(get("/actuator/configprops"), 200, "publicIds"));
+		shown.add(body(get("/actuator/configprops"), 200, "snowflake.public-ids"));
 		shown.add(body(get("/actuator/beans"), 200, "snowflakePublicIds"));
 		shown.add(body(get("/items/" + known), 200, known));
 		shown.add(body(get("/items/" + malformed), 404, ""));
