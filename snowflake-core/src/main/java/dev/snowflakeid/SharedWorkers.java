@@ -26,9 +26,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
@@ -161,9 +162,9 @@ public final class SharedWorkers {
 
 		private InstantSource wallClock = InstantSource.system();
 
-		private MonotonicClock monotonicClock = MonotonicClock.system();
+		private LongSupplier monotonicClock = System::nanoTime;
 
-		private Parker parker = Parker.system();
+		private LongConsumer parker = LockSupport::parkNanos;
 
 		private String threadName = "snowflake-lease-keeper";
 
@@ -220,14 +221,14 @@ public final class SharedWorkers {
 			return this;
 		}
 
-		/** A hook for fake clocks in tests, of an internal type that promises no compatibility. */
-		public Builder monotonicClock(MonotonicClock monotonicClock) {
+		/** See {@link SnowflakeIdGenerator.Builder#monotonicClock}. */
+		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
-		/** A hook for fake clocks in tests, of an internal type that promises no compatibility. */
-		public Builder parker(Parker parker) {
+		/** See {@link SnowflakeIdGenerator.Builder#parker}. */
+		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
 		}

@@ -18,12 +18,12 @@ package dev.snowflakeid;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 import dev.snowflakeid.IdGenerationException.Reason;
-import dev.snowflakeid.internal.Durations;
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseSource;
@@ -103,10 +103,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			keeper.attach();
 		}
 		this.wallClock = builder.wallClock;
-		this.rollbackBudgetNanos = Durations.requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
-		long exhaustionBudgetNanos = Durations.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
-		this.borrowTicks = Durations.requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
-		long forwardJumpAlertMillis = Durations.requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
+		this.rollbackBudgetNanos = requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
+		long exhaustionBudgetNanos = requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
+		this.borrowTicks = requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
+		long forwardJumpAlertMillis = requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
 		this.timestampShift = this.layout.timestampShift();
 		this.statistics = new GeneratorStatistics(this.layout);
 		this.clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics, forwardJumpAlertMillis);
@@ -295,6 +295,13 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		return (tick << this.timestampShift) | owner | this.ticks.sequence();
 	}
 
+	private static Duration requireNonNegative(String name, Duration value) {
+		if (value == null || value.isNegative()) {
+			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
+		}
+		return value;
+	}
+
 	/** Configures a {@link SnowflakeIdGenerator}; every setting but the lease source has a default. */
 	public static final class Builder {
 
@@ -306,9 +313,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 		private InstantSource wallClock = InstantSource.system();
 
-		private MonotonicClock monotonicClock = MonotonicClock.system();
+		private LongSupplier monotonicClock = System::nanoTime;
 
-		private Parker parker = Parker.system();
+		private LongConsumer parker = LockSupport::parkNanos;
 
 		private Duration rollbackWaitBudget = DEFAULT_ROLLBACK_WAIT_BUDGET;
 
@@ -346,19 +353,19 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * Clock for deadlines and waits. Default {@link MonotonicClock#system()}; a hook for fake clocks in
-		 * tests, of an internal type that promises no compatibility.
+		 * Clock for deadlines and waits, in nanoseconds compared only as differences, unaffected by wall-clock
+		 * steps. Default {@link System#nanoTime()}; tests inject a fake clock here.
 		 */
-		public Builder monotonicClock(MonotonicClock monotonicClock) {
+		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
 		/**
-		 * How to wait. Default {@link Parker#system()}; a hook for fake clocks in tests, of an internal type that
-		 * promises no compatibility.
+		 * Parks the calling thread for about the given nanoseconds, and may return early. Default
+		 * {@link LockSupport#parkNanos(long)}; tests inject one that advances a fake clock instead.
 		 */
-		public Builder parker(Parker parker) {
+		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
 		}

@@ -16,7 +16,7 @@
 package dev.snowflakeid;
 
 import java.time.InstantSource;
-import dev.snowflakeid.internal.MonotonicClock;
+import java.util.function.LongSupplier;
 
 /**
  * Reads the wall clock for one generator: counts every step back, and compares each advance to a new tick
@@ -28,7 +28,7 @@ final class WallClockReader {
 
 	private final InstantSource wallClock;
 
-	private final MonotonicClock monotonicClock;
+	private final LongSupplier monotonicClock;
 
 	private final GeneratorStatistics statistics;
 
@@ -40,7 +40,7 @@ final class WallClockReader {
 
 	private long lastAdvanceNanos;
 
-	WallClockReader(InstantSource wallClock, MonotonicClock monotonicClock, GeneratorStatistics statistics,
+	WallClockReader(InstantSource wallClock, LongSupplier monotonicClock, GeneratorStatistics statistics,
 			long forwardJumpAlertMillis) {
 		this.wallClock = wallClock;
 		this.monotonicClock = monotonicClock;
@@ -65,7 +65,7 @@ final class WallClockReader {
 
 	/** The monotonic clock now. */
 	long nanoTime() {
-		return this.monotonicClock.nanoTime();
+		return this.monotonicClock.getAsLong();
 	}
 
 	/**
@@ -74,7 +74,7 @@ final class WallClockReader {
 	 * logged (only here, never on the path of an ordinary ID).
 	 */
 	void observeAdvance(long now) {
-		long nanos = this.monotonicClock.nanoTime();
+		long nanos = this.monotonicClock.getAsLong();
 		if (observedAnAdvance()) {
 			long jump = (now - this.lastAdvanceMillis) - (nanos - this.lastAdvanceNanos) / 1_000_000;
 			if (jump > this.forwardJumpAlertMillis && this.forwardJumpAlertMillis > 0) {

@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
-import dev.snowflakeid.internal.Durations;
 
 /**
  * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with a state file

@@ -21,12 +21,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
-import dev.snowflakeid.internal.Durations;
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
-import dev.snowflakeid.internal.RenewalScheduler;
 import dev.snowflakeid.lease.LeaseEvent.Type;
 
 /**
@@ -67,7 +67,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	private final long startupBudgetNanos;
 
-	private final MonotonicClock monotonicClock;
+	private final LongSupplier monotonicClock;
 
 	private final StartupWait startup;
 
@@ -109,7 +109,8 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 				builder.parker, tickMillis);
 		this.listeners = List.copyOf(builder.listeners);
 		this.threadName = builder.threadName;
-		this.scheduler = (builder.scheduler != null) ? builder.scheduler : DaemonThreads.scheduler(this.threadName);
+		this.scheduler = (builder.scheduler != null) ? RenewalScheduler.on(builder.scheduler)
+				: DaemonThreads.scheduler(this.threadName);
 		this.configuredEvents = builder.eventExecutor;
 	}
 
@@ -247,7 +248,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 	// Claims, publishes, schedules the rounds and waits until the clock is inside the range.
 	private void acquire() {
-		long startedAt = this.monotonicClock.nanoTime();
+		long startedAt = this.monotonicClock.getAsLong();
 		long budgetEnd = startedAt + this.startupBudgetNanos;
 		LeaseGrant granted = this.startup.claim(budgetEnd);
 		synchronized (this.monitor) {
@@ -258,7 +259,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			this.rounds.publish(granted);
 			// The first renewal is due one interval after the claim was sent, not after the floor wait.
 			long period = this.renewInterval.toNanos();
-			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - startedAt));
+			long firstDelay = Math.max(0, period - (this.monotonicClock.getAsLong() - startedAt));
 			this.renewals = this.scheduler.schedule(this::round, firstDelay, period);
 		}
 		this.startup.awaitUsable(this, budgetEnd);
@@ -382,9 +383,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private InstantSource wallClock = InstantSource.system();
 
-		private MonotonicClock monotonicClock = MonotonicClock.system();
+		private LongSupplier monotonicClock = System::nanoTime;
 
-		private Parker parker = Parker.system();
+		private LongConsumer parker = LockSupport::parkNanos;
 
 		private final List<WorkerLeaseListener> listeners = new ArrayList<>();
 
@@ -394,7 +395,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private String threadName = "snowflake-lease-keeper";
 
-		private RenewalScheduler scheduler;
+		private ScheduledExecutorService scheduler;
 
 		private Executor eventExecutor;
 
@@ -430,19 +431,19 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 
 		/**
-		 * Clock for deadlines. Default {@link MonotonicClock#system()}; a hook for fake clocks in tests, of an
-		 * internal type that promises no compatibility.
+		 * Clock for deadlines, in nanoseconds compared only as differences. Default {@link System#nanoTime()};
+		 * tests inject a fake clock here.
 		 */
-		public Builder monotonicClock(MonotonicClock monotonicClock) {
+		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
 		/**
-		 * How startup waits. Default {@link Parker#system()}; a hook for fake clocks in tests, of an internal
-		 * type that promises no compatibility.
+		 * How startup waits: parks for about the given nanoseconds, and may return early. Default
+		 * {@link LockSupport#parkNanos(long)}; tests inject one that advances a fake clock instead.
 		 */
-		public Builder parker(Parker parker) {
+		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
 		}
@@ -465,10 +466,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 
 		/**
-		 * Runs the renewal rounds. Default: one daemon thread per keeper; a hook for tests and the lease
-		 * simulation, of an internal type that promises no compatibility.
+		 * Runs the renewal rounds, at a fixed delay; closing the keeper cancels them and leaves the executor
+		 * running. Default: one daemon thread per keeper, stopped on close.
 		 */
-		public Builder scheduler(RenewalScheduler scheduler) {
+		public Builder scheduler(ScheduledExecutorService scheduler) {
 			this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
 			return this;
 		}

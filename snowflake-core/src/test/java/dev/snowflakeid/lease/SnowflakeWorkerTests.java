@@ -54,7 +54,7 @@ class SnowflakeWorkerTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.eventExecutor(Runnable::run)
 			.build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
@@ -173,7 +173,7 @@ class SnowflakeWorkerTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.eventExecutor(Runnable::run)
 			.listener((event) -> {
 				if (event.type() != LeaseEvent.Type.RENEWED) {

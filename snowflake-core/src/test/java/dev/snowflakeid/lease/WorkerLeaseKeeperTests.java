@@ -66,7 +66,7 @@ class WorkerLeaseKeeperTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.eventExecutor(Runnable::run)
 			.listener(this.events::add);
 	}
@@ -313,7 +313,7 @@ class WorkerLeaseKeeperTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.listener((event) -> {
 				blocked.countDown();
 				try {

@@ -43,7 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	/** The packages of {@code snowflake-core}. */
-	private static final String[] CORE = { "dev.snowflakeid", "dev.snowflakeid.lease", "dev.snowflakeid.internal" };
+	private static final String[] CORE = { "dev.snowflakeid", "dev.snowflakeid.lease" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -83,16 +83,6 @@ class ArchitectureTests {
 	}
 
 	@Test
-	void integrationsUseTheCoreOnlyThroughItsApi() {
-		noClasses().that()
-			.resideOutsideOfPackages(CORE)
-			.should()
-			.dependOnClassesThat()
-			.resideInAPackage("dev.snowflakeid.internal")
-			.check(CLASSES);
-	}
-
-	@Test
 	void onlyAutoConfigurationReadsProperties() {
 		noClasses().that()
 			.resideOutsideOfPackage("dev.snowflakeid.autoconfigure..")
@@ -128,8 +118,7 @@ class ArchitectureTests {
 
 	/**
 	 * The public types of {@code snowflake-core}, by who needs them. A type made public, or a new public type,
-	 * fails this test until it is listed here on purpose; {@code dev.snowflakeid.internal} promises nothing
-	 * (the clock, parking and scheduling hooks of tests and the lease simulation live there).
+	 * fails this test until it is listed here on purpose.
 	 */
 	@Test
 	void theCoreApiIsWhatApplicationsStoreAuthorsAndTheStarterNeed() {
@@ -152,7 +141,6 @@ class ArchitectureTests {
 		Set<String> actual = CLASSES.stream()
 			.filter((javaClass) -> javaClass.isTopLevelClass() && javaClass.getModifiers().contains(JavaModifier.PUBLIC))
 			.filter((javaClass) -> Arrays.asList(CORE).contains(javaClass.getPackageName()))
-			.filter((javaClass) -> !javaClass.getPackageName().equals("dev.snowflakeid.internal"))
 			.map(JavaClass::getName)
 			.collect(Collectors.toCollection(TreeSet::new));
 		assertThat(actual).containsExactlyElementsOf(expected);
