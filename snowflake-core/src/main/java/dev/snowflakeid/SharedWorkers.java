@@ -33,9 +33,9 @@ import java.util.function.LongSupplier;
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
-import dev.snowflakeid.lease.WorkerCodeInUseException;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Difference;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Setting;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Difference;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setting;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 

@@ -20,6 +20,10 @@ import java.time.InstantSource;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+
 /**
  * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a
  * code, then for the whole tick around the wall clock to lie inside a published range.

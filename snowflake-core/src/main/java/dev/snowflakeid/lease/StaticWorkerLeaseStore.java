@@ -20,6 +20,9 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
 
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
+
 /**
  * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with a state file
  * holding its high-water mark.

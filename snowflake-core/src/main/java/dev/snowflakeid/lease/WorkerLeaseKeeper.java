@@ -28,6 +28,10 @@ import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 
 /**
  * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one

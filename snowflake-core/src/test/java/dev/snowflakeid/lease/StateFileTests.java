@@ -27,6 +27,9 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import dev.snowflakeid.FakeTime;
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException.Reason;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,11 +87,12 @@ class StateFileTests {
 			.withMessageStartingWith("static worker code 3, region 0, state file " + file
 					+ ": already held in this JVM by application 'orders', since ")
 			.satisfies((ex) -> assertThat(ex.domain()).isEqualTo(first.domain()));
-		assertThatExceptionOfType(StateFileLockedException.class)
+		assertThatExceptionOfType(StateFileException.class)
 			.isThrownBy(() -> store(4, file).owner("application 'billing'").build())
 			.withMessageStartingWith("worker state file " + file + " is in use by this JVM (application 'orders', since ")
 			.withMessageEndingWith("(lock " + file + ".lock)")
-			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file));
+			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.LOCKED));
 		first.close();
 		store(4, file).build().close();
 	}
@@ -98,9 +102,10 @@ class StateFileTests {
 		Path file = this.directory.resolve("data/worker.hwm");
 		Path link = Files.createSymbolicLink(this.directory.resolve("link"), Files.createDirectories(file.getParent()));
 		try (StaticWorkerLeaseStore first = store(3, file).owner("application 'orders'").build()) {
-			assertThatExceptionOfType(StateFileLockedException.class)
+			assertThatExceptionOfType(StateFileException.class)
 				.isThrownBy(() -> store(4, link.resolve("worker.hwm")).build())
-				.withMessageContaining("is in use by this JVM (application 'orders', since ");
+				.withMessageContaining("is in use by this JVM (application 'orders', since ")
+				.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.LOCKED));
 			first.claim(-1);
 		}
 	}
@@ -159,9 +164,10 @@ class StateFileTests {
 	@Test
 	void aMissingFileThatMustExistIsRefusedAndNothingIsCreated() {
 		Path file = this.directory.resolve("unmounted/worker.hwm");
-		assertThatExceptionOfType(StateFileMissingException.class)
+		assertThatExceptionOfType(StateFileException.class)
 			.isThrownBy(() -> store(3, file).stateFileMustExist(true).build())
-			.withMessage("worker state file " + file + " of worker code 3 does not exist");
+			.withMessage("worker state file " + file + " of worker code 3 does not exist")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.MISSING));
 		assertThat(file.getParent()).doesNotExist();
 		store(3, file).build().close();
 	}
@@ -169,12 +175,14 @@ class StateFileTests {
 	@Test
 	void aCorruptFileIsRefusedNamingFileAndContent() throws IOException {
 		Path file = Files.writeString(this.directory.resolve("worker.hwm"), "garbage\n");
-		assertThatExceptionOfType(StateFileCorruptException.class).isThrownBy(() -> store(3, file).build())
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
 			.withMessage("worker state file " + file + " does not hold a high-water mark (milliseconds since 1970) "
-					+ "but 'garbage'");
+					+ "but 'garbage'")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.CORRUPT));
 		Files.writeString(file, "");
-		assertThatExceptionOfType(StateFileCorruptException.class).isThrownBy(() -> store(3, file).build())
-			.withMessageEndingWith("but ''");
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageEndingWith("but ''")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.CORRUPT));
 		// A refused file leaves no lock behind.
 		Files.writeString(file, "1796040000000\n");
 		store(3, file).build().close();
@@ -185,10 +193,11 @@ class StateFileTests {
 		Path file = this.directory.resolve("worker.hwm");
 		for (long mark : new long[] { Long.MAX_VALUE - 1000, StateFile.LATEST_MARK + 1, -5 }) {
 			Files.writeString(file, mark + "\n");
-			assertThatExceptionOfType(StateFileOutOfRangeException.class).isThrownBy(() -> store(3, file).build())
+			assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
 				.withMessage("worker state file " + file + " holds the high-water mark " + mark
 						+ ", which is not a time between 1970 and 9999 in milliseconds")
-				.satisfies((ex) -> assertThat(ex.mark()).isEqualTo(mark));
+				.satisfies((ex) -> assertThat(ex.mark()).isEqualTo(mark))
+				.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.OUT_OF_RANGE));
 		}
 		Files.writeString(file, StateFile.LATEST_MARK + "\n");
 		try (StaticWorkerLeaseStore store = store(3, file).build()) {
@@ -201,17 +210,19 @@ class StateFileTests {
 	@Test
 	void aFileThatCannotBeReadIsRefusedNamingIt() throws IOException {
 		Path file = Files.createDirectories(this.directory.resolve("worker.hwm"));
-		assertThatExceptionOfType(StateFileAccessException.class).isThrownBy(() -> store(3, file).build())
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
 			.withMessageStartingWith("cannot read worker state file " + file + ": ")
-			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file));
+			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.ACCESS));
 	}
 
 	@Test
 	void aDirectoryThatCannotHoldTheLockFileIsRefusedNamingIt() throws IOException {
 		Path notADirectory = Files.writeString(this.directory.resolve("plain"), "x");
 		Path file = notADirectory.resolve("worker.hwm");
-		assertThatExceptionOfType(StateFileAccessException.class).isThrownBy(() -> store(3, file).build())
-			.withMessageStartingWith("cannot create the lock file " + file + ".lock: ");
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageStartingWith("cannot create the lock file " + file + ".lock: ")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.ACCESS));
 	}
 
 }

@@ -29,12 +29,15 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class WorkerLeaseKeeperTests {
 

@@ -126,14 +126,11 @@ class ArchitectureTests {
 				"DecimalIds", "PublicId", "SnowflakeLayout", "InvalidLayoutException");
 		Set<String> storeAuthors = Set.of("lease.WorkerLeaseStore", "lease.LeaseGrant", "lease.LeaseRenewal",
 				"lease.LeaseTiming", "lease.UniquenessDomain", "lease.WorkerLeaseException",
-				"lease.LeaseStoreUnavailableException", "lease.NoFreeWorkerCodeException", "lease.ClockSkewException",
-				"lease.StoreMismatchException", "lease.WorkerCodeInUseException");
-		Set<String> staticCodes = Set.of("lease.StaticWorkerLeaseStore", "lease.StateFileException",
-				"lease.StateFileAccessException", "lease.StateFileCorruptException", "lease.StateFileLockedException",
-				"lease.StateFileMissingException", "lease.StateFileOutOfRangeException");
+				"lease.LeaseStoreUnavailableException");
+		Set<String> staticCodes = Set.of("lease.StaticWorkerLeaseStore");
 		Set<String> wiringAndObservation = Set.of("SnowflakeIdGenerator", "SnowflakeWorker", "SharedWorkers", "GeneratorStatistics",
 				"WorkerStatus", "lease.WorkerLeaseKeeper", "lease.WorkerLeaseSource", "lease.WorkerLease",
-				"lease.WorkerLeaseListener", "lease.LeaseEvent", "lease.ClockBehindException");
+				"lease.WorkerLeaseListener", "lease.LeaseEvent");
 		Set<String> expected = new TreeSet<>();
 		for (Set<String> group : List.of(application, storeAuthors, staticCodes, wiringAndObservation)) {
 			group.forEach((name) -> expected.add("dev.snowflakeid." + name));

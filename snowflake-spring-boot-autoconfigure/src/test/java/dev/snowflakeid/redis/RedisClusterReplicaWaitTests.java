@@ -23,12 +23,12 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;

@@ -31,11 +31,11 @@ import java.util.stream.Stream;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;

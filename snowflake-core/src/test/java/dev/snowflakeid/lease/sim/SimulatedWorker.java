@@ -23,10 +23,10 @@ import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockBehindException;
 import dev.snowflakeid.lease.ScheduledRounds;
-import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 
 /**
