@@ -50,9 +50,9 @@ final class TickWaiter {
 
 	private final LongConsumer parker;
 
-	private final GeneratorStatistics statistics;
+	private final GeneratorCounters statistics;
 
-	TickWaiter(SnowflakeLayout layout, WallClockReader clock, LongConsumer parker, GeneratorStatistics statistics) {
+	TickWaiter(SnowflakeLayout layout, WallClockReader clock, LongConsumer parker, GeneratorCounters statistics) {
 		this.layout = layout;
 		this.clock = clock;
 		this.parker = parker;

@@ -30,7 +30,7 @@ final class WallClockReader {
 
 	private final LongSupplier monotonicClock;
 
-	private final GeneratorStatistics statistics;
+	private final GeneratorCounters statistics;
 
 	private final long forwardJumpAlertMillis;
 
@@ -40,7 +40,7 @@ final class WallClockReader {
 
 	private long lastAdvanceNanos;
 
-	WallClockReader(InstantSource wallClock, LongSupplier monotonicClock, GeneratorStatistics statistics,
+	WallClockReader(InstantSource wallClock, LongSupplier monotonicClock, GeneratorCounters statistics,
 			long forwardJumpAlertMillis) {
 		this.wallClock = wallClock;
 		this.monotonicClock = monotonicClock;

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
@@ -86,9 +87,9 @@ final class StartupWait {
 	 * keeper's renewal rounds run meanwhile: after a detected loss the first grant's range is empty until a
 	 * renewal's ceiling passes the floor.
 	 */
-	void awaitUsable(WorkerLeaseSource published, long budgetEnd) {
+	void awaitUsable(Supplier<WorkerLease> published, long budgetEnd) {
 		while (true) {
-			WorkerLease lease = published.currentLease();
+			WorkerLease lease = published.get();
 			long now = this.wallClock.millis();
 			if (lease == null) {
 				throw new LeaseStoreUnavailableException("the worker lease was lost while starting", null);

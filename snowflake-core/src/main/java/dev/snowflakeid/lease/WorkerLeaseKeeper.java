@@ -55,7 +55,7 @@ import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
  * caller stops the generator first.</li>
  * </ul>
  */
-public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable {
+public final class WorkerLeaseKeeper implements AutoCloseable {
 
 	/**
 	 * Covers the quarantine of a first claim on an empty Redis with the default timing; a timing with a
@@ -122,7 +122,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		return new Builder(store);
 	}
 
-	@Override
+	/**
+	 * The lease in force, or {@code null} while none is held. Never blocks: the generator reads it for every ID.
+	 */
 	public WorkerLease currentLease() {
 		return this.rounds.current();
 	}
@@ -266,7 +268,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 			long firstDelay = Math.max(0, period - (this.monotonicClock.getAsLong() - startedAt));
 			this.renewals = this.scheduler.schedule(this::round, firstDelay, period);
 		}
-		this.startup.awaitUsable(this, budgetEnd);
+		this.startup.awaitUsable(this::currentLease, budgetEnd);
 		dispatch(List.of(this.rounds.event(Type.ACQUIRED, null, null)));
 	}
 

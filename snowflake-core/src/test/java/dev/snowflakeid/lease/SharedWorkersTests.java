@@ -22,9 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.FakeTime;
-import dev.snowflakeid.SharedWorkers;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.SnowflakeWorker.SharedWorkers;
 import dev.snowflakeid.lease.LeaseEvent.Type;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Difference;

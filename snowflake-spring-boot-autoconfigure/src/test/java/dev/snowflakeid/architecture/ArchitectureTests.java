@@ -118,19 +118,20 @@ class ArchitectureTests {
 
 	/**
 	 * The public types of {@code snowflake-core}, by who needs them. A type made public, or a new public type,
-	 * fails this test until it is listed here on purpose.
+	 * fails this test until it is listed here on purpose. Types that only belong with one of these are nested in it
+	 * (the generator's statistics, the worker's status and shared workers, the exceptions of the lease family),
+	 * which keeps this list at twenty.
 	 */
 	@Test
 	void theCoreApiIsWhatApplicationsStoreAuthorsAndTheStarterNeed() {
 		Set<String> application = Set.of("IdGenerator", "IdGenerationException", "SnowflakeId", "DecodedId",
-				"DecimalIds", "PublicId", "SnowflakeLayout", "InvalidLayoutException");
+				"PublicId", "SnowflakeLayout");
 		Set<String> storeAuthors = Set.of("lease.WorkerLeaseStore", "lease.LeaseGrant", "lease.LeaseRenewal",
 				"lease.LeaseTiming", "lease.UniquenessDomain", "lease.WorkerLeaseException",
 				"lease.LeaseStoreUnavailableException");
 		Set<String> staticCodes = Set.of("lease.StaticWorkerLeaseStore");
-		Set<String> wiringAndObservation = Set.of("SnowflakeIdGenerator", "SnowflakeWorker", "SharedWorkers", "GeneratorStatistics",
-				"WorkerStatus", "lease.WorkerLeaseKeeper", "lease.WorkerLeaseSource", "lease.WorkerLease",
-				"lease.WorkerLeaseListener", "lease.LeaseEvent");
+		Set<String> wiringAndObservation = Set.of("SnowflakeIdGenerator", "SnowflakeWorker", "lease.WorkerLeaseKeeper",
+				"lease.WorkerLease", "lease.WorkerLeaseListener", "lease.LeaseEvent");
 		Set<String> expected = new TreeSet<>();
 		for (Set<String> group : List.of(application, storeAuthors, staticCodes, wiringAndObservation)) {
 			group.forEach((name) -> expected.add("dev.snowflakeid." + name));
