@@ -16,6 +16,7 @@
 package dev.snowflakeid;
 
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 import dev.snowflakeid.IdGenerationException.Reason;
@@ -25,7 +26,8 @@ import dev.snowflakeid.lease.WorkerLease;
  * Issues the IDs of one {@link SnowflakeIdGenerator}: one lock around the last {@code (tick, sequence)}, no
  * I/O, no allocation and no logging while it is held. The checks that keep IDs unique run here, in order,
  * before an ID leaves: stopped or paused, the lease, the first tick, the tick and sequence, the layout's last
- * tick, and the range that holds the tick.
+ * tick, and the range that holds the tick. A forward clock jump seen under the lock is reported only after
+ * the lock is released, so a slow listener never holds up issuing.
  */
 final class Issuer {
 
@@ -36,6 +38,8 @@ final class Issuer {
 	private final int timestampShift;
 
 	private final GeneratorCounters statistics;
+
+	private final LongConsumer clockJumps;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -53,12 +57,13 @@ final class Issuer {
 	// Set while the worker code is released for a stopped context or a checkpoint of the process.
 	private volatile boolean paused;
 
-	Issuer(SnowflakeLayout layout, Supplier<WorkerLease> leases, GeneratorCounters statistics, WallClockReader clock,
-			Refusals refusals, LeaseRanges ranges, TickSequence ticks) {
+	Issuer(SnowflakeLayout layout, Supplier<WorkerLease> leases, GeneratorCounters statistics, LongConsumer clockJumps,
+			WallClockReader clock, Refusals refusals, LeaseRanges ranges, TickSequence ticks) {
 		this.layout = layout;
 		this.leases = leases;
 		this.timestampShift = layout.timestampShift();
 		this.statistics = statistics;
+		this.clockJumps = clockJumps;
 		this.clock = clock;
 		this.refusals = refusals;
 		this.ranges = ranges;
@@ -73,7 +78,7 @@ final class Issuer {
 			return id;
 		}
 		finally {
-			this.lock.unlock();
+			unlock();
 		}
 	}
 
@@ -88,7 +93,16 @@ final class Issuer {
 			return ids;
 		}
 		finally {
-			this.lock.unlock();
+			unlock();
+		}
+	}
+
+	// Releases the lock, then reports a clock jump seen while it was held.
+	private void unlock() {
+		long jump = this.clock.takeJump();
+		this.lock.unlock();
+		if (jump > 0) {
+			this.clockJumps.accept(jump);
 		}
 	}
 

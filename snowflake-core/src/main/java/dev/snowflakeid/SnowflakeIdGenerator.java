@@ -77,9 +77,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		this.layout = builder.layout;
 		this.region = this.layout.requireRegion(builder.region);
 		Supplier<WorkerLease> leases = Objects.requireNonNull(builder.leases, "worker lease source");
-		if (builder.keeper != null) {
-			builder.keeper.attach();
-		}
+		// The keeper delivers a clock jump to its listeners; without one the jump is only counted.
+		LongConsumer clockJumps = (builder.keeper != null) ? builder.keeper.attach() : (jump) -> {
+		};
 		this.wallClock = builder.wallClock;
 		this.rollbackBudgetNanos = requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
 		long exhaustionBudgetNanos = requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
@@ -92,7 +92,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		Refusals refusals = new Refusals(this.layout, this.statistics, this.borrowTicks);
 		TickSequence ticks = new TickSequence(this.layout.maxIdsPerTick() - 1, this.borrowTicks,
 				this.rollbackBudgetNanos, exhaustionBudgetNanos, clock, waiter, refusals, this.statistics);
-		this.issuer = new Issuer(this.layout, leases, this.statistics, clock, refusals,
+		this.issuer = new Issuer(this.layout, leases, this.statistics, clockJumps, clock, refusals,
 				new LeaseRanges(this.layout, this.region, refusals), ticks);
 	}
 
@@ -348,7 +348,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			return this;
 		}
 
-		/** Forward clock steps above this are counted and logged. Default 1 s; 0 turns detection off. */
+		/**
+		 * Forward clock steps above this are counted and reported to the keeper's listeners. Default 1 s; 0
+		 * turns detection off.
+		 */
 		public Builder forwardJumpAlert(Duration threshold) {
 			this.forwardJumpAlert = threshold;
 			return this;

@@ -24,8 +24,6 @@ import java.util.function.LongSupplier;
  */
 final class WallClockReader {
 
-	private static final System.Logger logger = System.getLogger(SnowflakeIdGenerator.class.getName());
-
 	private final InstantSource wallClock;
 
 	private final LongSupplier monotonicClock;
@@ -39,6 +37,9 @@ final class WallClockReader {
 	private long lastAdvanceMillis;
 
 	private long lastAdvanceNanos;
+
+	// The largest forward jump not yet taken by the issuer, which reports it once the lock is released.
+	private long unreportedJumpMillis;
 
 	WallClockReader(InstantSource wallClock, LongSupplier monotonicClock, GeneratorCounters statistics,
 			long forwardJumpAlertMillis) {
@@ -70,8 +71,8 @@ final class WallClockReader {
 
 	/**
 	 * Records that reading {@code now} started a new tick. A wall-clock advance since the previous new tick
-	 * larger than the monotonic advance, by more than the alert threshold, is a forward jump: counted and
-	 * logged (only here, never on the path of an ordinary ID).
+	 * larger than the monotonic advance, by more than the alert threshold, is a forward jump: counted, and kept
+	 * for {@link #takeJump()} (only here, never on the path of an ordinary ID).
 	 */
 	void observeAdvance(long now) {
 		long nanos = this.monotonicClock.getAsLong();
@@ -79,12 +80,18 @@ final class WallClockReader {
 			long jump = (now - this.lastAdvanceMillis) - (nanos - this.lastAdvanceNanos) / 1_000_000;
 			if (jump > this.forwardJumpAlertMillis && this.forwardJumpAlertMillis > 0) {
 				this.statistics.clockJumpedForward(jump);
-				logger.log(System.Logger.Level.WARNING, "Wall clock jumped forward by {0} ms more than elapsed time; "
-						+ "IDs continue from the new time and the jump uses up epoch lifetime", jump);
+				this.unreportedJumpMillis = Math.max(this.unreportedJumpMillis, jump);
 			}
 		}
 		this.lastAdvanceMillis = now;
 		this.lastAdvanceNanos = nanos;
+	}
+
+	/** The largest forward jump since the last call, in milliseconds, or 0; resets it. */
+	long takeJump() {
+		long jump = this.unreportedJumpMillis;
+		this.unreportedJumpMillis = 0;
+		return jump;
 	}
 
 	/**

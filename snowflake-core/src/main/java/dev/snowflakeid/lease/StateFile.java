@@ -48,8 +48,6 @@ final class StateFile implements AutoCloseable {
 	/** Latest plausible mark: 9999-12-31T23:59:59.999Z. Later values cannot come from a clock. */
 	static final long LATEST_MARK = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
 
-	private static final System.Logger logger = System.getLogger(StateFile.class.getName());
-
 	private static final int HOLDER_LIMIT = 300;
 
 	private final Path file;
@@ -64,6 +62,9 @@ final class StateFile implements AutoCloseable {
 
 	private long mark;
 
+	// Set when the file did not exist at open: the code started without a mark.
+	private StateFileException missing;
+
 	private StateFile(Path file, Path temporary, FileChannel lockChannel, FileLock lock, JvmClaims.Claim claim) {
 		this.file = file;
 		this.temporary = temporary;
@@ -74,7 +75,8 @@ final class StateFile implements AutoCloseable {
 
 	/**
 	 * Locks {@code path} for this process and reads its mark. A missing file counts as a first start of the
-	 * code (logged as a warning) unless {@code mustExist}.
+	 * code unless {@code mustExist}: the keeper reports it as
+	 * {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}.
 	 * @param owner who opens it, for the lock file and for the message a second owner gets
 	 * @throws StateFileException (MISSING) if the file does not exist and {@code mustExist}
 	 * @throws StateFileException (LOCKED) if another process or another owner in this JVM holds it
@@ -177,11 +179,7 @@ final class StateFile implements AutoCloseable {
 			if (mustExist) {
 				throw StateFileException.missing(this.file, workerCode);
 			}
-			logger.log(System.Logger.Level.WARNING, "Worker state file " + this.file + " does not exist: worker code "
-					+ workerCode + " starts without a high-water mark and the file is created with its first ceiling. "
-					+ "If this code issued IDs before (file deleted, volume not mounted, path changed), stop and restore "
-					+ "the file. To refuse such a start, require the file to exist (with the Spring Boot starter: "
-					+ "snowflake.worker.state-file-must-exist=true)");
+			this.missing = StateFileException.missing(this.file, workerCode);
 			return Long.MIN_VALUE;
 		}
 		String text;
@@ -206,6 +204,11 @@ final class StateFile implements AutoCloseable {
 
 	Path path() {
 		return this.file;
+	}
+
+	/** Describes the file if it did not exist when opened, or {@code null}. */
+	StateFileException missing() {
+		return this.missing;
 	}
 
 	/** The highest mark read or written, or {@link Long#MIN_VALUE} for a file that did not exist. */

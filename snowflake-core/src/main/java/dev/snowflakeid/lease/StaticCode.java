@@ -171,6 +171,11 @@ final class StaticCode {
 		return this.domain;
 	}
 
+	/** Describes the state file if it did not exist when opened (a start without a mark), or {@code null}. */
+	StateFileException startedWithoutMark() {
+		return (this.stateFile != null) ? this.stateFile.missing() : null;
+	}
+
 	Path stateFilePath() {
 		return (this.stateFile != null) ? this.stateFile.path() : null;
 	}

@@ -21,12 +21,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import dev.snowflakeid.FakeTime;
+import dev.snowflakeid.lease.LeaseEvent.Type;
 import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import dev.snowflakeid.lease.WorkerLeaseException.StateFileException.Reason;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
@@ -125,39 +122,29 @@ class StateFileTests {
 	}
 
 	@Test
-	void aMissingFileIsAFirstStartLoggedAsAWarningNamingThePath() throws IOException {
+	void aMissingFileIsAFirstStartReportedToTheListenersNamingThePath() throws IOException {
 		Path file = this.directory.resolve("volume/worker.hwm");
-		List<LogRecord> records = new ArrayList<>();
-		Logger logger = Logger.getLogger(StateFile.class.getName());
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
-		logger.addHandler(handler);
+		List<LeaseEvent> events = new ArrayList<>();
 		try (StaticWorkerLeaseStore store = store(3, file).build()) {
-			assertThat(records).singleElement().satisfies((record) -> {
-				assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-				assertThat(record.getMessage()).startsWith("Worker state file " + file + " does not exist: worker code 3 "
-						+ "starts without a high-water mark").contains("snowflake.worker.state-file-must-exist=true");
+			WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(store)
+				.wallClock(this.time)
+				.monotonicClock(this.time)
+				.parker(this.time)
+				.scheduler(new ScheduledRounds((round, first, period) -> () -> {
+				}))
+				.eventExecutor(Runnable::run)
+				.listener(events::add)
+				.build();
+			keeper.start();
+			assertThat(events).extracting(LeaseEvent::type).containsExactly(Type.ACQUIRED, Type.STARTED_WITHOUT_MARK);
+			assertThat(events.get(1).cause()).isInstanceOfSatisfying(StateFileException.class, (missing) -> {
+				assertThat(missing.reason()).isEqualTo(Reason.MISSING);
+				assertThat(missing.file()).isEqualTo(file);
 			});
-			LeaseGrant grant = store.claim(-1);
-			assertThat(grant.floorMillis()).isEqualTo(Long.MIN_VALUE);
+			assertThat(keeper.currentGrant().floorMillis()).isEqualTo(Long.MIN_VALUE);
 			assertThat(Files.readString(file).strip()).isEqualTo(Long.toString(this.time.millis() + 3000));
-		}
-		finally {
-			logger.removeHandler(handler);
+			keeper.close();
+			assertThat(events).extracting(LeaseEvent::type).as("reported once").containsOnlyOnce(Type.STARTED_WITHOUT_MARK);
 		}
 	}
 

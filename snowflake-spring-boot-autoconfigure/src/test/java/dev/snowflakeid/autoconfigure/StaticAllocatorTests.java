@@ -169,7 +169,10 @@ class StaticAllocatorTests {
 			assertThat(context).hasNotFailed();
 			assertThat(stateFile).exists();
 			assertThat(output).contains("Acquired worker code 1 (generation 0) in region 0; IDs are unique within the "
-					+ "domain [static worker code 1, region 0, state file " + stateFile + "]");
+					+ "domain [static worker code 1, region 0, state file " + stateFile + "]")
+				.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a "
+						+ "high-water mark")
+				.contains("snowflake.worker.state-file-must-exist=true");
 		});
 	}
 
