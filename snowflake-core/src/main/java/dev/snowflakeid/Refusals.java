@@ -19,23 +19,60 @@ import java.time.Duration;
 import java.time.Instant;
 
 import dev.snowflakeid.IdGenerationException.Reason;
+import dev.snowflakeid.lease.WorkerLease;
 
 /**
- * Counts every refusal of one generator and words its message. Runs only on the refusing path, so the
- * messages may allocate.
+ * Counts every refusal of one generator and words its message, and tells without issuing why the generator
+ * would refuse now. Runs only on the refusing path and for health checks, so the messages may allocate.
  */
 final class Refusals {
 
+	static final String PAUSED = "generator is paused: its worker code was released until the worker "
+			+ "resumes (a stopped application context, or a checkpoint of the process)";
+
 	private final SnowflakeLayout layout;
 
-	private final GeneratorStatistics statistics;
+	private final GeneratorCounters statistics;
 
 	private final long borrowMillis;
 
-	Refusals(SnowflakeLayout layout, GeneratorStatistics statistics, long borrowTicks) {
+	Refusals(SnowflakeLayout layout, GeneratorCounters statistics, long borrowTicks) {
 		this.layout = layout;
 		this.statistics = statistics;
 		this.borrowMillis = borrowTicks * layout.tickMillis();
+	}
+
+	/**
+	 * Why the generator would refuse now, or {@code null} if it would issue: its own checks in its own order,
+	 * for the clock reading {@code now} and the last issued tick {@code lastTick} (0 before the first ID).
+	 */
+	String unavailableReason(boolean stopped, boolean paused, WorkerLease lease, long now, long lastTick,
+			long rollbackBudgetNanos) {
+		if (stopped) {
+			return "generator is stopped";
+		}
+		if (paused) {
+			return PAUSED;
+		}
+		if (lease == null) {
+			return "no worker lease is held";
+		}
+		long nowTick = this.layout.tickAt(now);
+		if (nowTick > this.layout.maxTimestamp()) {
+			return "layout lifetime ended at " + this.layout.lifetimeEnd();
+		}
+		long borrowTicks = this.borrowMillis / this.layout.tickMillis();
+		if (lastTick > 0 && lastTick - nowTick > borrowTicks
+				&& TickWaiter.tooFar(this.layout, lastTick - borrowTicks, now, rollbackBudgetNanos)) {
+			return "clock is " + (this.layout.tickStartMillis(lastTick) - now) + " ms behind the last issued tick";
+		}
+		return switch (LeaseRanges.coverage(lease, this.layout.tickStartMillis(nowTick), this.layout.tickEndMillis(nowTick))) {
+			case LEASE, EARLIER -> null;
+			case BELOW_FLOOR -> "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
+					+ (lease.floorMillis() - now + 1) + " ms to go)";
+			case ABOVE_CEILING -> "clock reached the ceiling of worker code " + lease.workerCode()
+					+ " and renewals have not raised it";
+		};
 	}
 
 	IdGenerationException refuse(Reason reason, String message) {

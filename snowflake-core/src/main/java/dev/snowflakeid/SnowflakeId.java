@@ -44,4 +44,57 @@ import java.lang.annotation.Target;
 @Documented
 public @interface SnowflakeId {
 
+	/**
+	 * The one strict reading of an ID written as text, shared by JSON, URLs and the Actuator endpoint: ASCII
+	 * digits {@code 0-9} only (leading zeros allowed), no sign, no spaces or separators, at most
+	 * {@link Long#MAX_VALUE}. Nothing is trimmed, rounded or wrapped: text that does not denote exactly one
+	 * ID is rejected.
+	 */
+	final class DecimalIds {
+
+		/**
+		 * The same reading as a regular expression, for documents that describe IDs (OpenAPI schemas): digits
+		 * only; the upper bound of {@link Long#MAX_VALUE} is checked by {@link #parse(String)} alone.
+		 */
+		public static final String PATTERN = "^[0-9]+$";
+
+		private DecimalIds() {
+		}
+
+		/**
+		 * Parses {@code text} as an ID.
+		 * @throws IllegalArgumentException whose message is the reason alone, such as {@code blank},
+		 * {@code negative}, or {@code exceeds 9223372036854775807, the largest 64-bit ID}, for callers to wrap
+		 * with the property or path it came from
+		 */
+		public static long parse(String text) {
+			if (text == null || text.isBlank()) {
+				throw new IllegalArgumentException("blank");
+			}
+			if (text.charAt(0) == '-' && text.length() > 1 && allDigits(text, 1)) {
+				throw new IllegalArgumentException("negative");
+			}
+			if (!allDigits(text, 0)) {
+				throw new IllegalArgumentException("only the digits 0-9 are allowed, without sign, spaces or separators");
+			}
+			try {
+				return Long.parseLong(text);
+			}
+			catch (NumberFormatException ex) {
+				throw new IllegalArgumentException("exceeds " + Long.MAX_VALUE + ", the largest 64-bit ID");
+			}
+		}
+
+		private static boolean allDigits(String text, int from) {
+			for (int i = from; i < text.length(); i++) {
+				char c = text.charAt(i);
+				if (c < '0' || c > '9') {
+					return false;
+				}
+			}
+			return true;
+		}
+
+	}
+
 }

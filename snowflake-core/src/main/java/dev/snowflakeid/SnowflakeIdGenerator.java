@@ -18,19 +18,18 @@ package dev.snowflakeid;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import dev.snowflakeid.IdGenerationException.Reason;
-import dev.snowflakeid.internal.Durations;
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
-import dev.snowflakeid.lease.WorkerLeaseSource;
 
 /**
- * The Snowflake generator: one lock around the last {@code (tick, sequence)} ({@link TickSequence}), no I/O, no allocation and
- * no logging on the path that issues an ID.
+ * The Snowflake generator: one lock around the last {@code (tick, sequence)}, no I/O, no allocation and no
+ * logging on the path that issues an ID.
  *
  * <p>Invariants, all checked before an ID leaves:
  * <ul>
@@ -60,14 +59,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	public static final Duration DEFAULT_FORWARD_JUMP_ALERT = Duration.ofSeconds(1);
 
-	private static final String PAUSED = "generator is paused: its worker code was released until the worker "
-			+ "resumes (a stopped application context, or a checkpoint of the process)";
-
 	private final SnowflakeLayout layout;
 
 	private final int region;
-
-	private final WorkerLeaseSource leases;
 
 	private final InstantSource wallClock;
 
@@ -75,46 +69,31 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 	private final long borrowTicks;
 
-	private final int timestampShift;
+	private final GeneratorCounters statistics;
 
-	private final GeneratorStatistics statistics;
-
-	private final ReentrantLock lock = new ReentrantLock();
-
-	// The parts below are used only under the lock.
-	private final WallClockReader clock;
-
-	private final Refusals refusals;
-
-	private final LeaseRanges ranges;
-
-	private final TickSequence ticks;
-
-	private volatile boolean stopped;
-
-	// Set while the worker code is released for a stopped context or a checkpoint of the process.
-	private volatile boolean paused;
+	private final Issuer issuer;
 
 	private SnowflakeIdGenerator(Builder builder) {
 		this.layout = builder.layout;
 		this.region = this.layout.requireRegion(builder.region);
-		this.leases = Objects.requireNonNull(builder.leases, "worker lease source");
-		if (this.leases instanceof WorkerLeaseKeeper keeper) {
-			keeper.attach();
-		}
+		Supplier<WorkerLease> leases = Objects.requireNonNull(builder.leases, "worker lease source");
+		// The keeper delivers a clock jump to its listeners; without one the jump is only counted.
+		LongConsumer clockJumps = (builder.keeper != null) ? builder.keeper.attach() : (jump) -> {
+		};
 		this.wallClock = builder.wallClock;
-		this.rollbackBudgetNanos = Durations.requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
-		long exhaustionBudgetNanos = Durations.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
-		this.borrowTicks = Durations.requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
-		long forwardJumpAlertMillis = Durations.requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
-		this.timestampShift = this.layout.timestampShift();
-		this.statistics = new GeneratorStatistics(this.layout);
-		this.clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics, forwardJumpAlertMillis);
-		TickWaiter waiter = new TickWaiter(this.layout, this.clock, builder.parker, this.statistics);
-		this.refusals = new Refusals(this.layout, this.statistics, this.borrowTicks);
-		this.ranges = new LeaseRanges(this.layout, this.region, this.refusals);
-		this.ticks = new TickSequence(this.layout.maxIdsPerTick() - 1, this.borrowTicks, this.rollbackBudgetNanos,
-				exhaustionBudgetNanos, this.clock, waiter, this.refusals, this.statistics);
+		this.rollbackBudgetNanos = requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
+		long exhaustionBudgetNanos = requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
+		this.borrowTicks = requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
+		long forwardJumpAlertMillis = requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
+		this.statistics = new GeneratorCounters(this.layout);
+		WallClockReader clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics,
+				forwardJumpAlertMillis);
+		TickWaiter waiter = new TickWaiter(this.layout, clock, builder.parker, this.statistics);
+		Refusals refusals = new Refusals(this.layout, this.statistics, this.borrowTicks);
+		TickSequence ticks = new TickSequence(this.layout.maxIdsPerTick() - 1, this.borrowTicks,
+				this.rollbackBudgetNanos, exhaustionBudgetNanos, clock, waiter, refusals, this.statistics);
+		this.issuer = new Issuer(this.layout, leases, this.statistics, clockJumps, clock, refusals,
+				new LeaseRanges(this.layout, this.region, refusals), ticks);
 	}
 
 	/** Starts a builder for the given layout. */
@@ -156,46 +135,12 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	 * its own order, evaluated without issuing, waiting or counting anything. Health and readiness read this.
 	 */
 	public String unavailableReason() {
-		if (this.stopped) {
-			return "generator is stopped";
-		}
-		if (this.paused) {
-			return PAUSED;
-		}
-		WorkerLease lease = this.leases.currentLease();
-		if (lease == null) {
-			return "no worker lease is held";
-		}
-		long now = this.wallClock.millis();
-		long nowTick = this.layout.tickAt(now);
-		if (nowTick > this.layout.maxTimestamp()) {
-			return "layout lifetime ended at " + this.layout.lifetimeEnd();
-		}
-		long lastTick = this.statistics.lastIssuedTick();
-		if (lastTick > 0 && lastTick - nowTick > this.borrowTicks
-				&& TickWaiter.tooFar(this.layout, lastTick - this.borrowTicks, now, this.rollbackBudgetNanos)) {
-			return "clock is " + (this.layout.tickStartMillis(lastTick) - now) + " ms behind the last issued tick";
-		}
-		return switch (LeaseRanges.coverage(lease, this.layout.tickStartMillis(nowTick), this.layout.tickEndMillis(nowTick))) {
-			case LEASE, EARLIER -> null;
-			case BELOW_FLOOR -> "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
-					+ (lease.floorMillis() - now + 1) + " ms to go)";
-			case ABOVE_CEILING -> "clock reached the ceiling of worker code " + lease.workerCode()
-					+ " and renewals have not raised it";
-		};
+		return this.issuer.unavailableReason(this.wallClock.millis(), this.rollbackBudgetNanos);
 	}
 
 	@Override
 	public long nextId() {
-		this.lock.lock();
-		try {
-			long id = issue();
-			this.statistics.issued(1, this.ticks.lastTick());
-			return id;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.issuer.nextId();
 	}
 
 	@Override
@@ -204,18 +149,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		if (count < 1 || count > max) {
 			throw new IllegalArgumentException("count must be between 1 and " + max + " but was " + count);
 		}
-		long[] ids = new long[count];
-		this.lock.lock();
-		try {
-			for (int i = 0; i < count; i++) {
-				ids[i] = issue();
-			}
-			this.statistics.issued(count, this.ticks.lastTick());
-			return ids;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.issuer.nextIds(count);
 	}
 
 	/**
@@ -224,14 +158,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	 * store can record the value as the code's high-water mark and release the code.
 	 */
 	public long stop() {
-		this.lock.lock();
-		try {
-			this.stopped = true;
-			return this.statistics.lastIssuedMillis();
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.issuer.halt(true);
 	}
 
 	/**
@@ -240,14 +167,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	 * release the code, recording the value, before this process is checkpointed or its context stopped.
 	 */
 	public long pause() {
-		this.lock.lock();
-		try {
-			this.paused = true;
-			return this.statistics.lastIssuedMillis();
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.issuer.halt(false);
 	}
 
 	/**
@@ -255,44 +175,69 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	 * is kept: IDs never go back, whichever code the new lease has.
 	 */
 	public void resume() {
-		this.lock.lock();
-		try {
-			this.paused = false;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		this.issuer.resume();
 	}
 
 	/** Whether {@link #stop()} was called. */
 	public boolean isStopped() {
-		return this.stopped;
+		return this.issuer.isStopped();
 	}
 
-	// Called with the lock held. Commits the chosen (tick, sequence) only when the ID is returned.
-	private long issue() {
-		if (this.stopped) {
-			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "generator is stopped; no IDs are issued after shutdown");
+	/**
+	 * Running counts of one generator, for metrics and health. Readers on any thread see each value eventually
+	 * and never torn; keeping them costs the path that issues an ID no fence and no allocation.
+	 */
+	public interface GeneratorStatistics {
+
+		/** IDs returned to callers. */
+		long idsIssued();
+
+		/** Calls refused with the given reason (a refused batch counts once). */
+		long refusals(Reason reason);
+
+		/** Ticks whose whole sequence range was used before the clock moved on. */
+		long sequenceExhaustions();
+
+		/** Times the wall clock read lower than the reading before it. */
+		long clockRollbacks();
+
+		/** Largest single backward step of the wall clock seen, in milliseconds. */
+		long largestClockRollbackMillis();
+
+		/** Times the wall clock advanced faster than the monotonic clock by more than the alert threshold. */
+		long forwardJumps();
+
+		/** Largest forward jump seen, in milliseconds. */
+		long largestForwardJumpMillis();
+
+		/** Ticks entered ahead of the wall clock in borrow-ahead mode. */
+		long borrowedTicks();
+
+		/**
+		 * Waits that ended with the clock reaching the needed tick, by cause:
+		 * {@link Reason#CLOCK_MOVED_BACKWARDS} or {@link Reason#SEQUENCE_EXHAUSTED}.
+		 */
+		long waits(Reason reason);
+
+		/** Total time spent in the waits counted by {@link #waits(Reason)}, in nanoseconds. */
+		long waitedNanos(Reason reason);
+
+		/** Last tick an ID was issued in, or 0 before the first ID. */
+		long lastIssuedTick();
+
+		/**
+		 * Last Unix-epoch millisecond covered by the last issued tick, or {@link Long#MIN_VALUE} before the
+		 * first ID: the high-water mark a lease store must keep for this owner.
+		 */
+		long lastIssuedMillis();
+
+	}
+
+	private static Duration requireNonNegative(String name, Duration value) {
+		if (value == null || value.isNegative()) {
+			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
 		}
-		if (this.paused) {
-			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, PAUSED);
-		}
-		WorkerLease lease = this.leases.currentLease();
-		if (!this.ranges.isAdopted(lease)) {
-			this.ranges.adopt(lease);
-		}
-		long now = this.clock.read();
-		long nowTick = this.layout.tickAt(now);
-		if (nowTick < 1) {
-			throw this.refusals.beforeFirstTick(now);
-		}
-		long tick = this.ticks.choose(now, nowTick);
-		if (tick > this.layout.maxTimestamp()) {
-			throw this.refusals.epochExhausted(tick);
-		}
-		long owner = this.ranges.ownerBitsFor(tick);
-		this.ticks.commit();
-		return (tick << this.timestampShift) | owner | this.ticks.sequence();
+		return value;
 	}
 
 	/** Configures a {@link SnowflakeIdGenerator}; every setting but the lease source has a default. */
@@ -302,13 +247,15 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 		private int region;
 
-		private WorkerLeaseSource leases;
+		private Supplier<WorkerLease> leases;
+
+		private WorkerLeaseKeeper keeper;
 
 		private InstantSource wallClock = InstantSource.system();
 
-		private MonotonicClock monotonicClock = MonotonicClock.system();
+		private LongSupplier monotonicClock = System::nanoTime;
 
-		private Parker parker = Parker.system();
+		private LongConsumer parker = LockSupport::parkNanos;
 
 		private Duration rollbackWaitBudget = DEFAULT_ROLLBACK_WAIT_BUDGET;
 
@@ -328,15 +275,31 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			return this;
 		}
 
-		/** Source of the worker lease; required. */
-		public Builder leaseSource(WorkerLeaseSource leases) {
-			this.leases = leases;
+		/**
+		 * The keeper whose lease the generator issues under, and to whose listeners it reports; this or another
+		 * lease source is required. A keeper serves one generator.
+		 */
+		public Builder leaseSource(WorkerLeaseKeeper keeper) {
+			this.keeper = Objects.requireNonNull(keeper, "worker lease keeper");
+			this.leases = keeper::currentLease;
+			return this;
+		}
+
+		/**
+		 * Where the generator reads its current lease, {@code null} while none is held. Called for every ID, so
+		 * it must not block, allocate or do I/O: publish each new lease as one immutable {@link WorkerLease}
+		 * through a single volatile reference.
+		 */
+		public Builder leaseSource(Supplier<WorkerLease> leases) {
+			this.keeper = null;
+			this.leases = Objects.requireNonNull(leases, "worker lease source");
 			return this;
 		}
 
 		/** A fixed worker code with no floor or ceiling. */
 		public Builder workerCode(int workerCode) {
-			return leaseSource(WorkerLeaseSource.of(WorkerLease.fixed(workerCode)));
+			WorkerLease fixed = WorkerLease.fixed(workerCode);
+			return leaseSource(() -> fixed);
 		}
 
 		/** Wall clock for timestamps. Default {@link InstantSource#system()}. */
@@ -346,19 +309,19 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * Clock for deadlines and waits. Default {@link MonotonicClock#system()}; a hook for fake clocks in
-		 * tests, of an internal type that promises no compatibility.
+		 * Clock for deadlines and waits, in nanoseconds compared only as differences, unaffected by wall-clock
+		 * steps. Default {@link System#nanoTime()}; tests inject a fake clock here.
 		 */
-		public Builder monotonicClock(MonotonicClock monotonicClock) {
+		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
 		/**
-		 * How to wait. Default {@link Parker#system()}; a hook for fake clocks in tests, of an internal type that
-		 * promises no compatibility.
+		 * Parks the calling thread for about the given nanoseconds, and may return early. Default
+		 * {@link LockSupport#parkNanos(long)}; tests inject one that advances a fake clock instead.
 		 */
-		public Builder parker(Parker parker) {
+		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
 		}
@@ -385,7 +348,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 			return this;
 		}
 
-		/** Forward clock steps above this are counted and logged. Default 1 s; 0 turns detection off. */
+		/**
+		 * Forward clock steps above this are counted and reported to the keeper's listeners. Default 1 s; 0
+		 * turns detection off.
+		 */
 		public Builder forwardJumpAlert(Duration threshold) {
 			this.forwardJumpAlert = threshold;
 			return this;

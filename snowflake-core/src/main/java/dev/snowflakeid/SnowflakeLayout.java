@@ -86,21 +86,7 @@ public final class SnowflakeLayout {
 		this.sequenceBits = builder.sequenceBits;
 		this.tick = Objects.requireNonNull(builder.tick, "tick");
 		this.epoch = Objects.requireNonNull(builder.epoch, "epoch");
-		requireWidth("timestampBits", this.timestampBits, 1, PAYLOAD_BITS);
-		requireWidth("regionBits", this.regionBits, 0, MAX_FIELD_BITS);
-		requireWidth("workerBits", this.workerBits, 0, MAX_FIELD_BITS);
-		requireWidth("sequenceBits", this.sequenceBits, 1, MAX_FIELD_BITS);
-		int sum = this.timestampBits + this.regionBits + this.workerBits + this.sequenceBits;
-		if (sum != PAYLOAD_BITS) {
-			throw new InvalidLayoutException("bitWidths",
-					"bit widths must sum to " + PAYLOAD_BITS + " but timestamp " + this.timestampBits + " + region "
-							+ this.regionBits + " + worker " + this.workerBits + " + sequence " + this.sequenceBits
-							+ " = " + sum);
-		}
-		if (this.tick.compareTo(Duration.ofMillis(1)) < 0 || this.tick.getNano() % 1_000_000 != 0) {
-			throw new InvalidLayoutException("tick", "tick must be a whole number of milliseconds, at least 1 ms, but was "
-					+ this.tick);
-		}
+		LayoutChecks.requireShape(this.timestampBits, this.regionBits, this.workerBits, this.sequenceBits, this.tick);
 		this.tickMillis = this.tick.toMillis();
 		this.epochMillis = this.epoch.toEpochMilli();
 		this.maxTimestamp = (1L << this.timestampBits) - 1;
@@ -114,13 +100,6 @@ public final class SnowflakeLayout {
 		catch (ArithmeticException | java.time.DateTimeException ex) {
 			throw new InvalidLayoutException("tick", "epoch " + this.epoch + " + 2^" + this.timestampBits + " ticks of "
 					+ this.tick + " does not fit in an Instant; use fewer timestamp bits or a shorter tick");
-		}
-	}
-
-	private static void requireWidth(String parameter, int value, int min, int max) {
-		if (value < min || value > max) {
-			throw new InvalidLayoutException(parameter,
-					parameter + " must be between " + min + " and " + max + " but was " + value);
 		}
 	}
 
@@ -376,6 +355,33 @@ public final class SnowflakeLayout {
 		 */
 		public SnowflakeLayout build() {
 			return new SnowflakeLayout(this);
+		}
+
+	}
+
+	/**
+	 * Thrown when a {@link SnowflakeLayout} cannot produce correct IDs, before any ID is issued.
+	 * {@link #parameter()} names the offending layout parameter so that callers such as a Spring Boot
+	 * failure analyzer can point at the exact setting to change.
+	 */
+	public static final class InvalidLayoutException extends IllegalArgumentException {
+
+		private static final long serialVersionUID = 1L;
+
+		private final String parameter;
+
+		public InvalidLayoutException(String parameter, String message) {
+			super(message);
+			this.parameter = parameter;
+		}
+
+		/**
+		 * Name of the layout parameter at fault: one of {@code timestampBits}, {@code regionBits},
+		 * {@code workerBits}, {@code sequenceBits}, {@code bitWidths} (their sum), {@code tick},
+		 * {@code epoch} or {@code requiredLifetime}.
+		 */
+		public String parameter() {
+			return this.parameter;
 		}
 
 	}

@@ -15,12 +15,23 @@
  */
 package dev.snowflakeid;
 
+import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import dev.snowflakeid.lease.WorkerLeaseListener;
 
 /**
  * A generator together with the keeper of its worker lease: the unit an application starts at boot and
@@ -152,6 +163,182 @@ public final class SnowflakeWorker implements AutoCloseable {
 			return;
 		}
 		this.keeper.close(this.generator.stop());
+	}
+
+	/**
+	 * Whether a {@link SnowflakeWorker} can issue IDs right now, and if not, why. Computed from the lease
+	 * snapshot and the clocks without touching the generator's lock.
+	 *
+	 * @param issuable whether {@code nextId()} would issue now (a tick exhausted this very moment aside)
+	 * @param reason why not, or {@code null} when issuable
+	 * @param lease the lease in force, or {@code null}
+	 * @param leaseRemainingMillis for a lease that must be renewed, time until the wall clock reaches its highest
+	 * ceiling; -1 for a lease that does not expire or when no lease is held
+	 * @param ceilingRemainingMillis time until the wall clock reaches the lease ceiling, or -1 without one
+	 * @param epochRemainingMillis time until the layout's last tick ends
+	 * @param leadMillis how far the last issued tick lies ahead of the wall clock (borrow-ahead)
+	 */
+	public record WorkerStatus(boolean issuable, String reason, WorkerLease lease, long leaseRemainingMillis,
+			long ceilingRemainingMillis, long epochRemainingMillis, long leadMillis) {
+	}
+
+	/**
+	 * One generator per static worker code and region in this JVM (more exactly, per class loader: two web
+	 * applications in one servlet container do not see each other), shared by every user that asks for it with
+	 * the same settings, such as the application contexts a test run caches side by side. Two generators on one
+	 * code would both issue sequence 0 of the same tick; one generator keeps one {@code (tick, sequence)} under
+	 * one lock, whoever calls it.
+	 *
+	 * <p>{@link Builder#join()} answers a {@link SnowflakeWorker} of the caller's own whose {@code close()} drops
+	 * the caller's share. The first user starts the generator, on its store; the last one to close stops it and
+	 * releases the code, and the next generator of the code starts above the last millisecond this one used
+	 * (see {@link StaticWorkerLeaseStore}). Each user closes its worker before its store. A user whose settings
+	 * differ is refused with {@link WorkerCodeInUseException} naming each difference: sharing would give it a
+	 * generator other than the one it configured. Every user's listeners receive the lease events from its join
+	 * until it leaves; the last user also receives the release.
+	 */
+	public static final class SharedWorkers {
+
+		private SharedWorkers() {
+		}
+
+		/**
+		 * Starts a request for the generator of {@code store}'s code and region.
+		 * @param store the caller's store, opened with {@link StaticWorkerLeaseStore.Builder#share()}
+		 * @param layout the layout the caller's IDs follow
+		 */
+		public static Builder builder(StaticWorkerLeaseStore store, SnowflakeLayout layout) {
+			return new Builder(store, layout);
+		}
+
+		/** The settings of one request; every setting but the store and layout has the generator's default. */
+		public static final class Builder {
+
+			final StaticWorkerLeaseStore store;
+
+			final SnowflakeLayout layout;
+
+			Duration rollbackWaitBudget = SnowflakeIdGenerator.DEFAULT_ROLLBACK_WAIT_BUDGET;
+
+			Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
+
+			Duration borrowAhead = Duration.ZERO;
+
+			Duration forwardJumpAlert = SnowflakeIdGenerator.DEFAULT_FORWARD_JUMP_ALERT;
+
+			Duration renewInterval = LeaseTiming.DEFAULT_RENEW_INTERVAL;
+
+			Duration startupWaitBudget = WorkerLeaseKeeper.DEFAULT_STARTUP_WAIT_BUDGET;
+
+			InstantSource wallClock = InstantSource.system();
+
+			LongSupplier monotonicClock = System::nanoTime;
+
+			LongConsumer parker = LockSupport::parkNanos;
+
+			String threadName = "snowflake-lease-keeper";
+
+			String owner = "a generator joined by thread '" + Thread.currentThread().getName() + "'";
+
+			final List<WorkerLeaseListener> listeners = new ArrayList<>();
+
+			Executor eventExecutor;
+
+			private Builder(StaticWorkerLeaseStore store, SnowflakeLayout layout) {
+				this.store = Objects.requireNonNull(store, "store");
+				this.layout = Objects.requireNonNull(layout, "layout");
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#rollbackWaitBudget}. */
+			public Builder rollbackWaitBudget(Duration budget) {
+				this.rollbackWaitBudget = Objects.requireNonNull(budget, "rollback wait budget");
+				return this;
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#exhaustionWaitBudget}. */
+			public Builder exhaustionWaitBudget(Duration budget) {
+				this.exhaustionWaitBudget = Objects.requireNonNull(budget, "exhaustion wait budget");
+				return this;
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#borrowAhead}. */
+			public Builder borrowAhead(Duration borrowAhead) {
+				this.borrowAhead = Objects.requireNonNull(borrowAhead, "borrow-ahead");
+				return this;
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#forwardJumpAlert}. */
+			public Builder forwardJumpAlert(Duration threshold) {
+				this.forwardJumpAlert = Objects.requireNonNull(threshold, "forward jump alert");
+				return this;
+			}
+
+			/** See {@link WorkerLeaseKeeper.Builder#renewInterval}. */
+			public Builder renewInterval(Duration renewInterval) {
+				this.renewInterval = Objects.requireNonNull(renewInterval, "renew interval");
+				return this;
+			}
+
+			/** See {@link WorkerLeaseKeeper.Builder#startupWaitBudget}. */
+			public Builder startupWaitBudget(Duration startupWaitBudget) {
+				this.startupWaitBudget = Objects.requireNonNull(startupWaitBudget, "startup wait budget");
+				return this;
+			}
+
+			/** Wall clock of the generator and keeper, if this request starts them. Default the system clock. */
+			public Builder wallClock(InstantSource wallClock) {
+				this.wallClock = Objects.requireNonNull(wallClock, "wall clock");
+				return this;
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#monotonicClock}. */
+			public Builder monotonicClock(LongSupplier monotonicClock) {
+				this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
+				return this;
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#parker}. */
+			public Builder parker(LongConsumer parker) {
+				this.parker = Objects.requireNonNull(parker, "parker");
+				return this;
+			}
+
+			/** Name of the renewal thread, if this request starts the generator. */
+			public Builder threadName(String threadName) {
+				this.threadName = Objects.requireNonNull(threadName, "thread name");
+				return this;
+			}
+
+			/** Runs the listeners, if this request starts the generator. Default: a daemon thread of the keeper's. */
+			public Builder eventExecutor(Executor eventExecutor) {
+				this.eventExecutor = Objects.requireNonNull(eventExecutor, "event executor");
+				return this;
+			}
+
+			/** Who asks, named to a user that is refused, such as an application context. */
+			public Builder owner(String owner) {
+				this.owner = Objects.requireNonNull(owner, "owner");
+				return this;
+			}
+
+			/** Receives the lease events while this request's worker is open. */
+			public Builder listener(WorkerLeaseListener listener) {
+				this.listeners.add(Objects.requireNonNull(listener, "listener"));
+				return this;
+			}
+
+			/**
+			 * The generator of the code and region, started by this request if none runs.
+			 * @throws WorkerCodeInUseException if the running generator has other settings
+			 * @throws dev.snowflakeid.lease.WorkerLeaseException as {@link WorkerLeaseKeeper#start()}, when this
+			 * request starts it
+			 */
+			public SnowflakeWorker join() {
+				return SharedGenerators.join(this);
+			}
+
+		}
+
 	}
 
 }

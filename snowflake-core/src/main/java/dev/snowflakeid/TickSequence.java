@@ -45,7 +45,7 @@ final class TickSequence {
 
 	private final Refusals refusals;
 
-	private final GeneratorStatistics statistics;
+	private final GeneratorCounters statistics;
 
 	private long lastTick;
 
@@ -56,7 +56,7 @@ final class TickSequence {
 	private long chosenSequence;
 
 	TickSequence(long maxSequence, long borrowTicks, long rollbackBudgetNanos, long exhaustionBudgetNanos,
-			WallClockReader clock, TickWaiter waiter, Refusals refusals, GeneratorStatistics statistics) {
+			WallClockReader clock, TickWaiter waiter, Refusals refusals, GeneratorCounters statistics) {
 		this.maxSequence = maxSequence;
 		this.borrowTicks = borrowTicks;
 		this.rollbackBudgetNanos = rollbackBudgetNanos;

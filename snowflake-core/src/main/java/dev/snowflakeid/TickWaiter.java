@@ -15,8 +15,9 @@
  */
 package dev.snowflakeid;
 
+import java.util.function.LongConsumer;
+
 import dev.snowflakeid.IdGenerationException.Reason;
-import dev.snowflakeid.internal.Parker;
 
 /**
  * Waits, under the generator's lock, until the wall clock reaches a tick, within a budget. Every other
@@ -47,11 +48,11 @@ final class TickWaiter {
 
 	private final WallClockReader clock;
 
-	private final Parker parker;
+	private final LongConsumer parker;
 
-	private final GeneratorStatistics statistics;
+	private final GeneratorCounters statistics;
 
-	TickWaiter(SnowflakeLayout layout, WallClockReader clock, Parker parker, GeneratorStatistics statistics) {
+	TickWaiter(SnowflakeLayout layout, WallClockReader clock, LongConsumer parker, GeneratorCounters statistics) {
 		this.layout = layout;
 		this.clock = clock;
 		this.parker = parker;
@@ -85,14 +86,14 @@ final class TickWaiter {
 			}
 			long untilEstimate = estimate - nanos;
 			if (untilEstimate > SPIN_WINDOW_NANOS) {
-				this.parker.park(Math.min(remaining, Math.min(untilEstimate - SPIN_WINDOW_NANOS, MAX_PARK_NANOS)));
+				this.parker.accept(Math.min(remaining, Math.min(untilEstimate - SPIN_WINDOW_NANOS, MAX_PARK_NANOS)));
 			}
 			else if (spins < MAX_SPINS && untilEstimate > -SPIN_WINDOW_NANOS) {
 				spins++;
 				Thread.onSpinWait();
 			}
 			else {
-				this.parker.park(Math.min(remaining, SHORT_PARK_NANOS));
+				this.parker.accept(Math.min(remaining, SHORT_PARK_NANOS));
 			}
 			long reading = this.clock.read();
 			long nowTick = this.layout.tickAt(reading);

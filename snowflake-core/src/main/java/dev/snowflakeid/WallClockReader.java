@@ -16,7 +16,7 @@
 package dev.snowflakeid;
 
 import java.time.InstantSource;
-import dev.snowflakeid.internal.MonotonicClock;
+import java.util.function.LongSupplier;
 
 /**
  * Reads the wall clock for one generator: counts every step back, and compares each advance to a new tick
@@ -24,13 +24,11 @@ import dev.snowflakeid.internal.MonotonicClock;
  */
 final class WallClockReader {
 
-	private static final System.Logger logger = System.getLogger(SnowflakeIdGenerator.class.getName());
-
 	private final InstantSource wallClock;
 
-	private final MonotonicClock monotonicClock;
+	private final LongSupplier monotonicClock;
 
-	private final GeneratorStatistics statistics;
+	private final GeneratorCounters statistics;
 
 	private final long forwardJumpAlertMillis;
 
@@ -40,7 +38,10 @@ final class WallClockReader {
 
 	private long lastAdvanceNanos;
 
-	WallClockReader(InstantSource wallClock, MonotonicClock monotonicClock, GeneratorStatistics statistics,
+	// The largest forward jump not yet taken by the issuer, which reports it once the lock is released.
+	private long unreportedJumpMillis;
+
+	WallClockReader(InstantSource wallClock, LongSupplier monotonicClock, GeneratorCounters statistics,
 			long forwardJumpAlertMillis) {
 		this.wallClock = wallClock;
 		this.monotonicClock = monotonicClock;
@@ -65,26 +66,32 @@ final class WallClockReader {
 
 	/** The monotonic clock now. */
 	long nanoTime() {
-		return this.monotonicClock.nanoTime();
+		return this.monotonicClock.getAsLong();
 	}
 
 	/**
 	 * Records that reading {@code now} started a new tick. A wall-clock advance since the previous new tick
-	 * larger than the monotonic advance, by more than the alert threshold, is a forward jump: counted and
-	 * logged (only here, never on the path of an ordinary ID).
+	 * larger than the monotonic advance, by more than the alert threshold, is a forward jump: counted, and kept
+	 * for {@link #takeJump()} (only here, never on the path of an ordinary ID).
 	 */
 	void observeAdvance(long now) {
-		long nanos = this.monotonicClock.nanoTime();
+		long nanos = this.monotonicClock.getAsLong();
 		if (observedAnAdvance()) {
 			long jump = (now - this.lastAdvanceMillis) - (nanos - this.lastAdvanceNanos) / 1_000_000;
 			if (jump > this.forwardJumpAlertMillis && this.forwardJumpAlertMillis > 0) {
 				this.statistics.clockJumpedForward(jump);
-				logger.log(System.Logger.Level.WARNING, "Wall clock jumped forward by {0} ms more than elapsed time; "
-						+ "IDs continue from the new time and the jump uses up epoch lifetime", jump);
+				this.unreportedJumpMillis = Math.max(this.unreportedJumpMillis, jump);
 			}
 		}
 		this.lastAdvanceMillis = now;
 		this.lastAdvanceNanos = nanos;
+	}
+
+	/** The largest forward jump since the last call, in milliseconds, or 0; resets it. */
+	long takeJump() {
+		long jump = this.unreportedJumpMillis;
+		this.unreportedJumpMillis = 0;
+		return jump;
 	}
 
 	/**

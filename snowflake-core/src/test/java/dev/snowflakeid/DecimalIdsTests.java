@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid;
 
+import dev.snowflakeid.SnowflakeId.DecimalIds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;

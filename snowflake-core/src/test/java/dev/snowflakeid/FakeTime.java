@@ -18,14 +18,14 @@ package dev.snowflakeid;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * Wall clock, monotonic clock and parker in one, under test control. Parking advances the monotonic
  * clock and, unless the wall clock is frozen, the wall clock by the same amount: no test sleeps.
  */
-public final class FakeTime implements InstantSource, MonotonicClock, Parker {
+public final class FakeTime implements InstantSource, LongSupplier, LongConsumer {
 
 	private long wallNanos;
 
@@ -55,12 +55,22 @@ public final class FakeTime implements InstantSource, MonotonicClock, Parker {
 		return Math.floorDiv(this.wallNanos, 1_000_000);
 	}
 
+	/** The monotonic clock. */
 	@Override
+	public long getAsLong() {
+		return nanoTime();
+	}
+
+	/** Parks: advances the clocks. */
+	@Override
+	public void accept(long nanos) {
+		park(nanos);
+	}
+
 	public synchronized long nanoTime() {
 		return this.monotonicNanos;
 	}
 
-	@Override
 	public synchronized void park(long nanos) {
 		this.parks++;
 		this.parkedNanos += nanos;

@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
@@ -35,7 +36,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import dev.snowflakeid.internal.Parker;
 
 class SnowflakeIdGeneratorTests {
 
@@ -149,7 +149,7 @@ class SnowflakeIdGeneratorTests {
 			.wallClock(frozen)
 			.parker((nanos) -> {
 				parks.incrementAndGet();
-				Parker.system().park(nanos);
+				LockSupport.parkNanos(nanos);
 			})
 			.build();
 		for (int i = 0; i < 4096; i++) {

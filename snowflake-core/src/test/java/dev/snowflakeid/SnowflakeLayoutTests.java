@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.time.Period;
 import java.util.Random;
 
+import dev.snowflakeid.SnowflakeLayout.InvalidLayoutException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -32,7 +32,7 @@ class TickSequenceTests {
 
 	private final FakeTime time = FakeTime.at("2026-11-30T12:00:00Z");
 
-	private final GeneratorStatistics statistics = new GeneratorStatistics(LAYOUT);
+	private final GeneratorCounters statistics = new GeneratorCounters(LAYOUT);
 
 	private TickSequence ticks(long borrowTicks) {
 		WallClockReader clock = new WallClockReader(this.time, this.time, this.statistics, 0);

@@ -20,8 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import dev.snowflakeid.internal.RenewalScheduler;
-
 /** The keeper's own threads, used unless the application supplies its own: daemons, one of each per keeper. */
 final class DaemonThreads {
 

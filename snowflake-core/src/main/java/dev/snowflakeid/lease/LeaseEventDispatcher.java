@@ -19,14 +19,18 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.snowflakeid.lease.LeaseEvent.Type;
 
 /**
  * Delivers the keeper's lease events to its listeners, in order, on an executor of their own: a slow,
- * blocked or failing listener delays no renewal, and nothing a listener throws reaches the keeper.
+ * blocked or failing listener delays no renewal, and nothing a listener throws reaches the keeper. The events
+ * are the core's only way out, so a failure to deliver one is itself delivered: a listener that throws is
+ * reported to every listener as {@link Type#LISTENER_FAILED} (once, not again if that report fails too), and
+ * events the executor refused are reported the same way with the next batch it accepts.
  */
 final class LeaseEventDispatcher {
-
-	private static final System.Logger logger = System.getLogger(WorkerLeaseKeeper.class.getName());
 
 	private final List<WorkerLeaseListener> listeners;
 
@@ -35,6 +39,9 @@ final class LeaseEventDispatcher {
 	// The keeper's own thread when no executor was configured; shut down by close().
 	private final ExecutorService own;
 
+	// The first refusal of the executor since the last batch it accepted.
+	private final AtomicReference<RuntimeException> refused = new AtomicReference<>();
+
 	/** With {@code configured} {@code null}, listeners run on a daemon thread named {@code threadName}. */
 	LeaseEventDispatcher(List<WorkerLeaseListener> listeners, Executor configured, String threadName) {
 		this.listeners = List.copyOf(listeners);
@@ -42,26 +49,37 @@ final class LeaseEventDispatcher {
 		this.executor = (configured != null) ? configured : this.own;
 	}
 
+	/** Hands the events to the listener executor; never blocks on a listener and never throws. */
 	void dispatch(List<LeaseEvent> happened) {
 		if (this.listeners.isEmpty() || happened.isEmpty()) {
 			return;
 		}
+		RuntimeException earlier = this.refused.getAndSet(null);
 		try {
-			this.executor.execute(() -> happened.forEach(this::deliver));
+			this.executor.execute(() -> {
+				if (earlier != null) {
+					deliver(new LeaseEvent(Type.LISTENER_FAILED, happened.get(0).lease(), null, earlier, Long.MIN_VALUE));
+				}
+				happened.forEach(this::deliver);
+			});
 		}
 		catch (RuntimeException ex) {
-			logger.log(System.Logger.Level.WARNING, "Worker lease events could not be delivered: " + happened, ex);
+			this.refused.compareAndSet(null, (earlier != null) ? earlier : ex);
 		}
 	}
 
 	private void deliver(LeaseEvent event) {
+		Throwable failure = null;
 		for (WorkerLeaseListener listener : this.listeners) {
 			try {
 				listener.onLeaseEvent(event);
 			}
 			catch (Throwable ex) {
-				logger.log(System.Logger.Level.WARNING, "Worker lease listener failed on " + event.type(), ex);
+				failure = (failure != null) ? failure : ex;
 			}
+		}
+		if (failure != null && event.type() != Type.LISTENER_FAILED) {
+			deliver(new LeaseEvent(Type.LISTENER_FAILED, event.lease(), null, failure, Long.MIN_VALUE));
 		}
 	}
 

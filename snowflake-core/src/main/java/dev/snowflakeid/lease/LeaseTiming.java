@@ -17,7 +17,6 @@ package dev.snowflakeid.lease;
 
 import java.time.Duration;
 import java.util.Objects;
-import dev.snowflakeid.internal.Durations;
 
 /**
  * The timing of a lease protocol, derived from one figure a user chooses: how long a holder keeps issuing

@@ -80,6 +80,21 @@ final class RenewalRounds {
 		return held;
 	}
 
+	/**
+	 * Gives {@code held} back, recording {@code lastUsedMillis}; answers {@link Type#RELEASED} with
+	 * {@code released}, or {@link Type#RELEASE_FAILED} with the failure: the lease then expires by itself and
+	 * its ceiling still fences the next owner.
+	 */
+	LeaseEvent release(LeaseGrant held, WorkerLease released, long lastUsedMillis) {
+		try {
+			this.store.release(held, lastUsedMillis);
+			return new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis);
+		}
+		catch (WorkerLeaseException ex) {
+			return new LeaseEvent(Type.RELEASE_FAILED, released, null, ex, Long.MIN_VALUE);
+		}
+	}
+
 	/** An event about the range published now. */
 	LeaseEvent event(Type type, LossReason reason, Throwable cause) {
 		return new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE);

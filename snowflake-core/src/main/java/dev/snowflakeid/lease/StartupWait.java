@@ -17,9 +17,13 @@ package dev.snowflakeid.lease;
 
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 
 /**
  * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a
@@ -37,15 +41,15 @@ final class StartupWait {
 
 	private final InstantSource wallClock;
 
-	private final MonotonicClock monotonicClock;
+	private final LongSupplier monotonicClock;
 
-	private final Parker parker;
+	private final LongConsumer parker;
 
 	/** The generator's tick: a tick is issued only if all of it lies inside a range. */
 	private final long tickMillis;
 
-	StartupWait(WorkerLeaseStore store, int preferredCode, InstantSource wallClock, MonotonicClock monotonicClock,
-			Parker parker, long tickMillis) {
+	StartupWait(WorkerLeaseStore store, int preferredCode, InstantSource wallClock, LongSupplier monotonicClock,
+			LongConsumer parker, long tickMillis) {
 		this.store = store;
 		this.preferredCode = preferredCode;
 		this.wallClock = wallClock;
@@ -67,11 +71,11 @@ final class StartupWait {
 			}
 			catch (NoFreeWorkerCodeException | LeaseStoreUnavailableException | ClockSkewException ex) {
 				// A skew refusal is also what a request that ran too late gets; a real skew persists.
-				long remaining = budgetEnd - this.monotonicClock.nanoTime();
+				long remaining = budgetEnd - this.monotonicClock.getAsLong();
 				if (remaining <= 0) {
 					throw ex;
 				}
-				this.parker.park(Math.min(pause, remaining));
+				this.parker.accept(Math.min(pause, remaining));
 				pause = Math.min(pause * 2, MAX_RETRY_PARK_NANOS);
 			}
 		}
@@ -83,9 +87,9 @@ final class StartupWait {
 	 * keeper's renewal rounds run meanwhile: after a detected loss the first grant's range is empty until a
 	 * renewal's ceiling passes the floor.
 	 */
-	void awaitUsable(WorkerLeaseSource published, long budgetEnd) {
+	void awaitUsable(Supplier<WorkerLease> published, long budgetEnd) {
 		while (true) {
-			WorkerLease lease = published.currentLease();
+			WorkerLease lease = published.get();
 			long now = this.wallClock.millis();
 			if (lease == null) {
 				throw new LeaseStoreUnavailableException("the worker lease was lost while starting", null);
@@ -96,7 +100,7 @@ final class StartupWait {
 			if (usable(lease, first, last)) {
 				return;
 			}
-			long remaining = budgetEnd - this.monotonicClock.nanoTime();
+			long remaining = budgetEnd - this.monotonicClock.getAsLong();
 			if (first <= lease.floorMillis()) {
 				long behind = lease.floorMillis() - first + 1;
 				if (behind * 1_000_000 > remaining) {
@@ -108,14 +112,14 @@ final class StartupWait {
 							+ " (the highest ceiling granted before, or the quarantine after the lease store lost data); "
 							+ "the startup wait budget has " + Math.max(0, remaining / 1_000_000) + " ms left", behind);
 				}
-				this.parker.park(Math.min(behind * 1_000_000, Math.min(remaining, RETRY_PARK_NANOS)));
+				this.parker.accept(Math.min(behind * 1_000_000, Math.min(remaining, RETRY_PARK_NANOS)));
 			}
 			else if (remaining <= 0) {
 				throw new LeaseStoreUnavailableException("renewals did not raise the ceiling of worker code "
 						+ lease.workerCode() + " above the wall clock within the startup wait budget", null);
 			}
 			else {
-				this.parker.park(Math.min(RETRY_PARK_NANOS, remaining));
+				this.parker.accept(Math.min(RETRY_PARK_NANOS, remaining));
 			}
 		}
 	}

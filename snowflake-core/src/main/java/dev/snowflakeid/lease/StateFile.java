@@ -27,6 +27,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+
 /**
  * The static allocator's high-water-mark file, held exclusively from {@link #open} to {@link #close}.
  *
@@ -46,8 +48,6 @@ final class StateFile implements AutoCloseable {
 	/** Latest plausible mark: 9999-12-31T23:59:59.999Z. Later values cannot come from a clock. */
 	static final long LATEST_MARK = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
 
-	private static final System.Logger logger = System.getLogger(StateFile.class.getName());
-
 	private static final int HOLDER_LIMIT = 300;
 
 	private final Path file;
@@ -62,6 +62,9 @@ final class StateFile implements AutoCloseable {
 
 	private long mark;
 
+	// Set when the file did not exist at open: the code started without a mark.
+	private StateFileException missing;
+
 	private StateFile(Path file, Path temporary, FileChannel lockChannel, FileLock lock, JvmClaims.Claim claim) {
 		this.file = file;
 		this.temporary = temporary;
@@ -72,18 +75,19 @@ final class StateFile implements AutoCloseable {
 
 	/**
 	 * Locks {@code path} for this process and reads its mark. A missing file counts as a first start of the
-	 * code (logged as a warning) unless {@code mustExist}.
+	 * code unless {@code mustExist}: the keeper reports it as
+	 * {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}.
 	 * @param owner who opens it, for the lock file and for the message a second owner gets
-	 * @throws StateFileMissingException if the file does not exist and {@code mustExist}
-	 * @throws StateFileLockedException if another process or another owner in this JVM holds it
-	 * @throws StateFileAccessException if the file cannot be read or its directory written
-	 * @throws StateFileCorruptException if the file holds no number
-	 * @throws StateFileOutOfRangeException if the number is not a time between 1970 and 9999
+	 * @throws StateFileException (MISSING) if the file does not exist and {@code mustExist}
+	 * @throws StateFileException (LOCKED) if another process or another owner in this JVM holds it
+	 * @throws StateFileException (ACCESS) if the file cannot be read or its directory written
+	 * @throws StateFileException (CORRUPT) if the file holds no number
+	 * @throws StateFileException (OUT_OF_RANGE) if the number is not a time between 1970 and 9999
 	 */
 	static StateFile open(Path path, int workerCode, boolean mustExist, String owner) {
 		Path file = path.toAbsolutePath().normalize();
 		if (mustExist && !Files.exists(file)) {
-			throw new StateFileMissingException(file, workerCode);
+			throw StateFileException.missing(file, workerCode);
 		}
 		Path directory = file.getParent();
 		Path lockFile = directory.resolve(file.getFileName() + ".lock");
@@ -95,11 +99,11 @@ final class StateFile implements AutoCloseable {
 			key = directory.toRealPath().resolve(file.getFileName());
 		}
 		catch (IOException ex) {
-			throw new StateFileAccessException(file, "cannot create the lock file " + lockFile, ex);
+			throw StateFileException.access(file, "cannot create the lock file " + lockFile, ex);
 		}
 		JvmClaims.Claim claim = JvmClaims.claim(key, owner);
 		if (claim == null) {
-			throw new StateFileLockedException(file, lockFile, "this JVM (" + JvmClaims.holder(key) + ")");
+			throw StateFileException.locked(file, lockFile, "this JVM (" + JvmClaims.holder(key) + ")");
 		}
 		FileChannel channel = null;
 		try {
@@ -108,7 +112,7 @@ final class StateFile implements AutoCloseable {
 						StandardOpenOption.WRITE);
 			}
 			catch (IOException ex) {
-				throw new StateFileAccessException(file, "cannot create the lock file " + lockFile, ex);
+				throw StateFileException.access(file, "cannot create the lock file " + lockFile, ex);
 			}
 			FileLock lock = tryLock(file, lockFile, channel);
 			StateFile opened = new StateFile(file, directory.resolve(file.getFileName() + ".tmp"), channel, lock,
@@ -131,13 +135,13 @@ final class StateFile implements AutoCloseable {
 		}
 		catch (OverlappingFileLockException ex) {
 			// A hard link to a lock file this JVM holds.
-			throw new StateFileLockedException(file, lockFile, "this JVM (through another path to the file)");
+			throw StateFileException.locked(file, lockFile, "this JVM (through another path to the file)");
 		}
 		catch (IOException ex) {
-			throw new StateFileAccessException(file, "cannot lock " + lockFile, ex);
+			throw StateFileException.access(file, "cannot lock " + lockFile, ex);
 		}
 		if (lock == null) {
-			throw new StateFileLockedException(file, lockFile, holder(channel));
+			throw StateFileException.locked(file, lockFile, holder(channel));
 		}
 		return lock;
 	}
@@ -166,20 +170,16 @@ final class StateFile implements AutoCloseable {
 			Files.delete(this.temporary);
 		}
 		catch (IOException ex) {
-			throw new StateFileAccessException(this.file, "cannot write next to the state file", ex);
+			throw StateFileException.access(this.file, "cannot write next to the state file", ex);
 		}
 	}
 
 	private long read(int workerCode, boolean mustExist) {
 		if (!Files.exists(this.file)) {
 			if (mustExist) {
-				throw new StateFileMissingException(this.file, workerCode);
+				throw StateFileException.missing(this.file, workerCode);
 			}
-			logger.log(System.Logger.Level.WARNING, "Worker state file " + this.file + " does not exist: worker code "
-					+ workerCode + " starts without a high-water mark and the file is created with its first ceiling. "
-					+ "If this code issued IDs before (file deleted, volume not mounted, path changed), stop and restore "
-					+ "the file. To refuse such a start, require the file to exist (with the Spring Boot starter: "
-					+ "snowflake.worker.state-file-must-exist=true)");
+			this.missing = StateFileException.missing(this.file, workerCode);
 			return Long.MIN_VALUE;
 		}
 		String text;
@@ -187,23 +187,28 @@ final class StateFile implements AutoCloseable {
 			text = Files.readString(this.file, StandardCharsets.US_ASCII).strip();
 		}
 		catch (IOException ex) {
-			throw new StateFileAccessException(this.file, "cannot read worker state file " + this.file, ex);
+			throw StateFileException.access(this.file, "cannot read worker state file " + this.file, ex);
 		}
 		long value;
 		try {
 			value = Long.parseLong(text);
 		}
 		catch (NumberFormatException ex) {
-			throw new StateFileCorruptException(this.file, text);
+			throw StateFileException.corrupt(this.file, text);
 		}
 		if (value < 0 || value > LATEST_MARK) {
-			throw new StateFileOutOfRangeException(this.file, value);
+			throw StateFileException.outOfRange(this.file, value);
 		}
 		return value;
 	}
 
 	Path path() {
 		return this.file;
+	}
+
+	/** Describes the file if it did not exist when opened, or {@code null}. */
+	StateFileException missing() {
+		return this.missing;
 	}
 
 	/** The highest mark read or written, or {@link Long#MIN_VALUE} for a file that did not exist. */

@@ -26,8 +26,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.snowflakeid.lease.WorkerCodeInUseException.Difference;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Setting;
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Difference;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setting;
 
 /**
  * One static worker code and region in use in this JVM (more exactly, by the classes of this class loader),
@@ -167,6 +169,11 @@ final class StaticCode {
 
 	UniquenessDomain domain() {
 		return this.domain;
+	}
+
+	/** Describes the state file if it did not exist when opened (a start without a mark), or {@code null}. */
+	StateFileException startedWithoutMark() {
+		return (this.stateFile != null) ? this.stateFile.missing() : null;
 	}
 
 	Path stateFilePath() {

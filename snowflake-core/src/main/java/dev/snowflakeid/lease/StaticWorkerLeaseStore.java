@@ -19,7 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Objects;
-import dev.snowflakeid.internal.Durations;
+
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 
 /**
  * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with a state file
@@ -29,7 +31,7 @@ import dev.snowflakeid.internal.Durations;
  * the floor of the next start is the mark read back. A restart whose clock lies behind the mark therefore
  * waits or refuses exactly like a Redis lease. The mark never decreases. The file is locked for this
  * process from construction to {@link #close()}, so a second process on the same file is refused at once
- * (see {@link StateFile}); a missing file is a first start, logged as a warning, unless it must exist.
+ * (see {@link StateFile}); a missing file is a first start, reported to the keeper's listeners, unless it must exist.
  *
  * <p>Without a state file there is no ceiling: the operator guarantees that no two processes ever run with
  * the same code and that the clock never steps back across a restart.
@@ -114,6 +116,14 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	/** Whether this store was opened with {@link Builder#share()}, as one handle of those on its code. */
 	public boolean shared() {
 		return this.shared;
+	}
+
+	/**
+	 * Describes the state file if it did not exist when opened: the code started without a high-water mark.
+	 * The keeper reports it as {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}. {@code null} otherwise.
+	 */
+	StateFileException startedWithoutMark() {
+		return this.code.startedWithoutMark();
 	}
 
 	/** The state file (or none), the code and the region. */

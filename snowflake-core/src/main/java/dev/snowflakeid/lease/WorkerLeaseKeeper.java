@@ -21,13 +21,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
-import dev.snowflakeid.internal.Durations;
-import dev.snowflakeid.internal.MonotonicClock;
-import dev.snowflakeid.internal.Parker;
-import dev.snowflakeid.internal.RenewalScheduler;
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 
 /**
  * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one
@@ -44,14 +48,14 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
  * after the store detected a loss, or another code) becomes the current range and the best held one is
  * kept as {@link WorkerLease#earlier()}. Grants are told apart by their whole token, never by code and
  * generation alone (generations start again at 1 after the store loses data).</li>
- * <li>Nothing stops the renewal rounds: every throwable of a round is logged and the next round runs;
- * listeners run on their own thread, so a slow or failing listener delays no renewal.</li>
+ * <li>Nothing stops the renewal rounds: every throwable of a round is reported to the listeners and the next
+ * round runs; listeners run on their own thread, so a slow or failing listener delays no renewal.</li>
  * <li>{@link #start()} returns once the whole tick around the wall clock lies inside a published range,
  * within the startup wait budget; {@link #close(long)} stops the rounds before releasing the code. The
  * caller stops the generator first.</li>
  * </ul>
  */
-public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable {
+public final class WorkerLeaseKeeper implements AutoCloseable {
 
 	/**
 	 * Covers the quarantine of a first claim on an empty Redis with the default timing; a timing with a
@@ -59,72 +63,42 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	 */
 	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = LeaseTiming.DEFAULT_STARTUP_WAIT_BUDGET;
 
-	private static final System.Logger logger = System.getLogger(WorkerLeaseKeeper.class.getName());
-
 	private final WorkerLeaseStore store;
 
 	private final Duration renewInterval;
 
-	private final long startupBudgetNanos;
-
-	private final MonotonicClock monotonicClock;
-
-	private final StartupWait startup;
-
-	private final List<WorkerLeaseListener> listeners;
-
-	private final String threadName;
-
-	private final RenewalScheduler scheduler;
-
-	private final Executor configuredEvents;
-
 	private final AtomicBoolean attached = new AtomicBoolean();
 
-	private final Object monitor = new Object();
-
-	// Written under monitor; its readers never block.
-	private final RenewalRounds rounds;
-
-	// Guarded by monitor.
-	private boolean started;
-
-	// Guarded by monitor: the lease was given back by suspend, and resume claims again.
-	private boolean suspended;
-
-	private AutoCloseable renewals;
-
-	private LeaseEventDispatcher events;
-
-	private volatile boolean closed;
+	private final LeaseHolder holder;
 
 	private WorkerLeaseKeeper(Builder builder) {
 		this.store = builder.store;
-		this.rounds = new RenewalRounds(this.store);
 		this.renewInterval = Durations.requirePositive("renew interval", builder.renewInterval);
-		this.startupBudgetNanos = Durations.requireNonNegative("startup wait budget", builder.startupWaitBudget).toNanos();
-		this.monotonicClock = builder.monotonicClock;
+		long startupBudgetNanos = Durations.requireNonNegative("startup wait budget", builder.startupWaitBudget)
+			.toNanos();
 		long tickMillis = Durations.requireWholeMillis("tick", Durations.requirePositive("tick", builder.tick)).toMillis();
-		this.startup = new StartupWait(this.store, builder.preferredCode, builder.wallClock, builder.monotonicClock,
-				builder.parker, tickMillis);
-		this.listeners = List.copyOf(builder.listeners);
-		this.threadName = builder.threadName;
-		this.scheduler = (builder.scheduler != null) ? builder.scheduler : DaemonThreads.scheduler(this.threadName);
-		this.configuredEvents = builder.eventExecutor;
+		StartupWait startup = new StartupWait(this.store, builder.preferredCode, builder.wallClock,
+				builder.monotonicClock, builder.parker, tickMillis);
+		RenewalScheduler scheduler = (builder.scheduler != null) ? RenewalScheduler.on(builder.scheduler)
+				: DaemonThreads.scheduler(builder.threadName);
+		this.holder = new LeaseHolder(this.store, startupBudgetNanos, builder.monotonicClock, startup, scheduler,
+				this.renewInterval.toNanos(), builder.listeners, builder.eventExecutor, builder.threadName + "-events");
 	}
 
 	public static Builder builder(WorkerLeaseStore store) {
 		return new Builder(store);
 	}
 
-	@Override
+	/**
+	 * The lease in force, or {@code null} while none is held. Never blocks: the generator reads it for every ID.
+	 */
 	public WorkerLease currentLease() {
-		return this.rounds.current();
+		return this.holder.rounds().current();
 	}
 
 	/** The store's grant being renewed, or {@code null} while none is held (claiming again). */
 	public LeaseGrant currentGrant() {
-		return this.rounds.grant();
+		return this.holder.rounds().grant();
 	}
 
 	/** The store this keeper leases from. */
@@ -138,15 +112,18 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	}
 
 	/**
-	 * Marks this keeper as the lease source of one generator. Two generators on one keeper would issue the
-	 * same {@code (tick, sequence)} under the same code.
+	 * Marks this keeper as the lease source of one generator, and answers where that generator reports a
+	 * forward jump of its wall clock, in milliseconds: the keeper delivers it to its listeners as
+	 * {@link LeaseEvent.Type#CLOCK_JUMPED}, never blocking the caller. Two generators on one keeper would issue
+	 * the same {@code (tick, sequence)} under the same code.
 	 * @throws IllegalStateException if a generator is attached already
 	 */
-	public void attach() {
+	public LongConsumer attach() {
 		if (!this.attached.compareAndSet(false, true)) {
 			throw new IllegalStateException("this worker lease keeper already serves a generator; two generators "
 					+ "on one worker code would issue the same IDs. Give each generator its own keeper");
 		}
+		return this.holder::clockJumped;
 	}
 
 	/**
@@ -160,20 +137,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	 * @throws ClockBehindException if the wall clock is behind the floor by more than the startup budget
 	 */
 	public void start() {
-		synchronized (this.monitor) {
-			if (this.started || this.closed) {
-				throw new IllegalStateException("lease keeper already started or closed");
-			}
-			this.started = true;
-			this.events = new LeaseEventDispatcher(this.listeners, this.configuredEvents, this.threadName + "-events");
-		}
-		try {
-			acquire();
-		}
-		catch (RuntimeException ex) {
-			close();
-			throw ex;
-		}
+		this.holder.start();
 	}
 
 	/**
@@ -183,23 +147,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	 * code) and for a stopped application context. Does nothing unless the keeper holds a lease or claims one.
 	 */
 	public void suspend(long lastUsedMillis) {
-		LeaseGrant held;
-		WorkerLease released;
-		AutoCloseable running;
-		synchronized (this.monitor) {
-			if (this.closed || !this.started || this.suspended) {
-				return;
-			}
-			this.suspended = true;
-			released = this.rounds.current();
-			held = this.rounds.withdraw();
-			running = this.renewals;
-			this.renewals = null;
-		}
-		stopRenewals(running);
-		if (held != null) {
-			release(held, released, lastUsedMillis);
-		}
+		this.holder.suspend(lastUsedMillis);
 	}
 
 	/**
@@ -210,165 +158,29 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 	 * @see #start() for the failures of a claim
 	 */
 	public void resume() {
-		boolean first;
-		synchronized (this.monitor) {
-			if (this.closed) {
-				throw new IllegalStateException("lease keeper closed");
-			}
-			first = !this.started;
-			if (!first && !this.suspended) {
-				return;
-			}
-			this.suspended = false;
-		}
-		if (first) {
-			start();
-			return;
-		}
-		try {
-			acquire();
-		}
-		catch (RuntimeException ex) {
-			AutoCloseable running;
-			LeaseGrant held;
-			synchronized (this.monitor) {
-				this.suspended = true;
-				held = this.rounds.withdraw();
-				running = this.renewals;
-				this.renewals = null;
-			}
-			stopRenewals(running);
-			if (held != null) {
-				releaseQuietly(held, Long.MIN_VALUE);
-			}
-			throw ex;
-		}
-	}
-
-	// Claims, publishes, schedules the rounds and waits until the clock is inside the range.
-	private void acquire() {
-		long startedAt = this.monotonicClock.nanoTime();
-		long budgetEnd = startedAt + this.startupBudgetNanos;
-		LeaseGrant granted = this.startup.claim(budgetEnd);
-		synchronized (this.monitor) {
-			if (this.closed || this.suspended) {
-				releaseQuietly(granted, Long.MIN_VALUE);
-				throw new IllegalStateException("lease keeper closed or suspended while claiming");
-			}
-			this.rounds.publish(granted);
-			// The first renewal is due one interval after the claim was sent, not after the floor wait.
-			long period = this.renewInterval.toNanos();
-			long firstDelay = Math.max(0, period - (this.monotonicClock.nanoTime() - startedAt));
-			this.renewals = this.scheduler.schedule(this::round, firstDelay, period);
-		}
-		this.startup.awaitUsable(this, budgetEnd);
-		dispatch(List.of(this.rounds.event(Type.ACQUIRED, null, null)));
+		this.holder.resume();
 	}
 
 	/** Runs one renewal round now, on the calling thread: renew, or claim again after a loss. */
 	public void renewNow() {
-		List<LeaseEvent> happened;
-		synchronized (this.monitor) {
-			if (this.closed || !this.started || this.suspended) {
-				return;
-			}
-			happened = this.rounds.run();
-		}
-		dispatch(happened);
-	}
-
-	// Nothing a round throws may end the schedule: an escaping throwable would cancel every later round.
-	private void round() {
-		try {
-			renewNow();
-		}
-		catch (Throwable ex) {
-			logger.log(System.Logger.Level.ERROR, "Worker lease renewal round failed unexpectedly; the next round "
-					+ "runs as scheduled", ex);
-		}
+		this.holder.renewNow();
 	}
 
 	/**
 	 * Stops the renewal rounds, withdraws the lease and gives the code back. Stop the generator first and
 	 * pass what its {@code stop()} returned, which the store's release records (a lease store's ceiling
 	 * already covers it; a static code without a state file has no other mark). A failed release is
-	 * logged and reported to the listeners ({@link LeaseEvent.Type#RELEASE_FAILED}); the lease then expires
-	 * by itself and its ceiling still fences the next owner.
+	 * reported to the listeners ({@link LeaseEvent.Type#RELEASE_FAILED}); the lease then expires by itself and
+	 * its ceiling still fences the next owner.
 	 */
 	public void close(long lastUsedMillis) {
-		LeaseGrant held;
-		WorkerLease released;
-		AutoCloseable running;
-		synchronized (this.monitor) {
-			if (this.closed) {
-				return;
-			}
-			this.closed = true;
-			released = this.rounds.current();
-			held = this.rounds.withdraw();
-			running = this.renewals;
-		}
-		stopRenewals(running);
-		if (held != null) {
-			release(held, released, lastUsedMillis);
-		}
-		LeaseEventDispatcher dispatcher;
-		synchronized (this.monitor) {
-			dispatcher = this.events;
-		}
-		if (dispatcher != null) {
-			dispatcher.close();
-		}
-	}
-
-	private static void stopRenewals(AutoCloseable running) {
-		if (running != null) {
-			try {
-				running.close();
-			}
-			catch (Exception ex) {
-				logger.log(System.Logger.Level.WARNING, "Could not stop the worker lease renewals", ex);
-			}
-		}
-	}
-
-	private void release(LeaseGrant held, WorkerLease released, long lastUsedMillis) {
-		WorkerLeaseException failure = releaseQuietly(held, lastUsedMillis);
-		dispatch(List.of((failure == null) ? new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis)
-				: new LeaseEvent(Type.RELEASE_FAILED, released, null, failure, Long.MIN_VALUE)));
+		this.holder.close(lastUsedMillis);
 	}
 
 	/** Same as {@link #close(long)} when nothing was issued. */
 	@Override
 	public void close() {
 		close(Long.MIN_VALUE);
-	}
-
-	/**
-	 * Gives the code back; a failure is returned, and logged here too: at an application's shutdown its
-	 * logging may already be gone when the listeners run, and without listeners nothing else would say it.
-	 */
-	private WorkerLeaseException releaseQuietly(LeaseGrant held, long lastUsedMillis) {
-		try {
-			this.store.release(held, lastUsedMillis);
-			return null;
-		}
-		catch (WorkerLeaseException ex) {
-			logger.log(System.Logger.Level.WARNING, "Could not release worker code " + held.workerCode()
-					+ "; the lease expires by itself and its ceiling still fences the next owner", ex);
-			return ex;
-		}
-	}
-
-	// Listeners run on their own executor, in order; none of them can hold up or end a renewal round.
-	private void dispatch(List<LeaseEvent> happened) {
-		LeaseEventDispatcher dispatcher;
-		synchronized (this.monitor) {
-			dispatcher = this.events;
-		}
-		if (dispatcher != null) {
-			dispatcher.dispatch(happened);
-		}
 	}
 
 	/** Configures a {@link WorkerLeaseKeeper}. */
@@ -382,9 +194,9 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private InstantSource wallClock = InstantSource.system();
 
-		private MonotonicClock monotonicClock = MonotonicClock.system();
+		private LongSupplier monotonicClock = System::nanoTime;
 
-		private Parker parker = Parker.system();
+		private LongConsumer parker = LockSupport::parkNanos;
 
 		private final List<WorkerLeaseListener> listeners = new ArrayList<>();
 
@@ -394,7 +206,7 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 
 		private String threadName = "snowflake-lease-keeper";
 
-		private RenewalScheduler scheduler;
+		private ScheduledExecutorService scheduler;
 
 		private Executor eventExecutor;
 
@@ -430,19 +242,19 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 
 		/**
-		 * Clock for deadlines. Default {@link MonotonicClock#system()}; a hook for fake clocks in tests, of an
-		 * internal type that promises no compatibility.
+		 * Clock for deadlines, in nanoseconds compared only as differences. Default {@link System#nanoTime()};
+		 * tests inject a fake clock here.
 		 */
-		public Builder monotonicClock(MonotonicClock monotonicClock) {
+		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
 			return this;
 		}
 
 		/**
-		 * How startup waits. Default {@link Parker#system()}; a hook for fake clocks in tests, of an internal
-		 * type that promises no compatibility.
+		 * How startup waits: parks for about the given nanoseconds, and may return early. Default
+		 * {@link LockSupport#parkNanos(long)}; tests inject one that advances a fake clock instead.
 		 */
-		public Builder parker(Parker parker) {
+		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
 		}
@@ -465,10 +277,10 @@ public final class WorkerLeaseKeeper implements WorkerLeaseSource, AutoCloseable
 		}
 
 		/**
-		 * Runs the renewal rounds. Default: one daemon thread per keeper; a hook for tests and the lease
-		 * simulation, of an internal type that promises no compatibility.
+		 * Runs the renewal rounds, at a fixed delay; closing the keeper cancels them and leaves the executor
+		 * running. Default: one daemon thread per keeper, stopped on close.
 		 */
-		public Builder scheduler(RenewalScheduler scheduler) {
+		public Builder scheduler(ScheduledExecutorService scheduler) {
 			this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
 			return this;
 		}

@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.lease;
 
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+
 /**
  * Where worker codes are leased. Implementations take "now" from the store's own clock, never from the
  * caller, and persist every ceiling they hand out as the code's high-water mark before answering, so

@@ -24,6 +24,8 @@ import java.util.function.Consumer;
 
 import dev.snowflakeid.FakeTime;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.sim.RedisNode;
 
 /**

@@ -17,15 +17,15 @@ package dev.snowflakeid.lease;
 
 import java.time.Duration;
 
+import java.util.function.LongConsumer;
+
 import dev.snowflakeid.FakeTime;
-import dev.snowflakeid.internal.Parker;
-import dev.snowflakeid.internal.RenewalScheduler;
 
 /**
  * Runs a keeper's renewal rounds on a fake clock: whenever a caller parks (or {@link #advance} is called),
  * time moves on and every round that falls due meanwhile runs, in order.
  */
-final class ManualRounds implements RenewalScheduler, Parker {
+final class ManualRounds implements ScheduledRounds.Rounds, LongConsumer {
 
 	private final FakeTime time;
 
@@ -49,8 +49,17 @@ final class ManualRounds implements RenewalScheduler, Parker {
 		return () -> this.round = null;
 	}
 
+	/** The rounds, as the keeper's scheduler. */
+	ScheduledRounds scheduler() {
+		return new ScheduledRounds(this);
+	}
+
 	@Override
-	public void park(long nanos) {
+	public void accept(long nanos) {
+		park(nanos);
+	}
+
+	void park(long nanos) {
 		long target = this.time.nanoTime() + Math.max(1, nanos);
 		while (this.round != null && this.next <= target) {
 			this.time.advance(Duration.ofNanos(Math.max(0, this.next - this.time.nanoTime())));

@@ -22,12 +22,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.FakeTime;
-import dev.snowflakeid.SharedWorkers;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.SnowflakeWorker.SharedWorkers;
 import dev.snowflakeid.lease.LeaseEvent.Type;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Difference;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Setting;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Difference;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setting;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -25,7 +25,7 @@ import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
-import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,7 +54,7 @@ class SnowflakeWorkerTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.eventExecutor(Runnable::run)
 			.build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
@@ -173,7 +173,7 @@ class SnowflakeWorkerTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.eventExecutor(Runnable::run)
 			.listener((event) -> {
 				if (event.type() != LeaseEvent.Type.RENEWED) {

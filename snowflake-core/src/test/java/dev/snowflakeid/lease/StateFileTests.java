@@ -21,12 +21,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import dev.snowflakeid.FakeTime;
+import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException.Reason;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,11 +84,12 @@ class StateFileTests {
 			.withMessageStartingWith("static worker code 3, region 0, state file " + file
 					+ ": already held in this JVM by application 'orders', since ")
 			.satisfies((ex) -> assertThat(ex.domain()).isEqualTo(first.domain()));
-		assertThatExceptionOfType(StateFileLockedException.class)
+		assertThatExceptionOfType(StateFileException.class)
 			.isThrownBy(() -> store(4, file).owner("application 'billing'").build())
 			.withMessageStartingWith("worker state file " + file + " is in use by this JVM (application 'orders', since ")
 			.withMessageEndingWith("(lock " + file + ".lock)")
-			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file));
+			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.LOCKED));
 		first.close();
 		store(4, file).build().close();
 	}
@@ -98,9 +99,10 @@ class StateFileTests {
 		Path file = this.directory.resolve("data/worker.hwm");
 		Path link = Files.createSymbolicLink(this.directory.resolve("link"), Files.createDirectories(file.getParent()));
 		try (StaticWorkerLeaseStore first = store(3, file).owner("application 'orders'").build()) {
-			assertThatExceptionOfType(StateFileLockedException.class)
+			assertThatExceptionOfType(StateFileException.class)
 				.isThrownBy(() -> store(4, link.resolve("worker.hwm")).build())
-				.withMessageContaining("is in use by this JVM (application 'orders', since ");
+				.withMessageContaining("is in use by this JVM (application 'orders', since ")
+				.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.LOCKED));
 			first.claim(-1);
 		}
 	}
@@ -120,48 +122,39 @@ class StateFileTests {
 	}
 
 	@Test
-	void aMissingFileIsAFirstStartLoggedAsAWarningNamingThePath() throws IOException {
+	void aMissingFileIsAFirstStartReportedToTheListenersNamingThePath() throws IOException {
 		Path file = this.directory.resolve("volume/worker.hwm");
-		List<LogRecord> records = new ArrayList<>();
-		Logger logger = Logger.getLogger(StateFile.class.getName());
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
-		logger.addHandler(handler);
+		List<LeaseEvent> events = new ArrayList<>();
 		try (StaticWorkerLeaseStore store = store(3, file).build()) {
-			assertThat(records).singleElement().satisfies((record) -> {
-				assertThat(record.getLevel()).isEqualTo(Level.WARNING);
-				assertThat(record.getMessage()).startsWith("Worker state file " + file + " does not exist: worker code 3 "
-						+ "starts without a high-water mark").contains("snowflake.worker.state-file-must-exist=true");
+			WorkerLeaseKeeper keeper = WorkerLeaseKeeper.builder(store)
+				.wallClock(this.time)
+				.monotonicClock(this.time)
+				.parker(this.time)
+				.scheduler(new ScheduledRounds((round, first, period) -> () -> {
+				}))
+				.eventExecutor(Runnable::run)
+				.listener(events::add)
+				.build();
+			keeper.start();
+			assertThat(events).extracting(LeaseEvent::type).containsExactly(Type.ACQUIRED, Type.STARTED_WITHOUT_MARK);
+			assertThat(events.get(1).cause()).isInstanceOfSatisfying(StateFileException.class, (missing) -> {
+				assertThat(missing.reason()).isEqualTo(Reason.MISSING);
+				assertThat(missing.file()).isEqualTo(file);
 			});
-			LeaseGrant grant = store.claim(-1);
-			assertThat(grant.floorMillis()).isEqualTo(Long.MIN_VALUE);
+			assertThat(keeper.currentGrant().floorMillis()).isEqualTo(Long.MIN_VALUE);
 			assertThat(Files.readString(file).strip()).isEqualTo(Long.toString(this.time.millis() + 3000));
-		}
-		finally {
-			logger.removeHandler(handler);
+			keeper.close();
+			assertThat(events).extracting(LeaseEvent::type).as("reported once").containsOnlyOnce(Type.STARTED_WITHOUT_MARK);
 		}
 	}
 
 	@Test
 	void aMissingFileThatMustExistIsRefusedAndNothingIsCreated() {
 		Path file = this.directory.resolve("unmounted/worker.hwm");
-		assertThatExceptionOfType(StateFileMissingException.class)
+		assertThatExceptionOfType(StateFileException.class)
 			.isThrownBy(() -> store(3, file).stateFileMustExist(true).build())
-			.withMessage("worker state file " + file + " of worker code 3 does not exist");
+			.withMessage("worker state file " + file + " of worker code 3 does not exist")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.MISSING));
 		assertThat(file.getParent()).doesNotExist();
 		store(3, file).build().close();
 	}
@@ -169,12 +162,14 @@ class StateFileTests {
 	@Test
 	void aCorruptFileIsRefusedNamingFileAndContent() throws IOException {
 		Path file = Files.writeString(this.directory.resolve("worker.hwm"), "garbage\n");
-		assertThatExceptionOfType(StateFileCorruptException.class).isThrownBy(() -> store(3, file).build())
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
 			.withMessage("worker state file " + file + " does not hold a high-water mark (milliseconds since 1970) "
-					+ "but 'garbage'");
+					+ "but 'garbage'")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.CORRUPT));
 		Files.writeString(file, "");
-		assertThatExceptionOfType(StateFileCorruptException.class).isThrownBy(() -> store(3, file).build())
-			.withMessageEndingWith("but ''");
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageEndingWith("but ''")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.CORRUPT));
 		// A refused file leaves no lock behind.
 		Files.writeString(file, "1796040000000\n");
 		store(3, file).build().close();
@@ -185,10 +180,11 @@ class StateFileTests {
 		Path file = this.directory.resolve("worker.hwm");
 		for (long mark : new long[] { Long.MAX_VALUE - 1000, StateFile.LATEST_MARK + 1, -5 }) {
 			Files.writeString(file, mark + "\n");
-			assertThatExceptionOfType(StateFileOutOfRangeException.class).isThrownBy(() -> store(3, file).build())
+			assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
 				.withMessage("worker state file " + file + " holds the high-water mark " + mark
 						+ ", which is not a time between 1970 and 9999 in milliseconds")
-				.satisfies((ex) -> assertThat(ex.mark()).isEqualTo(mark));
+				.satisfies((ex) -> assertThat(ex.mark()).isEqualTo(mark))
+				.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.OUT_OF_RANGE));
 		}
 		Files.writeString(file, StateFile.LATEST_MARK + "\n");
 		try (StaticWorkerLeaseStore store = store(3, file).build()) {
@@ -201,17 +197,19 @@ class StateFileTests {
 	@Test
 	void aFileThatCannotBeReadIsRefusedNamingIt() throws IOException {
 		Path file = Files.createDirectories(this.directory.resolve("worker.hwm"));
-		assertThatExceptionOfType(StateFileAccessException.class).isThrownBy(() -> store(3, file).build())
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
 			.withMessageStartingWith("cannot read worker state file " + file + ": ")
-			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file));
+			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.ACCESS));
 	}
 
 	@Test
 	void aDirectoryThatCannotHoldTheLockFileIsRefusedNamingIt() throws IOException {
 		Path notADirectory = Files.writeString(this.directory.resolve("plain"), "x");
 		Path file = notADirectory.resolve("worker.hwm");
-		assertThatExceptionOfType(StateFileAccessException.class).isThrownBy(() -> store(3, file).build())
-			.withMessageStartingWith("cannot create the lock file " + file + ".lock: ");
+		assertThatExceptionOfType(StateFileException.class).isThrownBy(() -> store(3, file).build())
+			.withMessageStartingWith("cannot create the lock file " + file + ".lock: ")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.ACCESS));
 	}
 
 }

@@ -25,6 +25,7 @@ import java.util.List;
 import dev.snowflakeid.FakeTime;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

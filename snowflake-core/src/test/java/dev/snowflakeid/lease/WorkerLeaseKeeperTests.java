@@ -18,6 +18,7 @@ package dev.snowflakeid.lease;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -29,12 +30,15 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class WorkerLeaseKeeperTests {
 
@@ -66,7 +70,7 @@ class WorkerLeaseKeeperTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.eventExecutor(Runnable::run)
 			.listener(this.events::add);
 	}
@@ -273,6 +277,10 @@ class WorkerLeaseKeeperTests {
 		this.rounds.advance(Duration.ofSeconds(3));
 		assertThat(this.store.calls.stream().filter("renew"::equals).count()).isEqualTo(renewalsBefore + 3);
 		assertThat(keeper.currentLease().ceilingMillis()).isGreaterThan(this.time.millis() + LEAD - 1000);
+		assertThat(this.events).as("the other listeners hear of it, once per failed event")
+			.filteredOn((event) -> event.type() == Type.LISTENER_FAILED)
+			.hasSizeGreaterThanOrEqualTo(3)
+			.allSatisfy((event) -> assertThat(event.cause()).isInstanceOf(OutOfMemoryError.class));
 	}
 
 	@Test
@@ -282,6 +290,7 @@ class WorkerLeaseKeeperTests {
 		healthy.node.lease(healthy.settings, "claim", clock.millis(), "warm-up", 3, 0);
 		clock.advance(TIMING.quarantine().plusSeconds(1));
 		CountDownLatch renewed = new CountDownLatch(1);
+		List<LeaseEvent> failed = new CopyOnWriteArrayList<>();
 		healthy.duringCall = (call) -> {
 			if (call.equals("renew") && healthy.calls.stream().filter("renew"::equals).count() == 1) {
 				throw new StackOverflowError("first round");
@@ -291,6 +300,9 @@ class WorkerLeaseKeeperTests {
 			.renewInterval(Duration.ofMillis(20))
 			.wallClock(clock)
 			.listener((event) -> {
+				if (event.type() == Type.ROUND_FAILED) {
+					failed.add(event);
+				}
 				if (event.type() == Type.RENEWED) {
 					renewed.countDown();
 				}
@@ -299,6 +311,8 @@ class WorkerLeaseKeeperTests {
 		this.keepers.add(keeper);
 		keeper.start();
 		assertThat(renewed.await(10, TimeUnit.SECONDS)).as("a renewal after the failed round").isTrue();
+		assertThat(failed).singleElement()
+			.satisfies((event) -> assertThat(event.cause()).isInstanceOf(StackOverflowError.class));
 		assertThat(Thread.getAllStackTraces().keySet()).anySatisfy((thread) -> {
 			assertThat(thread.getName()).isEqualTo("snowflake-lease-keeper");
 			assertThat(thread.isDaemon()).isTrue();
@@ -313,7 +327,7 @@ class WorkerLeaseKeeperTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.rounds)
-			.scheduler(this.rounds)
+			.scheduler(this.rounds.scheduler())
 			.listener((event) -> {
 				blocked.countDown();
 				try {
@@ -350,6 +364,31 @@ class WorkerLeaseKeeperTests {
 			assertThat(event.cause()).isSameAs(unreachable);
 		});
 		assertThat(this.events).extracting(LeaseEvent::type).doesNotContain(Type.RELEASED);
+	}
+
+	@Test
+	void aForwardClockJumpIsReportedOnceTheGeneratorLockIsReleased() throws Exception {
+		List<Boolean> issuedMeanwhile = new CopyOnWriteArrayList<>();
+		SnowflakeIdGenerator[] generator = new SnowflakeIdGenerator[1];
+		WorkerLeaseKeeper keeper = started(keeper().listener((event) -> {
+			if (event.type() == Type.CLOCK_JUMPED) {
+				// Another thread must get the generator's lock while the event is delivered.
+				CompletableFuture<Long> other = CompletableFuture.supplyAsync(() -> generator[0].nextId());
+				issuedMeanwhile.add(other.completeOnTimeout(-1L, 5, TimeUnit.SECONDS).join() > 0);
+			}
+		}));
+		generator[0] = generatorOn(keeper);
+		generator[0].nextId();
+		this.time.stepWall(Duration.ofSeconds(5));
+		generator[0].nextId();
+		assertThat(this.events).filteredOn((event) -> event.type() == Type.CLOCK_JUMPED)
+			.singleElement()
+			.satisfies((event) -> {
+				assertThat(event.jumpMillis()).isBetween(4_990L, 5_000L);
+				assertThat(event.lease()).isEqualTo(keeper.currentLease());
+			});
+		assertThat(issuedMeanwhile).containsExactly(true);
+		assertThat(generator[0].statistics().forwardJumps()).isEqualTo(1);
 	}
 
 	@Test

@@ -20,14 +20,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.SnowflakeId.DecimalIds;
 import dev.snowflakeid.DecodedId;
-import dev.snowflakeid.GeneratorStatistics;
+import dev.snowflakeid.SnowflakeIdGenerator.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
-import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
 import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;

@@ -20,7 +20,7 @@ import java.util.Objects;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
-import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
 

@@ -20,11 +20,11 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.snowflakeid.GeneratorStatistics;
+import dev.snowflakeid.SnowflakeIdGenerator.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
-import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
 import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
 import dev.snowflakeid.lease.LeaseEvent.LossReason;

@@ -24,6 +24,7 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.SnowflakeMetricValuesTests.ScriptedStore;
+import dev.snowflakeid.lease.ScheduledRounds;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import org.junit.jupiter.api.AfterEach;
@@ -110,8 +111,8 @@ class SnowflakeHealthIndicatorTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.time)
-			.scheduler((round, firstDelayNanos, periodNanos) -> () -> {
-			})
+			.scheduler(new ScheduledRounds((round, firstDelayNanos, periodNanos) -> () -> {
+			}))
 			.eventExecutor(Runnable::run)
 			.build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(LAYOUT)

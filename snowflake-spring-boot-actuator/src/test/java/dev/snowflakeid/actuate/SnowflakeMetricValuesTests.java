@@ -29,6 +29,7 @@ import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.ScheduledRounds;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -74,8 +75,8 @@ class SnowflakeMetricValuesTests {
 			.wallClock(this.time)
 			.monotonicClock(this.time)
 			.parker(this.time)
-			.scheduler((round, firstDelayNanos, periodNanos) -> () -> {
-			})
+			.scheduler(new ScheduledRounds((round, firstDelayNanos, periodNanos) -> () -> {
+			}))
 			.eventExecutor(Runnable::run)
 			.listener(leaseEvents)
 			.build();

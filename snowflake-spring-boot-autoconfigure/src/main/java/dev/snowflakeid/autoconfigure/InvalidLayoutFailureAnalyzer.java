@@ -15,7 +15,7 @@
  */
 package dev.snowflakeid.autoconfigure;
 
-import dev.snowflakeid.InvalidLayoutException;
+import dev.snowflakeid.SnowflakeLayout.InvalidLayoutException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -15,7 +15,7 @@
  */
 package dev.snowflakeid.autoconfigure;
 
-import dev.snowflakeid.lease.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

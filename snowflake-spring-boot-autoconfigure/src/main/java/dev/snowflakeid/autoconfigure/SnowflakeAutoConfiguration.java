@@ -20,7 +20,7 @@ import java.time.InstantSource;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.SharedWorkers;
+import dev.snowflakeid.SnowflakeWorker.SharedWorkers;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;

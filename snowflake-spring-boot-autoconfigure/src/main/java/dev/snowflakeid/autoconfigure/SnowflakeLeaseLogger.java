@@ -20,16 +20,18 @@ import java.time.Instant;
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Logs the worker lease's state changes through the application's logging system, which stays up until
- * every bean is destroyed (so the release at shutdown, or its failure, is logged too, where the core's own
- * log may already go nowhere). A run of failed renewals or claims
- * is logged once as a warning and then at debug level until it ends. The first claim names the uniqueness
- * domain: the instances this one's worker code is unique among.
+ * Logs the worker lease's events through the application's logging system, which stays up until every bean
+ * is destroyed (so the release at shutdown, or its failure, is logged too). The core writes no log of its own:
+ * its events, a forward clock jump of the generator and a failed renewal round or listener included, are
+ * its only way out, and this is where they become log lines. A run of failed renewals or claims is logged once
+ * as a warning and then at debug level until it ends. The first claim names the uniqueness domain: the
+ * instances this one's worker code is unique among.
  */
 public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 
@@ -73,7 +75,23 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 			case RELEASE_FAILED -> logger.warn("Could not release worker code " + code(lease) + " of region "
 					+ this.region + "; the lease expires by itself and its ceiling still fences the next owner: "
 					+ ((event.cause() != null) ? event.cause().getMessage() : "no reason given"));
+			case CLOCK_JUMPED -> logger.warn("Wall clock jumped forward by " + event.jumpMillis() + " ms more than "
+					+ "elapsed time; IDs continue from the new time and the jump uses up epoch lifetime");
+			case ROUND_FAILED -> logger.error("Worker lease renewal round failed unexpectedly; the next round runs as "
+					+ "scheduled", event.cause());
+			case LISTENER_FAILED -> logger.warn("A worker lease listener failed; the other listeners and the "
+					+ "renewals go on", event.cause());
+			case STARTED_WITHOUT_MARK -> logger.warn(withoutMark(event));
 		}
+	}
+
+	private static String withoutMark(LeaseEvent event) {
+		String file = (event.cause() instanceof StateFileException missing) ? missing.file().toString() : "?";
+		return "Worker state file " + file + " does not exist: worker code " + code(event.lease())
+				+ " starts without a high-water mark and the file is created with its first ceiling. If this code "
+				+ "issued IDs before (file deleted, volume not mounted, path changed), stop and restore the file. "
+				+ "To refuse such a start, require the file to exist with "
+				+ "snowflake.worker.state-file-must-exist=true";
 	}
 
 	private static String code(WorkerLease lease) {

@@ -21,7 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.SnowflakeWorker;
-import dev.snowflakeid.WorkerStatus;
+import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 

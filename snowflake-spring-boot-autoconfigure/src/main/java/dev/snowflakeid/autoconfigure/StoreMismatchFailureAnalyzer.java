@@ -15,7 +15,7 @@
  */
 package dev.snowflakeid.autoconfigure;
 
-import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -18,9 +18,9 @@ package dev.snowflakeid.autoconfigure;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.snowflakeid.lease.WorkerCodeInUseException;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Difference;
-import dev.snowflakeid.lease.WorkerCodeInUseException.Setting;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Difference;
+import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setting;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

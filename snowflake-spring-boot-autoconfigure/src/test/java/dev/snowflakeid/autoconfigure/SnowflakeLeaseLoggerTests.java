@@ -28,8 +28,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the application's log says at shutdown: the code given back with its high-water mark, or, when the
- * store could not be reached, that it was not and why, through the application's logging system.
+ * What the application's log says: at shutdown, the code given back with its high-water mark, or, when the
+ * store could not be reached, that it was not and why; and what the core reports instead of logging (a clock
+ * jump, a failed round, a failed listener), all through the application's logging system.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SnowflakeLeaseLoggerTests {
@@ -55,6 +56,28 @@ class SnowflakeLeaseLoggerTests {
 			.contains("WARN")
 			.endsWith("Could not release worker code 7 of region 2; the lease expires by itself and its ceiling still "
 					+ "fences the next owner: Currently not connected");
+	}
+
+	@Test
+	void aClockJumpIsAWarningWithItsSize(CapturedOutput output) {
+		this.logger.onLeaseEvent(new LeaseEvent(Type.CLOCK_JUMPED, LEASE, null, null, Long.MIN_VALUE, 4_200));
+		assertThat(output.getAll().lines().filter((line) -> line.contains("Wall clock jumped")))
+			.singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+			.contains("WARN")
+			.endsWith("Wall clock jumped forward by 4200 ms more than elapsed time; IDs continue from the new time and "
+					+ "the jump uses up epoch lifetime");
+	}
+
+	@Test
+	void aFailedRoundIsAnErrorAndAFailedListenerAWarningWithTheirCauses(CapturedOutput output) {
+		this.logger.onLeaseEvent(new LeaseEvent(Type.ROUND_FAILED, LEASE, null, new IllegalStateException("boom"),
+				Long.MIN_VALUE));
+		this.logger.onLeaseEvent(new LeaseEvent(Type.LISTENER_FAILED, LEASE, null,
+				new IllegalArgumentException("listener broke"), Long.MIN_VALUE));
+		assertThat(output).contains("ERROR", "Worker lease renewal round failed unexpectedly; the next round runs as "
+				+ "scheduled", "java.lang.IllegalStateException: boom")
+			.contains("A worker lease listener failed; the other listeners and the renewals go on",
+					"java.lang.IllegalArgumentException: listener broke");
 	}
 
 }

@@ -79,7 +79,7 @@ class StateFileProcessTests {
 			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=1",
 					"snowflake.worker.state-file=" + stateFile);
 		runner.run((context) -> {
-			FailureAnalysis analysis = StaticAllocatorTests.analyze(context, new StateFileLockedFailureAnalyzer());
+			FailureAnalysis analysis = StaticAllocatorTests.analyze(context, new StateFileFailureAnalyzer());
 			assertThat(analysis.getDescription()).contains("is in use by process " + holderPid + " (application");
 		});
 

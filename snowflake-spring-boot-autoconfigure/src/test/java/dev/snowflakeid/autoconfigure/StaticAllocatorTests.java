@@ -141,7 +141,7 @@ class StaticAllocatorTests {
 		withFile.withInitializer((context) -> context.setId("orders")).run((first) -> {
 			assertThat(first).hasNotFailed();
 			withFile.withPropertyValues("snowflake.worker.code=2").run((second) -> {
-				FailureAnalysis analysis = analyze(second, new StateFileLockedFailureAnalyzer());
+				FailureAnalysis analysis = analyze(second, new StateFileFailureAnalyzer());
 				assertThat(analysis.getDescription()).startsWith("The worker state file " + stateFile
 						+ " (snowflake.worker.state-file) is in use by this JVM (application context 'orders', since ")
 					.contains("issue the same IDs");
@@ -169,7 +169,10 @@ class StaticAllocatorTests {
 			assertThat(context).hasNotFailed();
 			assertThat(stateFile).exists();
 			assertThat(output).contains("Acquired worker code 1 (generation 0) in region 0; IDs are unique within the "
-					+ "domain [static worker code 1, region 0, state file " + stateFile + "]");
+					+ "domain [static worker code 1, region 0, state file " + stateFile + "]")
+				.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a "
+						+ "high-water mark")
+				.contains("snowflake.worker.state-file-must-exist=true");
 		});
 	}
 
@@ -179,7 +182,7 @@ class StaticAllocatorTests {
 		this.runner
 			.withPropertyValues("snowflake.worker.state-file=" + stateFile, "snowflake.worker.state-file-must-exist=true")
 			.run((context) -> {
-				FailureAnalysis analysis = analyze(context, new StateFileMissingFailureAnalyzer());
+				FailureAnalysis analysis = analyze(context, new StateFileFailureAnalyzer());
 				assertThat(analysis.getDescription()).isEqualTo("The worker state file " + stateFile + " does not exist, "
 						+ "and snowflake.worker.state-file-must-exist=true forbids starting without it: the code's "
 						+ "high-water mark would be unknown, and an earlier run's IDs could be issued again.");
@@ -193,7 +196,7 @@ class StaticAllocatorTests {
 	void aCorruptStateFileFailsNamingTheFileAndTheFix() throws Exception {
 		Path stateFile = Files.writeString(this.directory.resolve("worker.hwm"), "17960400000OO\n");
 		this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile).run((context) -> {
-			FailureAnalysis analysis = analyze(context, new StateFileCorruptFailureAnalyzer());
+			FailureAnalysis analysis = analyze(context, new StateFileFailureAnalyzer());
 			assertThat(analysis.getDescription()).isEqualTo("The worker state file is damaged: worker state file "
 					+ stateFile + " does not hold a high-water mark (milliseconds since 1970) but '17960400000OO'. "
 					+ "Without the mark the generator cannot tell which timestamps an earlier run of this worker code "
@@ -207,7 +210,7 @@ class StaticAllocatorTests {
 	void aMarkNearLongMaxValueFailsAsOutOfRangeInsteadOfOverflowing() throws Exception {
 		Path stateFile = Files.writeString(this.directory.resolve("worker.hwm"), (Long.MAX_VALUE - 1000) + "\n");
 		this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile).run((context) -> {
-			FailureAnalysis analysis = analyze(context, new StateFileOutOfRangeFailureAnalyzer());
+			FailureAnalysis analysis = analyze(context, new StateFileFailureAnalyzer());
 			assertThat(analysis.getDescription()).startsWith("The worker state file holds an impossible high-water "
 					+ "mark: worker state file " + stateFile + " holds the high-water mark " + (Long.MAX_VALUE - 1000)
 					+ ", which is not a time between 1970 and 9999 in milliseconds.");
@@ -219,7 +222,7 @@ class StaticAllocatorTests {
 	void anUnreadableStateFileFailsNamingTheFileAndTheFix() throws Exception {
 		Path stateFile = Files.createDirectories(this.directory.resolve("worker.hwm"));
 		this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile).run((context) -> {
-			FailureAnalysis analysis = analyze(context, new StateFileAccessFailureAnalyzer());
+			FailureAnalysis analysis = analyze(context, new StateFileFailureAnalyzer());
 			assertThat(analysis.getDescription()).startsWith("The worker state file " + stateFile
 					+ " (snowflake.worker.state-file) cannot be used: cannot read worker state file " + stateFile);
 			assertThat(analysis.getAction()).startsWith("Give the application's user read and write access to "

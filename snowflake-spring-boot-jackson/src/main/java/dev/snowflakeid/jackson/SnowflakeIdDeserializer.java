@@ -15,7 +15,7 @@
  */
 package dev.snowflakeid.jackson;
 
-import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.SnowflakeId.DecimalIds;
 import dev.snowflakeid.json.JsonIds;
 
 import tools.jackson.core.JsonParser;

@@ -17,7 +17,7 @@ package dev.snowflakeid.jackson2;
 
 import java.io.IOException;
 
-import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.SnowflakeId.DecimalIds;
 import dev.snowflakeid.json.JsonIds;
 
 import com.fasterxml.jackson.core.JsonParser;

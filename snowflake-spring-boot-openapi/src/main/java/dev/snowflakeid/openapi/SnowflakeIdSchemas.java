@@ -22,7 +22,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.type.TypeFactory;
-import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.SnowflakeId.DecimalIds;
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.publicid.PublicIds;

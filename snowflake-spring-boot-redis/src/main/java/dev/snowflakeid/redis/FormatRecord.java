@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
-import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;

@@ -17,11 +17,11 @@ package dev.snowflakeid.redis;
 
 import java.time.Instant;
 
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
-import dev.snowflakeid.lease.NoFreeWorkerCodeException;
-import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 
 import org.springframework.core.NestedExceptionUtils;
 

@@ -20,12 +20,12 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.lease.NoFreeWorkerCodeException;
-import dev.snowflakeid.lease.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;

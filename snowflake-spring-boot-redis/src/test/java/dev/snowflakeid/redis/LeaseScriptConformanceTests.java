@@ -31,11 +31,11 @@ import java.util.TreeMap;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.lease.sim.Mutation;
+import dev.snowflakeid.lease.sim.RedisNode;
 import dev.snowflakeid.lease.sim.RedisNode.Reply;
 import dev.snowflakeid.lease.sim.RedisNode.Settings;
-import dev.snowflakeid.lease.sim.RedisNode;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import org.junit.jupiter.api.AfterEach;

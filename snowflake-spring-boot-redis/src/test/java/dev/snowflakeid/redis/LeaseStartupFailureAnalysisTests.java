@@ -18,9 +18,9 @@ package dev.snowflakeid.redis;
 import java.time.Duration;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
-import dev.snowflakeid.lease.ClockBehindException;
-import dev.snowflakeid.lease.NoFreeWorkerCodeException;
-import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;

@@ -23,10 +23,10 @@ import java.util.Map;
 
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
-import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseRenewal;
+import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
 import dev.snowflakeid.testsupport.RedisTopology;

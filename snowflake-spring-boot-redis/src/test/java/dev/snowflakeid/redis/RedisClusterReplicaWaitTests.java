@@ -24,12 +24,12 @@ import java.util.function.Consumer;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal.Status;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;

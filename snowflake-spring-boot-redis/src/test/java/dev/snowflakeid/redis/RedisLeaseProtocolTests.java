@@ -27,11 +27,11 @@ import java.util.stream.Stream;
 
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.RealProcesses;

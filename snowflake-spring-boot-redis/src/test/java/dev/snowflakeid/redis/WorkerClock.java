@@ -20,8 +20,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import dev.snowflakeid.internal.MonotonicClock;
+import java.util.function.LongSupplier;
 
 /**
  * One worker's view of time: the real clocks (the same host clock Redis reads for {@code TIME}), with a
@@ -31,7 +30,7 @@ import dev.snowflakeid.internal.MonotonicClock;
  * <p>{@link #pauseAfterNextNanoTime(Thread)} makes one thread stop right after its next monotonic read
  * returns a value, until {@link #releasePaused()}: the read's value is the one from before the pause.
  */
-final class WorkerClock implements InstantSource, MonotonicClock {
+final class WorkerClock implements InstantSource, LongSupplier {
 
 	private volatile long wallOffsetMillis;
 
@@ -57,8 +56,13 @@ final class WorkerClock implements InstantSource, MonotonicClock {
 		return this.frozen ? this.frozenWallMillis : System.currentTimeMillis() + this.wallOffsetMillis;
 	}
 
+	/** The monotonic clock. */
 	@Override
-	public long nanoTime() {
+	public long getAsLong() {
+		return nanoTime();
+	}
+
+	long nanoTime() {
 		long value = this.frozen ? this.frozenNanos : System.nanoTime();
 		if (this.pauseTarget == Thread.currentThread()) {
 			this.pauseTarget = null;

@@ -23,11 +23,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.snowflakeid.DecodedId;
-import dev.snowflakeid.GeneratorStatistics;
+import dev.snowflakeid.SnowflakeIdGenerator.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.InvalidLayoutException;
+import dev.snowflakeid.SnowflakeLayout.InvalidLayoutException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;

@@ -21,12 +21,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import dev.snowflakeid.lease.ClockSkewException;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
-import dev.snowflakeid.lease.NoFreeWorkerCodeException;
-import dev.snowflakeid.lease.StoreMismatchException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 /**

@@ -23,10 +23,10 @@ import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
-import dev.snowflakeid.lease.ClockBehindException;
-import dev.snowflakeid.lease.StoreMismatchException;
-import dev.snowflakeid.internal.RenewalScheduler;
+import dev.snowflakeid.lease.ScheduledRounds;
 import dev.snowflakeid.lease.WorkerLeaseException;
+import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 
 /**
@@ -106,7 +106,8 @@ final class SimulatedWorker {
 		this.settings = settings;
 		this.owner = Long.parseLong(settings.region()) << layout.workerBits();
 		this.store = new SimulatedLeaseStore(world, this, settings, host, world.random());
-		RenewalScheduler scheduler = (round, first, period) -> world.scheduleRounds(this, round, first, period);
+		ScheduledRounds scheduler = new ScheduledRounds(
+				(round, first, period) -> world.scheduleRounds(this, round, first, period));
 		this.keeper = WorkerLeaseKeeper.builder(this.store)
 			.tick(layout.tick())
 			.renewInterval(renewInterval)

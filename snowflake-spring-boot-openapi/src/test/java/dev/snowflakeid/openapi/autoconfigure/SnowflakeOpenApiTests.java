@@ -15,7 +15,7 @@
  */
 package dev.snowflakeid.openapi.autoconfigure;
 
-import dev.snowflakeid.DecimalIds;
+import dev.snowflakeid.SnowflakeId.DecimalIds;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.test.context.TestPropertySource;

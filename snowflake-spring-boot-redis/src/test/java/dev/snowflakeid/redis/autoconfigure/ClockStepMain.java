@@ -21,7 +21,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-import dev.snowflakeid.GeneratorStatistics;
+import dev.snowflakeid.SnowflakeIdGenerator.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration;

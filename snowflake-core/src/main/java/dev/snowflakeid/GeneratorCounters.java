@@ -22,11 +22,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import dev.snowflakeid.IdGenerationException.Reason;
 
 /**
- * Running counts kept by a {@link SnowflakeIdGenerator}, for metrics and health. Readers on any thread
- * see each value eventually and never torn; the generator updates them under its lock with plain
- * (opaque) stores, so keeping them costs the hot path no fence and no allocation.
+ * The {@link SnowflakeIdGenerator.GeneratorStatistics} of one generator. Readers on any thread see each value
+ * eventually and never torn; the generator updates them under its lock with plain (opaque) stores, so keeping
+ * them costs the hot path no fence and no allocation.
  */
-public final class GeneratorStatistics {
+final class GeneratorCounters implements SnowflakeIdGenerator.GeneratorStatistics {
 
 	private static final VarHandle ISSUED;
 
@@ -35,8 +35,8 @@ public final class GeneratorStatistics {
 	static {
 		try {
 			MethodHandles.Lookup lookup = MethodHandles.lookup();
-			ISSUED = lookup.findVarHandle(GeneratorStatistics.class, "issued", long.class);
-			LAST_TICK = lookup.findVarHandle(GeneratorStatistics.class, "lastTick", long.class);
+			ISSUED = lookup.findVarHandle(GeneratorCounters.class, "issued", long.class);
+			LAST_TICK = lookup.findVarHandle(GeneratorCounters.class, "lastTick", long.class);
 		}
 		catch (ReflectiveOperationException ex) {
 			throw new ExceptionInInitializerError(ex);
@@ -61,72 +61,66 @@ public final class GeneratorStatistics {
 	// 4: largest forward jump ms, 5: borrowed ticks.
 	private final AtomicLongArray events = new AtomicLongArray(6);
 
-	GeneratorStatistics(SnowflakeLayout layout) {
+	GeneratorCounters(SnowflakeLayout layout) {
 		this.layout = layout;
 	}
 
-	/** IDs returned to callers. */
+	@Override
 	public long idsIssued() {
 		return (long) ISSUED.getOpaque(this);
 	}
 
-	/** Calls refused with the given reason (a refused batch counts once). */
+	@Override
 	public long refusals(Reason reason) {
 		return this.refusals.get(reason.ordinal());
 	}
 
-	/** Ticks whose whole sequence range was used before the clock moved on. */
+	@Override
 	public long sequenceExhaustions() {
 		return this.events.get(0);
 	}
 
-	/** Times the wall clock read lower than the reading before it. */
+	@Override
 	public long clockRollbacks() {
 		return this.events.get(1);
 	}
 
-	/** Largest single backward step of the wall clock seen, in milliseconds. */
+	@Override
 	public long largestClockRollbackMillis() {
 		return this.events.get(2);
 	}
 
-	/** Times the wall clock advanced faster than the monotonic clock by more than the alert threshold. */
+	@Override
 	public long forwardJumps() {
 		return this.events.get(3);
 	}
 
-	/** Largest forward jump seen, in milliseconds. */
+	@Override
 	public long largestForwardJumpMillis() {
 		return this.events.get(4);
 	}
 
-	/** Ticks entered ahead of the wall clock in borrow-ahead mode. */
+	@Override
 	public long borrowedTicks() {
 		return this.events.get(5);
 	}
 
-	/**
-	 * Waits that ended with the clock reaching the needed tick, by cause:
-	 * {@link Reason#CLOCK_MOVED_BACKWARDS} or {@link Reason#SEQUENCE_EXHAUSTED}.
-	 */
+	@Override
 	public long waits(Reason reason) {
 		return this.waits.get(reason.ordinal());
 	}
 
-	/** Total time spent in the waits counted by {@link #waits(Reason)}, in nanoseconds. */
+	@Override
 	public long waitedNanos(Reason reason) {
 		return this.waitedNanos.get(reason.ordinal());
 	}
 
-	/** Last tick an ID was issued in, or 0 before the first ID. */
+	@Override
 	public long lastIssuedTick() {
 		return (long) LAST_TICK.getOpaque(this);
 	}
 
-	/**
-	 * Last Unix-epoch millisecond covered by the last issued tick, or {@link Long#MIN_VALUE} before the
-	 * first ID: the high-water mark a lease store must keep for this owner.
-	 */
+	@Override
 	public long lastIssuedMillis() {
 		long tick = lastIssuedTick();
 		return (tick == 0) ? Long.MIN_VALUE : this.layout.tickEndMillis(tick);

@@ -13,22 +13,21 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.snowflakeid.internal;
+package dev.snowflakeid.lease;
 
 import java.time.Duration;
 
 /**
- * The one home of the duration rules the core's settings follow, and of their wording. Not part of the API:
- * public only so that the core's packages share it; other modules reach these rules through public methods
- * such as {@code LeaseTiming.requirePositiveMillis} (the architecture tests forbid them this package).
+ * The one home of the duration rules the lease settings follow, and of their wording. Other modules reach
+ * them through {@link LeaseTiming#requirePositiveMillis} and {@link LeaseTiming#requireNonNegativeMillis}.
  */
-public final class Durations {
+final class Durations {
 
 	private Durations() {
 	}
 
 	/** Returns {@code value} if it is above zero; otherwise throws naming the setting. */
-	public static Duration requirePositive(String name, Duration value) {
+	static Duration requirePositive(String name, Duration value) {
 		if (value == null || value.isNegative() || value.isZero()) {
 			throw new IllegalArgumentException(name + " must be positive but was " + value);
 		}
@@ -36,7 +35,7 @@ public final class Durations {
 	}
 
 	/** Returns {@code value} if it is zero or above; otherwise throws naming the setting. */
-	public static Duration requireNonNegative(String name, Duration value) {
+	static Duration requireNonNegative(String name, Duration value) {
 		if (value == null || value.isNegative()) {
 			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
 		}
@@ -44,7 +43,7 @@ public final class Durations {
 	}
 
 	/** Returns {@code value} if it is a whole number of milliseconds; otherwise throws naming the setting. */
-	public static Duration requireWholeMillis(String name, Duration value) {
+	static Duration requireWholeMillis(String name, Duration value) {
 		if (value.toNanos() % 1_000_000 != 0) {
 			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);
 		}
