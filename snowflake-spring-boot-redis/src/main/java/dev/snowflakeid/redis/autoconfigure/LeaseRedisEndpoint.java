@@ -22,9 +22,7 @@ import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.redis.RedisLeaseConnections;
 import io.lettuce.core.ClientOptions;
-import io.lettuce.core.RedisCredentials;
-import io.lettuce.core.RedisCredentialsProvider;
-import io.lettuce.core.RedisURI;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
@@ -56,85 +54,41 @@ import org.springframework.util.StringUtils;
  * @param bundle trust and key material, or {@code null} for the JVM's defaults
  * @param properties the property prefix that configured it, for messages
  */
-record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boolean tls, SslBundle bundle,
-		String properties) {
+record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String username, boolean tls,
+		@Nullable SslBundle bundle, String properties) {
 
 	static final String APPLICATION = "spring.data.redis";
 
 	static final String SEPARATE = "snowflake.worker.redis";
 
-	/** Whether {@code snowflake.worker.redis.*} names a Redis of its own for the leases. */
-	static boolean isSeparate(SnowflakeRedisProperties redis) {
-		return StringUtils.hasText(redis.getUrl()) || StringUtils.hasText(redis.getHost())
-				|| StringUtils.hasText(redis.getSentinel().getMaster()) || !redis.getCluster().getNodes().isEmpty();
-	}
-
 	/** A separate lease Redis from {@code snowflake.worker.redis.*}. */
-	static LeaseRedisEndpoint separate(SnowflakeRedisProperties redis, SslBundles bundles) {
+	static LeaseRedisEndpoint separate(SnowflakeRedisProperties redis, @Nullable SslBundles bundles) {
+		PropertiesLeaseRedisConnectionDetails details = new PropertiesLeaseRedisConnectionDetails(redis, bundles);
 		SnowflakeRedisProperties.Ssl ssl = redis.getSsl();
-		SslBundle bundle = null;
-		if (StringUtils.hasText(ssl.getBundle())) {
-			if (bundles == null) {
-				throw new InvalidSnowflakeConfigurationException(SEPARATE + ".ssl.bundle",
-						"SSL bundle '" + ssl.getBundle() + "' is named but no SSL bundles are configured",
-						"Define the bundle under spring.ssl.bundle.pem." + ssl.getBundle() + " (or .jks), or remove "
-								+ SEPARATE + ".ssl.bundle.");
-			}
-			bundle = bundles.getBundle(ssl.getBundle());
-		}
-		boolean urlTls = false;
-		String username = redis.getUsername();
-		String password = redis.getPassword();
-		RedisConfiguration configuration;
-		if (!redis.getCluster().getNodes().isEmpty()) {
-			RedisClusterConfiguration cluster = new RedisClusterConfiguration(redis.getCluster().getNodes());
-			configuration = cluster;
-		}
-		else if (StringUtils.hasText(redis.getSentinel().getMaster())) {
-			RedisSentinelConfiguration sentinel = new RedisSentinelConfiguration();
-			sentinel.master(redis.getSentinel().getMaster());
-			sentinel.setSentinels(redis.getSentinel().getNodes().stream().map(RedisNode::fromString).toList());
-			sentinel.setDatabase(redis.getDatabase());
-			sentinel.setSentinelUsername(redis.getSentinel().getUsername());
-			if (redis.getSentinel().getPassword() != null) {
-				sentinel.setSentinelPassword(RedisPassword.of(redis.getSentinel().getPassword()));
-			}
-			configuration = sentinel;
-		}
-		else if (StringUtils.hasText(redis.getUrl())) {
-			RedisURI uri = parse(redis.getUrl());
-			urlTls = uri.isSsl();
-			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(uri.getHost(), uri.getPort());
-			standalone.setDatabase(uri.getDatabase());
-			RedisCredentials credentials = credentials(uri);
-			if (credentials != null && credentials.hasUsername()) {
-				username = credentials.getUsername();
-			}
-			if (credentials != null && credentials.hasPassword() && credentials.getPassword().length > 0) {
-				password = new String(credentials.getPassword());
-			}
-			configuration = standalone;
-		}
-		else {
-			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(redis.getHost(), redis.getPort());
-			standalone.setDatabase(redis.getDatabase());
-			configuration = standalone;
-		}
-		authenticate(configuration, username, password);
-		boolean tls = Boolean.TRUE.equals(ssl.getEnabled()) || bundle != null || urlTls;
-		if (Boolean.FALSE.equals(ssl.getEnabled()) && (bundle != null || urlTls)) {
+		boolean named = details.getSslBundle() != null;
+		if (Boolean.FALSE.equals(ssl.getEnabled()) && (named || details.urlTls())) {
 			throw new InvalidSnowflakeConfigurationException(SEPARATE + ".ssl.enabled",
-					"TLS is switched off but " + ((bundle != null) ? "an SSL bundle is named" : "the URL is rediss://"),
+					"TLS is switched off but " + (named ? "an SSL bundle is named" : "the URL is rediss://"),
 					"Remove " + SEPARATE + ".ssl.enabled=false: the lease connection never falls back to plaintext.");
 		}
-		return new LeaseRedisEndpoint(configuration, username, tls, bundle, SEPARATE);
+		return of(details, Boolean.TRUE.equals(ssl.getEnabled()) || details.urlTls(), SEPARATE);
 	}
 
 	/** The application's Redis, as Spring Boot's own Lettuce client reaches it. */
-	static LeaseRedisEndpoint application(DataRedisConnectionDetails details, DataRedisProperties properties,
-			RedisConnectionFactory applicationFactory) {
-		String username = details.getUsername();
-		String password = details.getPassword();
+	static LeaseRedisEndpoint application(DataRedisConnectionDetails details, @Nullable DataRedisProperties properties,
+			@Nullable RedisConnectionFactory applicationFactory) {
+		boolean urlTls = properties != null && StringUtils.hasText(properties.getUrl())
+				&& properties.getUrl().regionMatches(true, 0, "rediss:", 0, 7);
+		boolean factoryTls = applicationFactory instanceof LettuceConnectionFactory lettuce
+				&& lettuce.getClientConfiguration().isUseSsl();
+		return of(details, urlTls || factoryTls, APPLICATION);
+	}
+
+	/**
+	 * The one translation of connection details into the lease connection's configuration: Sentinel, Cluster,
+	 * a fixed primary with replicas, or one server; TLS when {@code tls} or an SSL bundle asks for it.
+	 */
+	static LeaseRedisEndpoint of(DataRedisConnectionDetails details, boolean tls, String properties) {
 		RedisConfiguration configuration;
 		if (details.getSentinel() != null) {
 			DataRedisConnectionDetails.Sentinel source = details.getSentinel();
@@ -167,14 +121,10 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 			standalone.setDatabase(source.getDatabase());
 			configuration = standalone;
 		}
-		authenticate(configuration, username, password);
+		String username = details.getUsername();
+		authenticate(configuration, username, details.getPassword());
 		SslBundle bundle = details.getSslBundle();
-		boolean urlTls = properties != null && StringUtils.hasText(properties.getUrl())
-				&& properties.getUrl().regionMatches(true, 0, "rediss:", 0, 7);
-		boolean factoryTls = applicationFactory instanceof LettuceConnectionFactory lettuce
-				&& lettuce.getClientConfiguration().isUseSsl();
-		return new LeaseRedisEndpoint(configuration, username, bundle != null || urlTls || factoryTls, bundle,
-				APPLICATION);
+		return new LeaseRedisEndpoint(configuration, username, tls || bundle != null, bundle, properties);
 	}
 
 	/**
@@ -239,29 +189,6 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, String username, boo
 			if (password != null) {
 				authenticated.setPassword(RedisPassword.of(password));
 			}
-		}
-	}
-
-	/**
-	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them only in the URI's
-	 * credentials provider; a URL's are static, so resolving them never waits. Null when there are none.
-	 */
-	private static RedisCredentials credentials(RedisURI uri) {
-		RedisCredentialsProvider provider = uri.getCredentialsProvider();
-		if (provider instanceof RedisCredentialsProvider.ImmediateRedisCredentialsProvider immediate) {
-			return immediate.resolveCredentialsNow();
-		}
-		return provider.resolveCredentials().block();
-	}
-
-	private static RedisURI parse(String url) {
-		try {
-			return RedisURI.create(url);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidSnowflakeConfigurationException(SEPARATE + ".url", "'" + url + "' is not a Redis URL: "
-					+ ex.getMessage(), "Set " + SEPARATE + ".url to redis://[user:password@]host:port[/database] or "
-							+ "rediss://... for TLS.");
 		}
 	}
 

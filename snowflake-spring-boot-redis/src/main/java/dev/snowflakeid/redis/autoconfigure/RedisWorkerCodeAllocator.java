@@ -72,7 +72,7 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 	/** The application's Redis (Spring Boot's Redis auto-configuration ran), or a separate one named by {@code snowflake.worker.redis.*}. */
 	@Override
 	public boolean isAvailable() {
-		return LeaseRedisEndpoint.isSeparate(this.redis) || this.applicationRedis.getIfAvailable() != null;
+		return PropertiesLeaseRedisConnectionDetails.isConfigured(this.redis) || this.applicationRedis.getIfAvailable() != null;
 	}
 
 	/** The command timeout, the failover window of the replicas, and the fleet lead limit of a shared key space. */

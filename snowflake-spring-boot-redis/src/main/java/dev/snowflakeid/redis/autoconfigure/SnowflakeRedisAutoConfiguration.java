@@ -86,7 +86,7 @@ public final class SnowflakeRedisAutoConfiguration {
 			ObjectProvider<LettuceClientConfigurationBuilderCustomizer> clientCustomizers,
 			ObjectProvider<LettuceClientOptionsBuilderCustomizer> optionsCustomizers,
 			ObjectProvider<ClientResourcesBuilderCustomizer> resourcesCustomizers) {
-		LeaseRedisEndpoint endpoint = LeaseRedisEndpoint.isSeparate(redis)
+		LeaseRedisEndpoint endpoint = PropertiesLeaseRedisConnectionDetails.isConfigured(redis)
 				? LeaseRedisEndpoint.separate(redis, sslBundles.getIfAvailable())
 				: LeaseRedisEndpoint.application(details.getObject(), redisProperties.getIfAvailable(),
 						applicationFactory.getIfUnique());

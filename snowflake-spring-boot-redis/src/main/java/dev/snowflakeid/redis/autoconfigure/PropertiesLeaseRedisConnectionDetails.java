@@ -1,0 +1,185 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.redis.autoconfigure;
+
+import java.util.List;
+
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import io.lettuce.core.RedisCredentials;
+import io.lettuce.core.RedisCredentialsProvider;
+import io.lettuce.core.RedisURI;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.data.redis.connection.RedisNode;
+import org.springframework.util.StringUtils;
+
+/**
+ * A separate lease Redis named by {@code snowflake.worker.redis.*}, as connection details: the same shape
+ * Spring Boot gives the application's Redis, so that one translation ({@link LeaseRedisEndpoint#of}) turns
+ * either into the lease connection's configuration. Cluster nodes win over a Sentinel set-up, which wins over
+ * a URL, which wins over host and port.
+ */
+final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnectionDetails {
+
+	private final SnowflakeRedisProperties properties;
+
+	private final @Nullable RedisURI url;
+
+	private final @Nullable SslBundle bundle;
+
+	PropertiesLeaseRedisConnectionDetails(SnowflakeRedisProperties properties, @Nullable SslBundles bundles) {
+		this.properties = properties;
+		this.url = StringUtils.hasText(properties.getUrl()) ? parse(properties.getUrl()) : null;
+		this.bundle = bundle(properties.getSsl().getBundle(), bundles);
+	}
+
+	/** Whether {@code snowflake.worker.redis.*} names a Redis of its own for the leases. */
+	static boolean isConfigured(SnowflakeRedisProperties redis) {
+		return StringUtils.hasText(redis.getUrl()) || StringUtils.hasText(redis.getHost())
+				|| StringUtils.hasText(redis.getSentinel().getMaster()) || !redis.getCluster().getNodes().isEmpty();
+	}
+
+	/** Whether the URL asks for TLS ({@code rediss://}). */
+	boolean urlTls() {
+		return usesUrl() && this.url.isSsl();
+	}
+
+	@Override
+	public @Nullable String getUsername() {
+		RedisCredentials credentials = usesUrl() ? credentials(this.url) : null;
+		return (credentials != null && credentials.hasUsername()) ? credentials.getUsername()
+				: this.properties.getUsername();
+	}
+
+	@Override
+	public @Nullable String getPassword() {
+		RedisCredentials credentials = usesUrl() ? credentials(this.url) : null;
+		return (credentials != null && credentials.hasPassword() && credentials.getPassword().length > 0)
+				? new String(credentials.getPassword()) : this.properties.getPassword();
+	}
+
+	@Override
+	public @Nullable SslBundle getSslBundle() {
+		return this.bundle;
+	}
+
+	@Override
+	public Standalone getStandalone() {
+		if (usesUrl()) {
+			return Standalone.of(this.url.getHost(), this.url.getPort(), this.url.getDatabase());
+		}
+		return Standalone.of(this.properties.getHost(), this.properties.getPort(), this.properties.getDatabase());
+	}
+
+	@Override
+	public @Nullable Sentinel getSentinel() {
+		SnowflakeRedisProperties.Sentinel sentinel = this.properties.getSentinel();
+		if (getCluster() != null || !StringUtils.hasText(sentinel.getMaster())) {
+			return null;
+		}
+		int database = this.properties.getDatabase();
+		List<Node> nodes = nodes(sentinel.getNodes());
+		return new Sentinel() {
+
+			@Override
+			public int getDatabase() {
+				return database;
+			}
+
+			@Override
+			public String getMaster() {
+				return sentinel.getMaster();
+			}
+
+			@Override
+			public List<Node> getNodes() {
+				return nodes;
+			}
+
+			@Override
+			public @Nullable String getUsername() {
+				return sentinel.getUsername();
+			}
+
+			@Override
+			public @Nullable String getPassword() {
+				return sentinel.getPassword();
+			}
+
+		};
+	}
+
+	@Override
+	public @Nullable Cluster getCluster() {
+		List<String> nodes = this.properties.getCluster().getNodes();
+		if (nodes.isEmpty()) {
+			return null;
+		}
+		List<Node> parsed = nodes(nodes);
+		return () -> parsed;
+	}
+
+	private boolean usesUrl() {
+		return this.url != null && getCluster() == null
+				&& !StringUtils.hasText(this.properties.getSentinel().getMaster());
+	}
+
+	private static List<Node> nodes(List<String> addresses) {
+		return addresses.stream().map(RedisNode::fromString).map((node) -> new Node(node.getHost(), node.getPort()))
+			.toList();
+	}
+
+	private static @Nullable SslBundle bundle(@Nullable String name, @Nullable SslBundles bundles) {
+		if (!StringUtils.hasText(name)) {
+			return null;
+		}
+		if (bundles == null) {
+			throw new InvalidSnowflakeConfigurationException(LeaseRedisEndpoint.SEPARATE + ".ssl.bundle",
+					"SSL bundle '" + name + "' is named but no SSL bundles are configured",
+					"Define the bundle under spring.ssl.bundle.pem." + name + " (or .jks), or remove "
+							+ LeaseRedisEndpoint.SEPARATE + ".ssl.bundle.");
+		}
+		return bundles.getBundle(name);
+	}
+
+	/**
+	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them only in the URI's
+	 * credentials provider; a URL's are static, so resolving them never waits. Null when there are none.
+	 */
+	private static @Nullable RedisCredentials credentials(RedisURI uri) {
+		RedisCredentialsProvider provider = uri.getCredentialsProvider();
+		if (provider instanceof RedisCredentialsProvider.ImmediateRedisCredentialsProvider immediate) {
+			return immediate.resolveCredentialsNow();
+		}
+		return provider.resolveCredentials().block();
+	}
+
+	private static RedisURI parse(String url) {
+		try {
+			return RedisURI.create(url);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSnowflakeConfigurationException(LeaseRedisEndpoint.SEPARATE + ".url",
+					"'" + url + "' is not a Redis URL: " + ex.getMessage(),
+					"Set " + LeaseRedisEndpoint.SEPARATE + ".url to redis://[user:password@]host:port[/database] or "
+							+ "rediss://... for TLS.");
+		}
+	}
+
+}
