@@ -18,4 +18,7 @@
  * the hooks through which tests and the lease simulation replace time and scheduling. Public only so
  * that the core's packages share them; the architecture tests forbid this package to other modules' code.
  */
+@NullMarked
 package dev.snowflakeid.internal;
+
+import org.jspecify.annotations.NullMarked;
