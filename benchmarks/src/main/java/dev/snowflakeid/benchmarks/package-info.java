@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * JMH benchmarks: the generator against its peers, batches, borrow-ahead bursts, lease store round trips, public IDs.
  */
 @NullMarked
 package dev.snowflakeid.benchmarks;

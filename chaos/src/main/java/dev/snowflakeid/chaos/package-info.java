@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Fault campaign: worker JVMs under a seeded schedule of faults, their binary ID logs, and the checker over them.
  */
 @NullMarked
 package dev.snowflakeid.chaos;

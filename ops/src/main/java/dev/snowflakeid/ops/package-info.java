@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Prometheus rules and Grafana dashboard read as queries, checked against the metrics the application exports.
  */
 @NullMarked
 package dev.snowflakeid.ops;

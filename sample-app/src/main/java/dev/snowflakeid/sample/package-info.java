@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Sample order service: Snowflake IDs for JPA entities, public IDs in JSON and URLs, idempotent order creation.
  */
 @NullMarked
 package dev.snowflakeid.sample;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Public IDs: a keyed, reversible FF1 mapping between internal IDs and short URL-safe strings.
  */
 @NullMarked
 package dev.snowflakeid.publicid;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Jackson 3 modules: Snowflake IDs as JSON strings, and {@code @PublicId} properties in their public form only.
  */
 @NullMarked
 package dev.snowflakeid.jackson;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Spring Data JDBC callback that assigns unset {@code @GeneratedSnowflakeId} attributes before an aggregate is saved.
  */
 @NullMarked
 package dev.snowflakeid.jdbc;

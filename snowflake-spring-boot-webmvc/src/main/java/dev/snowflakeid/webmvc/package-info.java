@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Spring MVC binding of {@code @PublicId} parameters and fields from their public form; a bad one answers 404.
  */
 @NullMarked
 package dev.snowflakeid.webmvc;

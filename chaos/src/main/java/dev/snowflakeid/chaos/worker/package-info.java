@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Worker application of the fault campaign: issues IDs without pause and logs every outcome and lease change.
  */
 @NullMarked
 package dev.snowflakeid.chaos.worker;

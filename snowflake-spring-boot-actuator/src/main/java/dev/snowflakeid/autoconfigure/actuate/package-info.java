@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Former names of the Actuator auto-configurations, deprecated for removal in 0.2.0.
  */
 @NullMarked
 package dev.snowflakeid.autoconfigure.actuate;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Auto-configuration of the springdoc-openapi customizers that document Snowflake IDs as digit strings.
  */
 @NullMarked
 package dev.snowflakeid.openapi.autoconfigure;

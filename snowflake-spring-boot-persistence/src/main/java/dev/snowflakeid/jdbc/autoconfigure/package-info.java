@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Auto-configuration of the Spring Data JDBC callback that assigns {@code @GeneratedSnowflakeId} attributes.
  */
 @NullMarked
 package dev.snowflakeid.jdbc.autoconfigure;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Failure analysis for a {@code @GeneratedSnowflakeId} attribute that finds no {@code IdGenerator} bean.
  */
 @NullMarked
 package dev.snowflakeid.persistence.autoconfigure;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Tests without Redis: the in-memory worker-code allocator, an optional fixed clock, {@code @AutoConfigureSnowflake}.
  */
 @NullMarked
 package dev.snowflakeid.test.autoconfigure;
