@@ -46,6 +46,8 @@ public class BatchBenchmarks {
 	@Param({ "1", "64", "4096" })
 	public int size;
 
+	// set by @Setup, which JMH runs before any benchmark method
+	@SuppressWarnings("NullAway.Init")
 	private SnowflakeIdGenerator generator;
 
 	@Setup

@@ -64,6 +64,8 @@ public class BorrowAheadBenchmarks {
 	@State(Scope.Benchmark)
 	public static class Burst {
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		SnowflakeIdGenerator generator;
 
 		@Setup(Level.Iteration)

@@ -121,6 +121,8 @@ public class IdGeneratorBenchmarks {
 	@State(Scope.Benchmark)
 	public static class SnowflakeState {
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		SnowflakeIdGenerator generator;
 
 		@Setup
@@ -133,6 +135,8 @@ public class IdGeneratorBenchmarks {
 	@State(Scope.Benchmark)
 	public static class SnowflakeBorrowAheadState {
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		SnowflakeIdGenerator generator;
 
 		@Setup
@@ -145,6 +149,8 @@ public class IdGeneratorBenchmarks {
 	@State(Scope.Benchmark)
 	public static class CosIdState {
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		MillisecondSnowflakeId generator;
 
 		@Setup
@@ -157,6 +163,8 @@ public class IdGeneratorBenchmarks {
 	@State(Scope.Benchmark)
 	public static class HutoolState {
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		Snowflake generator;
 
 		@Setup
@@ -169,6 +177,8 @@ public class IdGeneratorBenchmarks {
 	@State(Scope.Benchmark)
 	public static class TsidState {
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		TsidFactory factory;
 
 		@Setup

@@ -26,6 +26,7 @@ import dev.snowflakeid.redis.RedisLeaseConnections;
 import dev.snowflakeid.redis.RedisWorkerLeaseStore;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RedisServer;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -86,9 +87,11 @@ public class LeaseBenchmarks {
 
 		private final LeaseStoreFixture fixture = new LeaseStoreFixture();
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		RedisWorkerLeaseStore store;
 
-		LeaseGrant claimed;
+		@Nullable LeaseGrant claimed;
 
 		@Setup(Level.Trial)
 		public void occupy() {
@@ -125,8 +128,12 @@ public class LeaseBenchmarks {
 
 		private final LeaseStoreFixture fixture = new LeaseStoreFixture();
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		RedisWorkerLeaseStore store;
 
+		// set by @Setup, which JMH runs before any benchmark method
+		@SuppressWarnings("NullAway.Init")
 		LeaseGrant grant;
 
 		@Setup(Level.Trial)
@@ -150,9 +157,9 @@ public class LeaseBenchmarks {
 
 		private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-		private RedisServer server;
+		private @Nullable RedisServer server;
 
-		private LettuceConnectionFactory connections;
+		private @Nullable LettuceConnectionFactory connections;
 
 		RedisWorkerLeaseStore start() {
 			this.server = RedisServer.start();

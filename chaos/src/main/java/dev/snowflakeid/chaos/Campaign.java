@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -348,9 +349,11 @@ public final class Campaign {
 		String detail = fault.describe();
 		log(String.format(Locale.ROOT, "t=%.1fs %s", (start - this.originNanos) / 1e9, detail));
 		try {
+			// the schedule names only the slots and servers this campaign started
+			String target = fault.target();
 			switch (fault.kind().target()) {
-				case WORKER -> injectIntoWorker(fault, this.slots.get(fault.target()));
-				case REDIS -> injectIntoRedis(fault, this.redises.get(fault.target()));
+				case WORKER -> injectIntoWorker(fault, Objects.requireNonNull(this.slots.get(target), target));
+				case REDIS -> injectIntoRedis(fault, Objects.requireNonNull(this.redises.get(target), target));
 			}
 		}
 		catch (RuntimeException ex) {

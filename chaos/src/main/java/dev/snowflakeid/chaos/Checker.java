@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import dev.snowflakeid.SnowflakeLayout;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Verifies the ID logs of a campaign after it ran, and measures them.
@@ -118,13 +119,14 @@ public final class Checker {
 			if (torn) {
 				result.tornLogs++;
 			}
-			if (first.header == null) {
+			IdLog.Header header = first.header;
+			if (header == null) {
 				continue;
 			}
-			SlotStats slot = result.slots.computeIfAbsent(first.header.slot(),
-					(name) -> new SlotStats(name, first.header.region(), buckets()));
+			SlotStats slot = result.slots.computeIfAbsent(header.slot(),
+					(name) -> new SlotStats(name, header.region(), buckets()));
 			slot.processes++;
-			IdLog.read(log, new FileCheck(first.header, first.leases, slot, result, byOwner));
+			IdLog.read(log, new FileCheck(header, first.leases, slot, result, byOwner));
 		}
 		for (String slot : slots) {
 			SlotStats stats = result.slots.get(slot);
@@ -309,7 +311,7 @@ public final class Checker {
 
 	private static final class FileHeaderAndLeases implements IdLog.Visitor {
 
-		private IdLog.Header header;
+		private IdLog.@Nullable Header header;
 
 		private final Map<String, long[]> leases = new HashMap<>();
 
@@ -458,6 +460,8 @@ public final class Checker {
 
 		private final Result result;
 
+		// IdLog.read visits the header before any record
+		@SuppressWarnings("NullAway.Init")
 		private IdLog.Header header;
 
 		DuplicateLocator(Set<Long> wanted, Result result) {

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -29,6 +30,7 @@ import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.ShiftedWallClock;
 import dev.snowflakeid.testsupport.Signals;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One worker position of the topology: a succession of worker JVMs (incarnations), each writing its own
@@ -54,7 +56,7 @@ final class WorkerSlot {
 
 	private final ReentrantLock lock = new ReentrantLock();
 
-	private JavaProcess process;
+	private @Nullable JavaProcess process;
 
 	private int incarnation;
 
@@ -105,7 +107,7 @@ final class WorkerSlot {
 		this.process = builder.start(this.dir.resolve(base + ".out"));
 	}
 
-	private Process process() {
+	private @Nullable Process process() {
 		return (this.process != null) ? this.process.process() : null;
 	}
 
@@ -120,20 +122,29 @@ final class WorkerSlot {
 	}
 
 	int exitCode() {
-		return this.process.process().exitValue();
+		return Objects.requireNonNull(process(), "exited() saw a process").exitValue();
 	}
 
 	void pause() {
-		Signals.stop(process());
+		Process process = process();
+		if (process != null) {
+			Signals.stop(process);
+		}
 	}
 
 	void resume() {
-		Signals.resume(process());
+		Process process = process();
+		if (process != null) {
+			Signals.resume(process);
+		}
 	}
 
 	/** SIGKILL; call with the lock held. */
 	void kill() {
-		Signals.kill(process());
+		Process process = process();
+		if (process != null) {
+			Signals.kill(process);
+		}
 	}
 
 	/**

@@ -24,12 +24,14 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.snowflakeid.ops.PromQl.References;
 import dev.snowflakeid.ops.PromQl.Selector;
+import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -130,7 +132,8 @@ public final class OperationsKit {
 	}
 
 	// A recording rule's series carry the labels it aggregates by (values unknown: any may match).
-	private Map<String, Set<String>> labelsOf(String metric, Map<String, Map<String, Set<String>>> exported) {
+	private @Nullable Map<String, Set<String>> labelsOf(String metric,
+			Map<String, Map<String, Set<String>>> exported) {
 		Query rule = this.recordingRules.get(metric);
 		if (rule == null) {
 			return exported.get(metric);
@@ -158,9 +161,9 @@ public final class OperationsKit {
 	@SuppressWarnings("unchecked")
 	private static void readRules(String yaml, List<Query> queries, Map<String, Query> recordingRules) {
 		Map<String, Object> document = new Yaml().load(yaml);
-		for (Map<String, Object> group : (List<Map<String, Object>>) document.get("groups")) {
-			for (Map<String, Object> rule : (List<Map<String, Object>>) group.get("rules")) {
-				String expression = (String) rule.get("expr");
+		for (Map<String, Object> group : (List<Map<String, Object>>) required(document, "groups")) {
+			for (Map<String, Object> rule : (List<Map<String, Object>>) required(group, "rules")) {
+				String expression = (String) required(rule, "expr");
 				if (rule.containsKey("record")) {
 					Query query = new Query("recording rule " + rule.get("record"), expression, Set.of());
 					queries.add(query);
@@ -174,6 +177,10 @@ public final class OperationsKit {
 				}
 			}
 		}
+	}
+
+	private static Object required(Map<String, Object> map, String key) {
+		return Objects.requireNonNull(map.get(key), () -> "the alert rules lack '" + key + "'");
 	}
 
 	private static void readDashboard(String json, List<Query> queries) {

@@ -22,6 +22,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An order. Its ID comes from the application's {@code IdGenerator} at persist time; its idempotency key
@@ -33,7 +34,7 @@ public class Order {
 
 	@Id
 	@GeneratedSnowflakeId
-	private Long id;
+	private @Nullable Long id;
 
 	@Column(name = "idempotency_key", nullable = false, unique = true, length = 100)
 	private String idempotencyKey;
@@ -57,7 +58,8 @@ public class Order {
 		this.createdAt = createdAt;
 	}
 
-	public Long getId() {
+	/** The ID, or {@code null} until the order is persisted. */
+	public @Nullable Long getId() {
 		return this.id;
 	}
 

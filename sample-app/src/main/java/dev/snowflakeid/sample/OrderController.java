@@ -20,6 +20,7 @@ import java.util.List;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.webmvc.PublicIdNotFoundException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -58,7 +59,7 @@ class OrderController {
 	}
 
 	@PostMapping
-	ResponseEntity<OrderView> place(@RequestHeader(name = "Idempotency-Key", required = false) String key,
+	ResponseEntity<OrderView> place(@RequestHeader(name = "Idempotency-Key", required = false) @Nullable String key,
 			@RequestBody NewOrder request) {
 		if (!StringUtils.hasText(key) || key.length() > MAX_KEY_LENGTH) {
 			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,

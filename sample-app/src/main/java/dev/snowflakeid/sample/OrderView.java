@@ -16,6 +16,7 @@
 package dev.snowflakeid.sample;
 
 import java.time.Instant;
+import java.util.Objects;
 
 import dev.snowflakeid.PublicId;
 
@@ -27,8 +28,8 @@ import dev.snowflakeid.PublicId;
 record OrderView(@PublicId long id, String idempotencyKey, String item, int quantity, Instant createdAt) {
 
 	static OrderView of(Order order) {
-		return new OrderView(order.getId(), order.getIdempotencyKey(), order.getItem(), order.getQuantity(),
-				order.getCreatedAt());
+		long id = Objects.requireNonNull(order.getId(), "views are made of persisted orders");
+		return new OrderView(id, order.getIdempotencyKey(), order.getItem(), order.getQuantity(), order.getCreatedAt());
 	}
 
 }

@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.publicid;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A key ring that cannot make safe public IDs: empty, an identifier that is not a lowercase letter, a key
  * that is missing, too short, of a length AES does not take, a placeholder, or shared by two identifiers,
@@ -24,18 +26,18 @@ public class InvalidPublicIdKeyException extends IllegalArgumentException {
 
 	private static final long serialVersionUID = 1L;
 
-	private final Character keyId;
+	private final @Nullable Character keyId;
 
 	private final boolean activeKey;
 
-	public InvalidPublicIdKeyException(Character keyId, boolean activeKey, String message) {
+	public InvalidPublicIdKeyException(@Nullable Character keyId, boolean activeKey, String message) {
 		super(message);
 		this.keyId = keyId;
 		this.activeKey = activeKey;
 	}
 
 	/** Identifier of the offending key, or {@code null} when the ring as a whole is at fault. */
-	public Character keyId() {
+	public @Nullable Character keyId() {
 		return this.keyId;
 	}
 

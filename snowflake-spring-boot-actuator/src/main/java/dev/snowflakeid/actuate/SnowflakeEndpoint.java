@@ -35,6 +35,7 @@ import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -60,17 +61,17 @@ public final class SnowflakeEndpoint {
 
 	private final SnowflakeWorker worker;
 
-	private final LeaseEventCounters leaseEvents;
+	private final @Nullable LeaseEventCounters leaseEvents;
 
-	private final PublicIds publicIds;
+	private final @Nullable PublicIds publicIds;
 
-	private final UniquenessDomain domain;
+	private final @Nullable UniquenessDomain domain;
 
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
 	 */
-	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents) {
+	public SnowflakeEndpoint(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents) {
 		this(worker, leaseEvents, null, null);
 	}
 
@@ -80,8 +81,8 @@ public final class SnowflakeEndpoint {
 	 * @param publicIds the public-ID key ring, or {@code null} without one
 	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
 	 */
-	public SnowflakeEndpoint(SnowflakeWorker worker, LeaseEventCounters leaseEvents, PublicIds publicIds,
-			UniquenessDomain domain) {
+	public SnowflakeEndpoint(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents,
+			@Nullable PublicIds publicIds, @Nullable UniquenessDomain domain) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
 		this.publicIds = publicIds;
@@ -120,20 +121,21 @@ public final class SnowflakeEndpoint {
 	 */
 	@ReadOperation
 	public DecodedIdDescriptor decode(@Selector String id) {
-		long value = (this.publicIds != null && id != null && !id.isEmpty() && PublicIds.isKeyId(id.charAt(0)))
-				? parsePublic(id) : parse(id);
+		PublicIds publicIds = this.publicIds;
+		long value = (publicIds != null && id != null && !id.isEmpty() && PublicIds.isKeyId(id.charAt(0)))
+				? parsePublic(publicIds, id) : parse(id);
 		DecodedId decoded = this.worker.generator().decode(value);
-		String publicId = (this.publicIds != null && value > 0) ? this.publicIds.encode(value) : null;
+		String publicId = (publicIds != null && value > 0) ? publicIds.encode(value) : null;
 		return new DecodedIdDescriptor(Long.toString(decoded.id()), decoded.timestamp().toString(), decoded.region(),
 				decoded.worker(), decoded.sequence(), publicId);
 	}
 
-	private long parsePublic(String id) {
+	private static long parsePublic(PublicIds publicIds, String id) {
 		try {
-			return this.publicIds.decode(id);
+			return publicIds.decode(id);
 		}
 		catch (InvalidPublicIdException ex) {
-			throw invalid("'" + echo(id) + "' is " + ex.getMessage() + " (" + this.publicIds + ")");
+			throw invalid("'" + echo(id) + "' is " + ex.getMessage() + " (" + publicIds + ")");
 		}
 	}
 
@@ -168,7 +170,7 @@ public final class SnowflakeEndpoint {
 					statistics.waitedNanos(reason) / 1_000_000.0));
 		}
 		long lastTick = statistics.lastIssuedTick();
-		String lastIssued = (lastTick == 0) ? null
+		@Nullable String lastIssued = (lastTick == 0) ? null
 				: Instant.ofEpochMilli(generator.layout().tickStartMillis(lastTick)).toString();
 		Map<String, Long> renewals = null;
 		Map<String, Long> losses = null;
@@ -211,8 +213,9 @@ public final class SnowflakeEndpoint {
 	 * @param leadMillis how far the last issued tick lies ahead of the wall clock
 	 * @param counters running counts
 	 */
-	public record SnowflakeDescriptor(int region, String allocator, Map<String, Object> domain, Integer workerCode,
-			Long generation, boolean issuable, String reason, LayoutDescriptor layout, LeaseDescriptor lease,
+	public record SnowflakeDescriptor(int region, String allocator, @Nullable Map<String, Object> domain,
+			@Nullable Integer workerCode, @Nullable Long generation, boolean issuable, @Nullable String reason,
+			LayoutDescriptor layout, @Nullable LeaseDescriptor lease,
 			long epochRemainingMillis, String borrowAhead, long leadMillis, CountersDescriptor counters)
 			implements OperationResponseBody {
 	}
@@ -246,8 +249,8 @@ public final class SnowflakeEndpoint {
 	 * renewed
 	 * @param ceilingRemainingMillis time until the wall clock reaches the ceiling, or {@code null} without one
 	 */
-	public record LeaseDescriptor(String floor, String ceiling, boolean expiring, Long remainingMillis,
-			Long ceilingRemainingMillis) {
+	public record LeaseDescriptor(@Nullable String floor, @Nullable String ceiling, boolean expiring,
+			@Nullable Long remainingMillis, @Nullable Long ceilingRemainingMillis) {
 	}
 
 	/**
@@ -269,8 +272,9 @@ public final class SnowflakeEndpoint {
 	 */
 	public record CountersDescriptor(long idsIssued, Map<String, Long> refused, long sequenceExhausted,
 			long clockRollbacks, long largestClockRollbackMillis, long forwardJumps, long largestForwardJumpMillis,
-			long borrowedTicks, Map<String, WaitDescriptor> waits, String lastIssued, Map<String, Long> leaseRenewals,
-			Map<String, Long> leaseLosses, Map<String, Long> leaseClaims) {
+			long borrowedTicks, Map<String, WaitDescriptor> waits, @Nullable String lastIssued,
+			@Nullable Map<String, Long> leaseRenewals, @Nullable Map<String, Long> leaseLosses,
+			@Nullable Map<String, Long> leaseClaims) {
 	}
 
 	/**
@@ -294,7 +298,7 @@ public final class SnowflakeEndpoint {
 	 * none); Actuator's JSON leaves the field out then
 	 */
 	public record DecodedIdDescriptor(String id, String timestamp, int region, int worker, int sequence,
-			String publicId) implements OperationResponseBody {
+			@Nullable String publicId) implements OperationResponseBody {
 	}
 
 }

@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.actuate;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
@@ -29,7 +31,7 @@ class SnowflakeEndpointRuntimeHints implements RuntimeHintsRegistrar {
 	private final BindingReflectionHintsRegistrar bindings = new BindingReflectionHintsRegistrar();
 
 	@Override
-	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		if (!ClassUtils.isPresent("org.springframework.boot.actuate.endpoint.OperationResponseBody", classLoader)) {
 			return;
 		}

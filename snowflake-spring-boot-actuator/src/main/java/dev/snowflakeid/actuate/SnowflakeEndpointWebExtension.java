@@ -44,8 +44,9 @@ public final class SnowflakeEndpointWebExtension {
 			return new WebEndpointResponse<>(this.endpoint.decode(id));
 		}
 		catch (InvalidEndpointRequestException ex) {
+			String reason = Objects.requireNonNull(ex.getReason(), "SnowflakeEndpoint gives every refusal a reason");
 			return new WebEndpointResponse<>(new InvalidId(WebEndpointResponse.STATUS_BAD_REQUEST, "Bad Request",
-					ex.getReason()), WebEndpointResponse.STATUS_BAD_REQUEST);
+					reason), WebEndpointResponse.STATUS_BAD_REQUEST);
 		}
 	}
 

@@ -23,6 +23,7 @@ import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLease;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -46,7 +47,7 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 
 	private final SnowflakeWorker worker;
 
-	private final UniquenessDomain domain;
+	private final @Nullable UniquenessDomain domain;
 
 	public SnowflakeHealthIndicator(SnowflakeWorker worker) {
 		this(worker, null);
@@ -56,7 +57,7 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 	 * @param worker the generator and its lease keeper
 	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
 	 */
-	public SnowflakeHealthIndicator(SnowflakeWorker worker, UniquenessDomain domain) {
+	public SnowflakeHealthIndicator(SnowflakeWorker worker, @Nullable UniquenessDomain domain) {
 		super("Snowflake health check failed");
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.domain = domain;
@@ -73,8 +74,9 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 			builder.down().withDetail("reason", status.reason());
 		}
 		builder.withDetail("allocator", this.worker.keeper().store().name());
-		if (this.domain != null) {
-			builder.withDetail("domain", this.domain.details());
+		UniquenessDomain domain = this.domain;
+		if (domain != null) {
+			builder.withDetail("domain", domain.details());
 		}
 		builder.withDetail("region", generator.region());
 		WorkerLease lease = status.lease();

@@ -37,6 +37,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code snowflake.*} meters, all tagged {@code region}. Each one reads a count or a snapshot the
@@ -78,19 +79,19 @@ public final class SnowflakeMetrics implements MeterBinder {
 
 	private final SnowflakeWorker worker;
 
-	private final LeaseEventCounters leaseEvents;
+	private final @Nullable LeaseEventCounters leaseEvents;
 
-	private final AvailableCodes availableCodes;
+	private final @Nullable AvailableCodes availableCodes;
 
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease event counts, or {@code null} to leave the {@code snowflake.lease.*} counters out
 	 */
-	public SnowflakeMetrics(SnowflakeWorker worker, LeaseEventCounters leaseEvents) {
+	public SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents) {
 		this(worker, leaseEvents, AVAILABLE_CODES_REFRESH);
 	}
 
-	SnowflakeMetrics(SnowflakeWorker worker, LeaseEventCounters leaseEvents, Duration availableCodesRefresh) {
+	SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents, Duration availableCodesRefresh) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
 		WorkerLeaseStore store = worker.keeper().store();
@@ -145,8 +146,9 @@ public final class SnowflakeMetrics implements MeterBinder {
 				.tag("reason", StatisticKeys.of(reason))
 				.register(registry);
 		}
-		if (this.leaseEvents != null) {
-			bindLeaseEvents(registry, tags);
+		LeaseEventCounters leaseEvents = this.leaseEvents;
+		if (leaseEvents != null) {
+			bindLeaseEvents(registry, tags, leaseEvents);
 		}
 		TimeGauge.builder("snowflake.lease.remaining", this.worker, TimeUnit.MILLISECONDS, SnowflakeMetrics::leaseRemaining)
 			.description("Time until IDs stop unless a lease renewal succeeds")
@@ -162,8 +164,9 @@ public final class SnowflakeMetrics implements MeterBinder {
 			.description("Time until the layout's last tick ends")
 			.tags(tags)
 			.register(registry);
-		if (this.availableCodes != null) {
-			Gauge.builder("snowflake.worker.codes.available", this.availableCodes, AvailableCodes::value)
+		AvailableCodes availableCodes = this.availableCodes;
+		if (availableCodes != null) {
+			Gauge.builder("snowflake.worker.codes.available", availableCodes, AvailableCodes::value)
 				.description("Worker codes of the region nobody holds")
 				.tags(tags)
 				.strongReference(true)
@@ -181,23 +184,23 @@ public final class SnowflakeMetrics implements MeterBinder {
 		}
 	}
 
-	private void bindLeaseEvents(MeterRegistry registry, Tags tags) {
+	private static void bindLeaseEvents(MeterRegistry registry, Tags tags, LeaseEventCounters leaseEvents) {
 		for (RenewalResult result : RenewalResult.values()) {
-			FunctionCounter.builder("snowflake.lease.renewals", this.leaseEvents, (c) -> c.renewals(result))
+			FunctionCounter.builder("snowflake.lease.renewals", leaseEvents, (c) -> c.renewals(result))
 				.description("Worker lease renewal rounds")
 				.tags(tags)
 				.tag("result", StatisticKeys.of(result))
 				.register(registry);
 		}
 		for (LossReason reason : LossReason.values()) {
-			FunctionCounter.builder("snowflake.lease.losses", this.leaseEvents, (c) -> c.losses(reason))
+			FunctionCounter.builder("snowflake.lease.losses", leaseEvents, (c) -> c.losses(reason))
 				.description("Worker leases lost")
 				.tags(tags)
 				.tag("reason", StatisticKeys.of(reason))
 				.register(registry);
 		}
 		for (ClaimResult result : ClaimResult.values()) {
-			FunctionCounter.builder("snowflake.lease.claims", this.leaseEvents, (c) -> c.claims(result))
+			FunctionCounter.builder("snowflake.lease.claims", leaseEvents, (c) -> c.claims(result))
 				.description("Worker code claims after a lost lease")
 				.tags(tags)
 				.tag("result", StatisticKeys.of(result))

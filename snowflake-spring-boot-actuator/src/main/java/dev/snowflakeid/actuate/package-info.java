@@ -18,4 +18,7 @@
  * endpoint (layout, lease, counters, ID decoding) and the {@code snowflake.*} meters. Everything here
  * reads state the generator and the lease keeper already keep; nothing runs on the ID path.
  */
+@NullMarked
 package dev.snowflakeid.actuate;
+
+import org.jspecify.annotations.NullMarked;

@@ -17,6 +17,7 @@ package dev.snowflakeid.jackson;
 
 import java.lang.annotation.Annotation;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.introspect.Annotated;
 import tools.jackson.databind.introspect.AnnotatedMember;
@@ -34,7 +35,7 @@ final class MarkedMembers {
 	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
 	 * not a member (classes cannot be marked).
 	 */
-	static JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
+	static @Nullable JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
 		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member, marker)) {
 			return null;
 		}

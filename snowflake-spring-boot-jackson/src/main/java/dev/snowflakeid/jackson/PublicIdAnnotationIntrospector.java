@@ -21,6 +21,7 @@ import dev.snowflakeid.PublicId;
 import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.Version;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
@@ -50,7 +51,7 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 	}
 
 	@Override
-	public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findSerializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		if (type == null || isContainerOfIds(type, annotated)) {
 			return null;
@@ -59,14 +60,14 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 	}
 
 	@Override
-	public Object findContentSerializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findContentSerializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		return (type != null && isContainerOfIds(type, annotated)) ? new PublicIdSerializer(publicIds(annotated))
 				: null;
 	}
 
 	@Override
-	public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		if (type == null || isContainerOfIds(type, annotated)) {
 			return null;
@@ -75,7 +76,7 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 	}
 
 	@Override
-	public Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		return (type != null && isContainerOfIds(type, annotated))
 				? new PublicIdDeserializer(publicIds(annotated), type.getContentType().getRawClass()) : null;

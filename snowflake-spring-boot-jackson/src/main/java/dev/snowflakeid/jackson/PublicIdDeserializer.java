@@ -18,6 +18,7 @@ package dev.snowflakeid.jackson;
 import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
@@ -38,20 +39,20 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> {
 
 	private final PublicIds publicIds;
 
-	private final String propertyName;
+	private final @Nullable String propertyName;
 
 	PublicIdDeserializer(PublicIds publicIds, Class<?> targetType) {
 		this(publicIds, targetType, null);
 	}
 
-	private PublicIdDeserializer(PublicIds publicIds, Class<?> targetType, String propertyName) {
+	private PublicIdDeserializer(PublicIds publicIds, Class<?> targetType, @Nullable String propertyName) {
 		super(targetType);
 		this.publicIds = publicIds;
 		this.propertyName = propertyName;
 	}
 
 	@Override
-	public ValueDeserializer<?> createContextual(DeserializationContext context, BeanProperty property) {
+	public ValueDeserializer<?> createContextual(DeserializationContext context, @Nullable BeanProperty property) {
 		return (property != null) ? new PublicIdDeserializer(this.publicIds, handledType(), property.getName()) : this;
 	}
 
@@ -75,7 +76,7 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> {
 	}
 
 	@Override
-	public Object getNullValue(DeserializationContext context) {
+	public @Nullable Object getNullValue(DeserializationContext context) {
 		if (handledType() == Long.TYPE) {
 			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
 				throw invalid(context.getParser(), "null");
@@ -85,6 +86,9 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> {
 		return null;
 	}
 
+	// JsonIds names the value alone for a null property, as its Javadoc says, but does not declare
+	// the parameter @Nullable
+	@SuppressWarnings("NullAway")
 	private InvalidFormatException invalid(JsonParser parser, String text) {
 		return InvalidFormatException.from(parser, JsonIds.invalidPublicId(this.propertyName), text, handledType());
 	}

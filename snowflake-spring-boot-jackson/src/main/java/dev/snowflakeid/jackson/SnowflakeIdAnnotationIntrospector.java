@@ -17,6 +17,7 @@ package dev.snowflakeid.jackson;
 
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.json.JsonIds;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.Version;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
@@ -39,26 +40,26 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	@Override
-	public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findSerializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && isIdType(type)) ? ToStringSerializer.instance : null;
 	}
 
 	@Override
-	public Object findContentSerializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findContentSerializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
 				? ToStringSerializer.instance : null;
 	}
 
 	@Override
-	public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass()) : null;
 	}
 
 	@Override
-	public Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
 				? new SnowflakeIdDeserializer(type.getContentType().getRawClass()) : null;

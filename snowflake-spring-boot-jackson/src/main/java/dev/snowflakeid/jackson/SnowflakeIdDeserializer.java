@@ -15,9 +15,12 @@
  */
 package dev.snowflakeid.jackson;
 
+import java.util.Objects;
+
 import dev.snowflakeid.SnowflakeId.DecimalIds;
 import dev.snowflakeid.json.JsonIds;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
@@ -38,19 +41,19 @@ import tools.jackson.databind.type.LogicalType;
  */
 final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 
-	private final String propertyName;
+	private final @Nullable String propertyName;
 
 	SnowflakeIdDeserializer(Class<?> targetType) {
 		this(targetType, null);
 	}
 
-	private SnowflakeIdDeserializer(Class<?> targetType, String propertyName) {
+	private SnowflakeIdDeserializer(Class<?> targetType, @Nullable String propertyName) {
 		super(targetType);
 		this.propertyName = propertyName;
 	}
 
 	@Override
-	public ValueDeserializer<?> createContextual(DeserializationContext context, BeanProperty property) {
+	public ValueDeserializer<?> createContextual(DeserializationContext context, @Nullable BeanProperty property) {
 		return (property != null) ? new SnowflakeIdDeserializer(handledType(), property.getName()) : this;
 	}
 
@@ -75,7 +78,7 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 	}
 
 	@Override
-	public Object getNullValue(DeserializationContext context) {
+	public @Nullable Object getNullValue(DeserializationContext context) {
 		if (handledType() == Long.TYPE) {
 			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
 				throw invalid(context.getParser(), "null", JsonIds.NULL_FOR_PRIMITIVE);
@@ -91,7 +94,8 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 			id = DecimalIds.parse(text);
 		}
 		catch (IllegalArgumentException ex) {
-			throw invalid(parser, text, ex.getMessage());
+			String reason = Objects.requireNonNull(ex.getMessage(), "DecimalIds explains every rejection");
+			throw invalid(parser, text, reason);
 		}
 		return convert(id);
 	}
@@ -113,6 +117,9 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 		return JsonIds.toPropertyType(id, handledType());
 	}
 
+	// JsonIds names the value alone for a null property, as its Javadoc says, but does not declare
+	// the parameter @Nullable
+	@SuppressWarnings("NullAway")
 	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
 		return InvalidFormatException.from(parser, JsonIds.invalidSnowflakeId(this.propertyName, text, reason), text,
 				handledType());

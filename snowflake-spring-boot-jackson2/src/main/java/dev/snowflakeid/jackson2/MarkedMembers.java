@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.AnnotationMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the declared type of a member marked with an annotation, directly or through a meta-annotation.
@@ -35,7 +36,7 @@ final class MarkedMembers {
 	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
 	 * not a member (classes cannot be marked).
 	 */
-	static JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
+	static @Nullable JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
 		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member, marker)) {
 			return null;
 		}

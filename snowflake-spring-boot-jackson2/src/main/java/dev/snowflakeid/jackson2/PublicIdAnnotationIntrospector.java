@@ -25,6 +25,7 @@ import dev.snowflakeid.PublicId;
 import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds properties marked with {@link PublicId} and hands Jackson the public-form serializer and
@@ -49,7 +50,7 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 	}
 
 	@Override
-	public Object findSerializer(Annotated annotated) {
+	public @Nullable Object findSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		if (type == null || isContainerOfIds(type, annotated)) {
 			return null;
@@ -58,14 +59,14 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 	}
 
 	@Override
-	public Object findContentSerializer(Annotated annotated) {
+	public @Nullable Object findContentSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		return (type != null && isContainerOfIds(type, annotated)) ? new PublicIdSerializer(publicIds(annotated))
 				: null;
 	}
 
 	@Override
-	public Object findDeserializer(Annotated annotated) {
+	public @Nullable Object findDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		if (type == null || isContainerOfIds(type, annotated)) {
 			return null;
@@ -74,7 +75,7 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 	}
 
 	@Override
-	public Object findContentDeserializer(Annotated annotated) {
+	public @Nullable Object findContentDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, PublicId.class);
 		return (type != null && isContainerOfIds(type, annotated))
 				? new PublicIdDeserializer(publicIds(annotated), type.getContentType().getRawClass()) : null;

@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.snowflakeid.json.JsonIds;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an ID from its public form only. Numbers and strings of digits (the internal form) are rejected,
@@ -44,20 +45,20 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> implement
 
 	private final transient PublicIds publicIds;
 
-	private final String propertyName;
+	private final @Nullable String propertyName;
 
 	PublicIdDeserializer(PublicIds publicIds, Class<?> targetType) {
 		this(publicIds, targetType, null);
 	}
 
-	private PublicIdDeserializer(PublicIds publicIds, Class<?> targetType, String propertyName) {
+	private PublicIdDeserializer(PublicIds publicIds, Class<?> targetType, @Nullable String propertyName) {
 		super(targetType);
 		this.publicIds = publicIds;
 		this.propertyName = propertyName;
 	}
 
 	@Override
-	public JsonDeserializer<?> createContextual(DeserializationContext context, BeanProperty property) {
+	public JsonDeserializer<?> createContextual(DeserializationContext context, @Nullable BeanProperty property) {
 		return (property != null) ? new PublicIdDeserializer(this.publicIds, handledType(), property.getName()) : this;
 	}
 
@@ -81,7 +82,7 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> implement
 	}
 
 	@Override
-	public Object getNullValue(DeserializationContext context) throws JsonMappingException {
+	public @Nullable Object getNullValue(DeserializationContext context) throws JsonMappingException {
 		if (handledType() == Long.TYPE) {
 			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
 				throw invalid(context.getParser(), "null");
@@ -91,6 +92,9 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> implement
 		return null;
 	}
 
+	// JsonIds names the value alone for a null property, as its Javadoc says, but does not declare
+	// the parameter @Nullable
+	@SuppressWarnings("NullAway")
 	private InvalidFormatException invalid(JsonParser parser, String text) {
 		return InvalidFormatException.from(parser, JsonIds.invalidPublicId(this.propertyName), text, handledType());
 	}

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.json.JsonIds;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds properties marked with {@link SnowflakeId} and hands Jackson the string serializer and the strict
@@ -38,26 +39,26 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	@Override
-	public Object findSerializer(Annotated annotated) {
+	public @Nullable Object findSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && isIdType(type)) ? ToStringSerializer.instance : null;
 	}
 
 	@Override
-	public Object findContentSerializer(Annotated annotated) {
+	public @Nullable Object findContentSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
 				? ToStringSerializer.instance : null;
 	}
 
 	@Override
-	public Object findDeserializer(Annotated annotated) {
+	public @Nullable Object findDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass()) : null;
 	}
 
 	@Override
-	public Object findContentDeserializer(Annotated annotated) {
+	public @Nullable Object findContentDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
 				? new SnowflakeIdDeserializer(type.getContentType().getRawClass()) : null;

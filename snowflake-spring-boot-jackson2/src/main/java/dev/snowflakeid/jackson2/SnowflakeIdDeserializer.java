@@ -16,6 +16,7 @@
 package dev.snowflakeid.jackson2;
 
 import java.io.IOException;
+import java.util.Objects;
 
 import dev.snowflakeid.SnowflakeId.DecimalIds;
 import dev.snowflakeid.json.JsonIds;
@@ -31,6 +32,7 @@ import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from 0 to
@@ -44,19 +46,19 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 
 	private static final long serialVersionUID = 1L;
 
-	private final String propertyName;
+	private final @Nullable String propertyName;
 
 	SnowflakeIdDeserializer(Class<?> targetType) {
 		this(targetType, null);
 	}
 
-	private SnowflakeIdDeserializer(Class<?> targetType, String propertyName) {
+	private SnowflakeIdDeserializer(Class<?> targetType, @Nullable String propertyName) {
 		super(targetType);
 		this.propertyName = propertyName;
 	}
 
 	@Override
-	public JsonDeserializer<?> createContextual(DeserializationContext context, BeanProperty property) {
+	public JsonDeserializer<?> createContextual(DeserializationContext context, @Nullable BeanProperty property) {
 		return (property != null) ? new SnowflakeIdDeserializer(handledType(), property.getName()) : this;
 	}
 
@@ -81,7 +83,7 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 	}
 
 	@Override
-	public Object getNullValue(DeserializationContext context) throws JsonMappingException {
+	public @Nullable Object getNullValue(DeserializationContext context) throws JsonMappingException {
 		if (handledType() == Long.TYPE) {
 			if (context.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)) {
 				throw invalid(context.getParser(), "null", JsonIds.NULL_FOR_PRIMITIVE);
@@ -97,7 +99,8 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 			id = DecimalIds.parse(text);
 		}
 		catch (IllegalArgumentException ex) {
-			throw invalid(parser, text, ex.getMessage());
+			String reason = Objects.requireNonNull(ex.getMessage(), "DecimalIds explains every rejection");
+			throw invalid(parser, text, reason);
 		}
 		return convert(id);
 	}
@@ -119,6 +122,9 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 		return JsonIds.toPropertyType(id, handledType());
 	}
 
+	// JsonIds names the value alone for a null property, as its Javadoc says, but does not declare
+	// the parameter @Nullable
+	@SuppressWarnings("NullAway")
 	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
 		return InvalidFormatException.from(parser, JsonIds.invalidSnowflakeId(this.propertyName, text, reason), text,
 				handledType());

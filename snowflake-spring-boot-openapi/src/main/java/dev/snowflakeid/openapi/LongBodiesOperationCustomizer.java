@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import org.jspecify.annotations.Nullable;
 import org.springdoc.core.customizers.OperationCustomizer;
 
 import org.springframework.core.MethodParameter;
@@ -124,7 +125,7 @@ public class LongBodiesOperationCustomizer implements OperationCustomizer {
 		return type;
 	}
 
-	private static Class<?> wrapper(ResolvableType type) {
+	private static @Nullable Class<?> wrapper(ResolvableType type) {
 		for (Class<?> wrapper : WRAPPERS) {
 			if (wrapper.isAssignableFrom(type.toClass())) {
 				return wrapper;

@@ -16,4 +16,7 @@
 /**
  * springdoc-openapi integration: Snowflake IDs documented as digit strings.
  */
+@NullMarked
 package dev.snowflakeid.openapi;
+
+import org.jspecify.annotations.NullMarked;

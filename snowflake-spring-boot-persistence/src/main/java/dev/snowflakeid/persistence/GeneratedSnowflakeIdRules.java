@@ -16,6 +16,9 @@
 package dev.snowflakeid.persistence;
 
 import dev.snowflakeid.IdGenerator;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.lang.Contract;
 
 /**
  * The rules every integration of {@link GeneratedSnowflakeId} (the Hibernate generator, the Spring Data
@@ -44,7 +47,8 @@ public final class GeneratedSnowflakeIdRules {
 	}
 
 	/** Whether {@code value} leaves the attribute to be assigned: {@code null}, {@code 0} or empty text. */
-	public static boolean isUnassigned(Object value) {
+	@Contract("null -> true")
+	public static boolean isUnassigned(@Nullable Object value) {
 		return value == null || (value instanceof Long id && id == 0L) || (value instanceof String text && text.isEmpty());
 	}
 

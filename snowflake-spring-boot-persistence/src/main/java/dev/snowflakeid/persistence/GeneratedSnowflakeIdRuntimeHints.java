@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.persistence;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
@@ -31,7 +33,7 @@ class GeneratedSnowflakeIdRuntimeHints implements RuntimeHintsRegistrar {
 	static final String GENERATOR = "dev.snowflakeid.persistence.SnowflakeIdentifierGenerator";
 
 	@Override
-	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		if (!ClassUtils.isPresent("org.hibernate.generator.BeforeExecutionGenerator", classLoader)) {
 			return;
 		}

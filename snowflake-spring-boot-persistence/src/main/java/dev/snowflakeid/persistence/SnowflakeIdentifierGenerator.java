@@ -33,6 +33,7 @@ import org.hibernate.resource.beans.container.spi.ContainedBean;
 import org.hibernate.resource.beans.spi.BeanInstanceProducer;
 import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
 import org.hibernate.service.ServiceRegistry;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.aot.AbstractAotProcessor;
 
@@ -73,10 +74,14 @@ public final class SnowflakeIdentifierGenerator
 
 	};
 
-	private transient volatile IdGenerator ids;
+	private transient volatile @Nullable IdGenerator ids;
 
+	// set by initialize, which Hibernate calls before any other method
+	@SuppressWarnings("NullAway.Init")
 	private transient ServiceRegistry services;
 
+	// set by initialize, which Hibernate calls before any other method
+	@SuppressWarnings("NullAway.Init")
 	private String attribute;
 
 	private boolean asString;
@@ -111,7 +116,7 @@ public final class SnowflakeIdentifierGenerator
 	 * {@code 0} or empty). An id attribute never holds one here: JPA treats an entity with an id as detached.
 	 */
 	@Override
-	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
+	public Object generate(SharedSessionContractImplementor session, Object owner, @Nullable Object currentValue,
 			EventType eventType) {
 		if (!GeneratedSnowflakeIdRules.isUnassigned(currentValue)) {
 			return currentValue;

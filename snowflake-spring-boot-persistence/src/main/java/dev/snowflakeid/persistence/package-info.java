@@ -18,4 +18,7 @@
  * and the rules it follows, and the Hibernate generator behind it. The Hibernate types are loaded only
  * where Hibernate is used; an application on Spring Data JDBC needs only the annotation.
  */
+@NullMarked
 package dev.snowflakeid.persistence;
+
+import org.jspecify.annotations.NullMarked;

@@ -18,4 +18,7 @@
  * it, time from the Redis server, fencing by generation and nonce, persistent high-water marks) and
  * {@link dev.snowflakeid.redis.RedisLeaseConnections}, the lease-specific Lettuce client settings.
  */
+@NullMarked
 package dev.snowflakeid.redis;
+
+import org.jspecify.annotations.NullMarked;

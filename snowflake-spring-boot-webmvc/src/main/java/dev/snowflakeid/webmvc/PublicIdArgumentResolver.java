@@ -25,6 +25,7 @@ import dev.snowflakeid.PublicId;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.MethodParameter;
@@ -84,8 +85,8 @@ public final class PublicIdArgumentResolver implements HandlerMethodArgumentReso
 	}
 
 	@Override
-	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
-			NativeWebRequest webRequest, WebDataBinderFactory binderFactory) throws Exception {
+	public @Nullable Object resolveArgument(MethodParameter parameter, @Nullable ModelAndViewContainer mavContainer,
+			NativeWebRequest webRequest, @Nullable WebDataBinderFactory binderFactory) throws Exception {
 		Object text = this.rawText.resolveArgument(new AsText(parameter), mavContainer, webRequest, binderFactory);
 		if (text == null) {
 			return null;

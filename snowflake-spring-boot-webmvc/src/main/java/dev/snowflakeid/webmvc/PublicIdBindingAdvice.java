@@ -27,6 +27,7 @@ import dev.snowflakeid.PublicId;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.BeanUtils;
 import org.springframework.beans.PropertyAccessException;
@@ -109,7 +110,7 @@ public final class PublicIdBindingAdvice {
 		binder.setBindingErrorProcessor(new NotFoundFirst(binder.getBindingErrorProcessor()));
 	}
 
-	private static Class<?> resolve(ResolvableType type) {
+	private static @Nullable Class<?> resolve(@Nullable ResolvableType type) {
 		return (type != null) ? type.resolve() : null;
 	}
 

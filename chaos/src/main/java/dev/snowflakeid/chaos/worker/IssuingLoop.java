@@ -26,6 +26,7 @@ import java.util.concurrent.locks.LockSupport;
 import dev.snowflakeid.IdGenerationException;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.chaos.IdLog;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 
@@ -55,7 +56,7 @@ final class IssuingLoop implements SmartLifecycle {
 
 	private volatile boolean running;
 
-	private Thread thread;
+	private @Nullable Thread thread;
 
 	IssuingLoop(IdGenerator ids, IdLog.Writer log, Path control, long seed) {
 		this.ids = ids;

@@ -18,4 +18,7 @@
  * indicator, the {@code snowflake} endpoint and the {@code snowflake.*} meters, each present only when
  * its library is on the classpath and a {@link dev.snowflakeid.SnowflakeWorker} is configured.
  */
+@NullMarked
 package dev.snowflakeid.actuate.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

@@ -17,6 +17,7 @@ package dev.snowflakeid.persistence.autoconfigure;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.MissingIdGeneratorException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -31,11 +32,11 @@ import org.springframework.core.env.Environment;
  */
 class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingIdGeneratorException> {
 
-	private final Environment environment;
+	private final @Nullable Environment environment;
 
-	private final BeanFactory beanFactory;
+	private final @Nullable BeanFactory beanFactory;
 
-	MissingIdGeneratorFailureAnalyzer(Environment environment, BeanFactory beanFactory) {
+	MissingIdGeneratorFailureAnalyzer(@Nullable Environment environment, @Nullable BeanFactory beanFactory) {
 		this.environment = environment;
 		this.beanFactory = beanFactory;
 	}
@@ -88,7 +89,7 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 	/**
 	 * Names of the {@code IdGenerator} beans, {@code null} when the bean factory is not known.
 	 */
-	private String[] generatorBeanNames() {
+	private String @Nullable [] generatorBeanNames() {
 		if (this.beanFactory instanceof ListableBeanFactory listable) {
 			return listable.getBeanNamesForType(IdGenerator.class, true, false);
 		}

@@ -18,6 +18,7 @@ package dev.snowflakeid.test.autoconfigure;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
@@ -93,7 +94,7 @@ public final class SnowflakeTestAutoConfiguration {
 		@ConditionalOnMissingBean(IdGenerator.class)
 		SnowflakeIdGenerator fixedClockIdGenerator(SnowflakeProperties properties, SnowflakeTestProperties test,
 				SnowflakeLayout layout) {
-			Instant clock = test.getClock();
+			Instant clock = Objects.requireNonNull(test.getClock(), "snowflake.test.clock, which the condition found");
 			if (!clock.isAfter(layout.epoch())) {
 				throw new InvalidSnowflakeConfigurationException("snowflake.test.clock",
 						"fixed clock " + clock + " is not after the epoch " + layout.epoch(),

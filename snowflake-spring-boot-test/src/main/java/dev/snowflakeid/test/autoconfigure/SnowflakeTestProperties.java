@@ -17,6 +17,8 @@ package dev.snowflakeid.test.autoconfigure;
 
 import java.time.Instant;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -29,13 +31,13 @@ public class SnowflakeTestProperties {
 	 * Fixed instant every ID carries, for reproducible IDs; at most 2^sequence-bits IDs per context. Unset
 	 * keeps the system clock.
 	 */
-	private Instant clock;
+	private @Nullable Instant clock;
 
-	public Instant getClock() {
+	public @Nullable Instant getClock() {
 		return this.clock;
 	}
 
-	public void setClock(Instant clock) {
+	public void setClock(@Nullable Instant clock) {
 		this.clock = clock;
 	}
 

@@ -18,6 +18,7 @@ package dev.snowflakeid.webmvc.autoconfigure;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
@@ -90,7 +91,8 @@ final class PublicIdKeyRingFactory {
 					? "Set " + PREFIX + ".active-key to one of " + new TreeSet<>(configured.keySet())
 							+ ", or add that key to the ring."
 					: NEW_KEY;
-			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);
+			String description = Objects.requireNonNull(ex.getMessage(), "PublicIds explains every refusal");
+			throw new InvalidSnowflakeConfigurationException(property, description, action);
 		}
 	}
 

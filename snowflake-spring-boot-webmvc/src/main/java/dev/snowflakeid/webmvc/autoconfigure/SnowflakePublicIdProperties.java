@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -30,7 +32,7 @@ public class SnowflakePublicIdProperties {
 	/**
 	 * Identifier of the key that makes new public IDs: a lowercase letter, one of the keys.
 	 */
-	private String activeKey;
+	private @Nullable String activeKey;
 
 	/**
 	 * AES keys by identifier (a lowercase letter a-z): 16, 24 or 32 random bytes in Base64, such as the output
@@ -38,11 +40,11 @@ public class SnowflakePublicIdProperties {
 	 */
 	private Map<String, String> keys = new LinkedHashMap<>();
 
-	public String getActiveKey() {
+	public @Nullable String getActiveKey() {
 		return this.activeKey;
 	}
 
-	public void setActiveKey(String activeKey) {
+	public void setActiveKey(@Nullable String activeKey) {
 		this.activeKey = activeKey;
 	}
 
