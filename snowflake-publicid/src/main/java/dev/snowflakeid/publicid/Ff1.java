@@ -19,9 +19,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
-import java.security.GeneralSecurityException;
-import java.security.InvalidKeyException;
-import java.util.Arrays;
 import java.util.Objects;
 
 import javax.crypto.Cipher;
@@ -44,8 +41,8 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p><b>Precomputed per key.</b> The PRF is a CBC-MAC over {@code P || Q}; every block but the last of
  * {@code Q} holds only {@code P}, the tweak and zero padding, so the chaining value before that last block is
- * computed once, XORed with the last block's constant bytes ({@link #lastBlockMask}). A round then sets the
- * round number and {@code NUM(B)} in the last {@code b + 1} bytes and encrypts one block.
+ * computed once, XORed with the last block's constant bytes ({@link AesBlocks#lastBlockMask}). A round then
+ * sets the round number and {@code NUM(B)} in the last {@code b + 1} bytes and encrypts one block.
  *
  * <p>Immutable and thread-safe; the AES instance and buffers a computation needs are in an {@link Engine},
  * one per caller at a time. The JDK's AES runs on the processor's AES instructions where present: constant
@@ -56,8 +53,6 @@ final class Ff1 {
 
 	/** Smallest {@code radix^length} SP 800-38G Rev. 1 allows. */
 	static final long MIN_DOMAIN = 1_000_000;
-
-	private static final int BLOCK = 16;
 
 	private static final int ROUNDS = 10;
 
@@ -140,7 +135,7 @@ final class Ff1 {
 		this.inverseU = Long.divideUnsigned(-1L, this.modulusU);
 		this.inverseV = Long.divideUnsigned(-1L, this.modulusV);
 		this.key = new SecretKeySpec(key, "AES");
-		byte[] mask = lastBlockMask(newAes(this.key), radix, length, this.u, this.numBytes, tweak);
+		byte[] mask = AesBlocks.lastBlockMask(AesBlocks.newAes(this.key), radix, length, this.u, this.numBytes, tweak);
 		this.lastBlockMaskHigh = (long) LONGS.get(mask, 0);
 		this.lastBlockMaskLow = (long) LONGS.get(mask, 8);
 	}
@@ -152,57 +147,6 @@ final class Ff1 {
 			weights[j] = BigInteger.ONE.shiftLeft(8 * (bytes - 1 - j)).mod(m).longValueExact();
 		}
 		return weights;
-	}
-
-	/**
-	 * CBC-MAC of {@code P} and all blocks of {@code Q} but the last, XORed with the last block's bytes that
-	 * do not depend on the round: the tail of the tweak and the zero padding. The round number and
-	 * {@code NUM(B)} go in its last {@code b + 1} bytes, zero here.
-	 */
-	private static byte[] lastBlockMask(Cipher aes, int radix, int length, int u, int numBytes, byte[] tweak) {
-		byte[] p = { 1, 2, 1, (byte) (radix >>> 16), (byte) (radix >>> 8), (byte) radix, 10, (byte) u,
-				(byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length,
-				(byte) (tweak.length >>> 24), (byte) (tweak.length >>> 16), (byte) (tweak.length >>> 8),
-				(byte) tweak.length };
-		int padding = Math.floorMod(-tweak.length - numBytes - 1, BLOCK);
-		byte[] q = Arrays.copyOf(tweak, tweak.length + padding + 1 + numBytes);
-		byte[] chain = new byte[BLOCK];
-		aesBlock(aes, p, chain);
-		for (int offset = 0; offset < q.length - BLOCK; offset += BLOCK) {
-			xor(chain, q, offset);
-			aesBlock(aes, chain, chain);
-		}
-		xor(chain, q, q.length - BLOCK);
-		return chain;
-	}
-
-	private static void xor(byte[] target, byte[] source, int offset) {
-		for (int i = 0; i < BLOCK; i++) {
-			target[i] ^= source[offset + i];
-		}
-	}
-
-	private static Cipher newAes(SecretKeySpec key) {
-		try {
-			Cipher aes = Cipher.getInstance("AES/ECB/NoPadding");
-			aes.init(Cipher.ENCRYPT_MODE, key);
-			return aes;
-		}
-		catch (InvalidKeyException ex) {
-			throw new IllegalArgumentException("AES does not take a key of " + key.getEncoded().length + " bytes");
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("AES is not available: " + ex.getClass().getSimpleName(), ex);
-		}
-	}
-
-	private static void aesBlock(Cipher aes, byte[] in, byte[] out) {
-		try {
-			aes.update(in, 0, BLOCK, out, 0);
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("AES block failed: " + ex.getClass().getSimpleName(), ex);
-		}
 	}
 
 	/** {@code radix^floor(length/2)}: {@code NUM(A)} is below it. */
@@ -231,12 +175,12 @@ final class Ff1 {
 	 */
 	final class Engine {
 
-		private final Cipher aes = newAes(Ff1.this.key);
+		private final Cipher aes = AesBlocks.newAes(Ff1.this.key);
 
-		private final byte[] block = new byte[BLOCK];
+		private final byte[] block = new byte[AesBlocks.BLOCK];
 
 		/** Apart from {@link #block}: the JDK's AES copies its input when both are one array. */
-		private final byte[] output = new byte[BLOCK];
+		private final byte[] output = new byte[AesBlocks.BLOCK];
 
 		private long numA;
 
@@ -352,7 +296,7 @@ final class Ff1 {
 			LONGS.set(this.block, 0, high);
 			LONGS.set(this.block, 8, low);
 			byte[] r = this.output;
-			aesBlock(this.aes, this.block, r);
+			AesBlocks.aesBlock(this.aes, this.block, r);
 			long[] weights = even ? Ff1.this.weightsU : Ff1.this.weightsV;
 			long sum = 0;
 			for (int j = 0; j < weights.length; j++) {

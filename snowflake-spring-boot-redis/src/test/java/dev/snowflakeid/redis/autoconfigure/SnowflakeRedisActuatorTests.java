@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.snowflakeid.actuate;
+package dev.snowflakeid.redis.autoconfigure;
 
 import java.io.IOException;
 import java.net.URI;
