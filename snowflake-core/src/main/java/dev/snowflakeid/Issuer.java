@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issues the IDs of one {@link SnowflakeIdGenerator}: one lock around the last {@code (tick, sequence)}, no
@@ -33,7 +34,7 @@ final class Issuer {
 
 	private final SnowflakeLayout layout;
 
-	private final Supplier<WorkerLease> leases;
+	private final Supplier<@Nullable WorkerLease> leases;
 
 	private final int timestampShift;
 
@@ -57,8 +58,8 @@ final class Issuer {
 	// Set while the worker code is released for a stopped context or a checkpoint of the process.
 	private volatile boolean paused;
 
-	Issuer(SnowflakeLayout layout, Supplier<WorkerLease> leases, GeneratorCounters statistics, LongConsumer clockJumps,
-			WallClockReader clock, Refusals refusals, LeaseRanges ranges, TickSequence ticks) {
+	Issuer(SnowflakeLayout layout, Supplier<@Nullable WorkerLease> leases, GeneratorCounters statistics,
+			LongConsumer clockJumps, WallClockReader clock, Refusals refusals, LeaseRanges ranges, TickSequence ticks) {
 		this.layout = layout;
 		this.leases = leases;
 		this.timestampShift = layout.timestampShift();
@@ -137,7 +138,7 @@ final class Issuer {
 		return this.stopped;
 	}
 
-	String unavailableReason(long now, long rollbackBudgetNanos) {
+	@Nullable String unavailableReason(long now, long rollbackBudgetNanos) {
 		return this.refusals.unavailableReason(this.stopped, this.paused, this.leases.get(), now,
 				this.statistics.lastIssuedTick(), rollbackBudgetNanos);
 	}

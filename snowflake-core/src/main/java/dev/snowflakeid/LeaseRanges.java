@@ -16,9 +16,11 @@
 package dev.snowflakeid;
 
 import java.time.Instant;
+import java.util.Objects;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ranges a generator issues under: the lease the keeper publishes and the earlier range it still
@@ -33,7 +35,7 @@ final class LeaseRanges {
 
 	private final Refusals refusals;
 
-	private WorkerLease adopted;
+	private @Nullable WorkerLease adopted;
 
 	private long ownerBits;
 
@@ -46,12 +48,12 @@ final class LeaseRanges {
 	}
 
 	/** Whether {@code lease} is the one adopted last (a new lease object is a new set of ranges). */
-	boolean isAdopted(WorkerLease lease) {
+	boolean isAdopted(@Nullable WorkerLease lease) {
 		return lease != null && lease == this.adopted;
 	}
 
 	/** Takes {@code lease} and its earlier range as the ranges to issue under, or refuses. */
-	void adopt(WorkerLease lease) {
+	void adopt(@Nullable WorkerLease lease) {
 		if (lease == null) {
 			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "no worker lease is held");
 		}
@@ -89,7 +91,8 @@ final class LeaseRanges {
 			this.layout.requireWorkerCode(range.workerCode());
 		}
 		catch (IllegalArgumentException ex) {
-			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, ex.getMessage());
+			// requireWorkerCode always says which field and bound; valueOf only satisfies the type.
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, String.valueOf(ex.getMessage()));
 		}
 	}
 
@@ -98,7 +101,7 @@ final class LeaseRanges {
 	 * range's; refuses when neither covers the tick.
 	 */
 	long ownerBitsFor(long tick) {
-		WorkerLease lease = this.adopted;
+		WorkerLease lease = Objects.requireNonNull(this.adopted, "a lease is adopted before any tick is issued");
 		long start = this.layout.tickStartMillis(tick);
 		long end = this.layout.tickEndMillis(tick);
 		Coverage coverage = coverage(lease, start, end);

@@ -20,6 +20,7 @@ import java.time.Instant;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts every refusal of one generator and words its message, and tells without issuing why the generator
@@ -46,8 +47,8 @@ final class Refusals {
 	 * Why the generator would refuse now, or {@code null} if it would issue: its own checks in its own order,
 	 * for the clock reading {@code now} and the last issued tick {@code lastTick} (0 before the first ID).
 	 */
-	String unavailableReason(boolean stopped, boolean paused, WorkerLease lease, long now, long lastTick,
-			long rollbackBudgetNanos) {
+	@Nullable String unavailableReason(boolean stopped, boolean paused, @Nullable WorkerLease lease, long now,
+			long lastTick, long rollbackBudgetNanos) {
 		if (stopped) {
 			return "generator is stopped";
 		}

@@ -21,6 +21,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.snowflakeid.lease.LeaseEvent;
@@ -30,6 +31,7 @@ import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Diffe
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setting;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseListener;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The registry behind {@link SnowflakeWorker.SharedWorkers}: one generator per static worker code and region in
@@ -64,8 +66,8 @@ final class SharedGenerators {
 
 		private final List<Member> members = new CopyOnWriteArrayList<>();
 
-		// Set once started; guarded by lock.
-		private SnowflakeWorker worker;
+		// Set once started, before any user joins; guarded by lock.
+		private @Nullable SnowflakeWorker worker;
 
 		Shared(Key key, StaticWorkerLeaseStore store, Map<Setting, String> settings) {
 			this.key = key;
@@ -94,7 +96,11 @@ final class SharedGenerators {
 
 		SnowflakeWorker join(Member member) {
 			this.members.add(member);
-			return new SnowflakeWorker(this.worker, () -> leave(member));
+			return new SnowflakeWorker(worker(), () -> leave(member));
+		}
+
+		private SnowflakeWorker worker() {
+			return Objects.requireNonNull(this.worker, "the shared generator is started before anyone joins it");
 		}
 
 		private void leave(Member member) {
@@ -105,7 +111,7 @@ final class SharedGenerators {
 				}
 				workers.remove(this.key, this);
 				try {
-					this.worker.close();
+					worker().close();
 				}
 				finally {
 					this.members.remove(member);
@@ -158,10 +164,11 @@ final class SharedGenerators {
 				.borrowAhead(request.borrowAhead)
 				.forwardJumpAlert(request.forwardJumpAlert)
 				.build();
-			started.worker = new SnowflakeWorker(generator, keeper, request.wallClock);
+			SnowflakeWorker worker = new SnowflakeWorker(generator, keeper, request.wallClock);
+			started.worker = worker;
 			// The first user's listeners receive the acquisition too.
 			SnowflakeWorker joined = started.join(member);
-			started.worker.start();
+			worker.start();
 			workers.put(key, started);
 			return joined;
 		}
@@ -190,8 +197,10 @@ final class SharedGenerators {
 	private static List<Difference> differences(Map<Setting, String> held, Map<Setting, String> requested) {
 		List<Difference> differences = new ArrayList<>();
 		requested.forEach((setting, value) -> {
-			if (!value.equals(held.get(setting))) {
-				differences.add(new Difference(setting, held.get(setting), value));
+			String was = held.get(setting);
+			if (!value.equals(was)) {
+				// Both maps hold every setting (see settings), so was is never null in practice.
+				differences.add(new Difference(setting, String.valueOf(was), value));
 			}
 		});
 		return differences;

@@ -26,6 +26,7 @@ import java.util.function.Supplier;
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Snowflake generator: one lock around the last {@code (tick, sequence)}, no I/O, no allocation and no
@@ -76,7 +77,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	private SnowflakeIdGenerator(Builder builder) {
 		this.layout = builder.layout;
 		this.region = this.layout.requireRegion(builder.region);
-		Supplier<WorkerLease> leases = Objects.requireNonNull(builder.leases, "worker lease source");
+		Supplier<@Nullable WorkerLease> leases = Objects.requireNonNull(builder.leases, "worker lease source");
 		// The keeper delivers a clock jump to its listeners; without one the jump is only counted.
 		LongConsumer clockJumps = (builder.keeper != null) ? builder.keeper.attach() : (jump) -> {
 		};
@@ -134,7 +135,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	 * Why {@link #nextId()} would refuse now, or {@code null} if it would issue: the generator's own checks in
 	 * its own order, evaluated without issuing, waiting or counting anything. Health and readiness read this.
 	 */
-	public String unavailableReason() {
+	public @Nullable String unavailableReason() {
 		return this.issuer.unavailableReason(this.wallClock.millis(), this.rollbackBudgetNanos);
 	}
 
@@ -247,9 +248,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 		private int region;
 
-		private Supplier<WorkerLease> leases;
+		private @Nullable Supplier<@Nullable WorkerLease> leases;
 
-		private WorkerLeaseKeeper keeper;
+		private @Nullable WorkerLeaseKeeper keeper;
 
 		private InstantSource wallClock = InstantSource.system();
 
@@ -290,7 +291,7 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		 * it must not block, allocate or do I/O: publish each new lease as one immutable {@link WorkerLease}
 		 * through a single volatile reference.
 		 */
-		public Builder leaseSource(Supplier<WorkerLease> leases) {
+		public Builder leaseSource(Supplier<@Nullable WorkerLease> leases) {
 			this.keeper = null;
 			this.leases = Objects.requireNonNull(leases, "worker lease source");
 			return this;

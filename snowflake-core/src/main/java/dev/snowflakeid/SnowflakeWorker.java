@@ -32,6 +32,7 @@ import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseListener;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A generator together with the keeper of its worker lease: the unit an application starts at boot and
@@ -51,7 +52,7 @@ public final class SnowflakeWorker implements AutoCloseable {
 	private final InstantSource wallClock;
 
 	// Null for a worker of its own; else leaves the shared worker, once.
-	private final Runnable leave;
+	private final @Nullable Runnable leave;
 
 	private final AtomicBoolean left = new AtomicBoolean();
 
@@ -178,8 +179,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 	 * @param epochRemainingMillis time until the layout's last tick ends
 	 * @param leadMillis how far the last issued tick lies ahead of the wall clock (borrow-ahead)
 	 */
-	public record WorkerStatus(boolean issuable, String reason, WorkerLease lease, long leaseRemainingMillis,
-			long ceilingRemainingMillis, long epochRemainingMillis, long leadMillis) {
+	public record WorkerStatus(boolean issuable, @Nullable String reason, @Nullable WorkerLease lease,
+			long leaseRemainingMillis, long ceilingRemainingMillis, long epochRemainingMillis, long leadMillis) {
 	}
 
 	/**
@@ -242,7 +243,7 @@ public final class SnowflakeWorker implements AutoCloseable {
 
 			final List<WorkerLeaseListener> listeners = new ArrayList<>();
 
-			Executor eventExecutor;
+			@Nullable Executor eventExecutor;
 
 			private Builder(StaticWorkerLeaseStore store, SnowflakeLayout layout) {
 				this.store = Objects.requireNonNull(store, "store");

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Snowflake IDs: their 64-bit layout, the generator, the worker that runs it with its lease keeper, and ID markers.
  */
 @NullMarked
 package dev.snowflakeid;

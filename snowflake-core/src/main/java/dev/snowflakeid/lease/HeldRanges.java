@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.lease;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How the keeper turns grants into the one {@link WorkerLease} it publishes: a grant's range, joined with
  * the ranges it still holds only where the parts overlap on the same code.
@@ -36,7 +38,7 @@ final class HeldRanges {
 	 * every held non-empty range of the same code it overlaps (each part is a grant of its own, so their
 	 * union is usable); of the rest, the non-empty range with the highest ceiling is kept as the earlier one.
 	 */
-	static WorkerLease merge(WorkerLease held, WorkerLease granted) {
+	static WorkerLease merge(@Nullable WorkerLease held, WorkerLease granted) {
 		if (held == null) {
 			return granted;
 		}

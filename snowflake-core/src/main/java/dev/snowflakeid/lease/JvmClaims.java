@@ -19,6 +19,8 @@ import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Exclusive claims held inside this JVM, keyed by what they protect: a state file's real path. An OS file
  * lock does not tell two owners in one JVM apart (and names no owner); this registry refuses the second
@@ -35,13 +37,13 @@ final class JvmClaims {
 	 * Claims {@code key} for {@code owner}.
 	 * @return the claim to {@link Claim#release() release}, or {@code null} when another claim holds the key
 	 */
-	static Claim claim(Object key, String owner) {
+	static @Nullable Claim claim(Object key, String owner) {
 		Claim claim = new Claim(key, owner + ", since " + Instant.now());
 		return (claims.putIfAbsent(key, claim) == null) ? claim : null;
 	}
 
 	/** Who holds {@code key} in this JVM, or {@code null}. */
-	static String holder(Object key) {
+	static @Nullable String holder(Object key) {
 		Claim claim = claims.get(key);
 		return (claim != null) ? claim.holder : null;
 	}

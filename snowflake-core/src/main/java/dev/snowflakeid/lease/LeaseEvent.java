@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.lease;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A change in the keeper's hold on its worker code, or something the keeper or its generator noticed,
  * delivered to {@link WorkerLeaseListener}s on the keeper's listener executor, in the order it happened. The
@@ -33,11 +35,12 @@ package dev.snowflakeid.lease;
  * @param jumpMillis for {@link Type#CLOCK_JUMPED}, by how much the wall clock advanced faster than elapsed
  * time, in milliseconds; otherwise 0
  */
-public record LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Throwable cause, long lastUsedMillis,
-		long jumpMillis) {
+public record LeaseEvent(Type type, @Nullable WorkerLease lease, @Nullable LossReason lossReason,
+		@Nullable Throwable cause, long lastUsedMillis, long jumpMillis) {
 
 	/** An event about the lease itself, with no clock jump. */
-	public LeaseEvent(Type type, WorkerLease lease, LossReason lossReason, Throwable cause, long lastUsedMillis) {
+	public LeaseEvent(Type type, @Nullable WorkerLease lease, @Nullable LossReason lossReason,
+			@Nullable Throwable cause, long lastUsedMillis) {
 		this(type, lease, lossReason, cause, lastUsedMillis, 0);
 	}
 

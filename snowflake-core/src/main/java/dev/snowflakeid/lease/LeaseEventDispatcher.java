@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Delivers the keeper's lease events to its listeners, in order, on an executor of their own: a slow,
@@ -34,16 +35,17 @@ final class LeaseEventDispatcher {
 
 	private final List<WorkerLeaseListener> listeners;
 
-	private final Executor executor;
+	// Null only when there are no listeners and none was configured: nothing is ever handed over then.
+	private final @Nullable Executor executor;
 
 	// The keeper's own thread when no executor was configured; shut down by close().
-	private final ExecutorService own;
+	private final @Nullable ExecutorService own;
 
 	// The first refusal of the executor since the last batch it accepted.
-	private final AtomicReference<RuntimeException> refused = new AtomicReference<>();
+	private final AtomicReference<@Nullable RuntimeException> refused = new AtomicReference<>();
 
 	/** With {@code configured} {@code null}, listeners run on a daemon thread named {@code threadName}. */
-	LeaseEventDispatcher(List<WorkerLeaseListener> listeners, Executor configured, String threadName) {
+	LeaseEventDispatcher(List<WorkerLeaseListener> listeners, @Nullable Executor configured, String threadName) {
 		this.listeners = List.copyOf(listeners);
 		this.own = (configured == null && !this.listeners.isEmpty()) ? DaemonThreads.executor(threadName) : null;
 		this.executor = (configured != null) ? configured : this.own;
@@ -51,12 +53,13 @@ final class LeaseEventDispatcher {
 
 	/** Hands the events to the listener executor; never blocks on a listener and never throws. */
 	void dispatch(List<LeaseEvent> happened) {
-		if (this.listeners.isEmpty() || happened.isEmpty()) {
+		Executor executor = this.executor;
+		if (this.listeners.isEmpty() || happened.isEmpty() || executor == null) {
 			return;
 		}
 		RuntimeException earlier = this.refused.getAndSet(null);
 		try {
-			this.executor.execute(() -> {
+			executor.execute(() -> {
 				if (earlier != null) {
 					deliver(new LeaseEvent(Type.LISTENER_FAILED, happened.get(0).lease(), null, earlier, Long.MIN_VALUE));
 				}

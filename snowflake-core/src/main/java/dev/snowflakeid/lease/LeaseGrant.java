@@ -18,6 +18,8 @@ package dev.snowflakeid.lease;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a {@link WorkerLeaseStore} granted on a claim: a worker code, its fencing generation and owner
  * token, and the timestamp range {@code (floorMillis, ceilingMillis]} the new owner may use.
@@ -39,7 +41,7 @@ import java.util.Objects;
  * expire (a static worker code)
  */
 public record LeaseGrant(int workerCode, long generation, String token, long floorMillis, long ceilingMillis,
-		long storeTimeMillis, Duration ttl) {
+		long storeTimeMillis, @Nullable Duration ttl) {
 
 	public LeaseGrant {
 		Objects.requireNonNull(token, "token");

@@ -22,6 +22,7 @@ import java.util.function.LongSupplier;
 
 import dev.snowflakeid.lease.LeaseEvent.Type;
 import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link WorkerLeaseKeeper} holds its code across start, suspend, resume and close: claims (through
@@ -41,7 +42,7 @@ final class LeaseHolder {
 
 	private final List<WorkerLeaseListener> listeners;
 
-	private final Executor configuredEvents;
+	private final @Nullable Executor configuredEvents;
 
 	private final String eventThreadName;
 
@@ -62,13 +63,13 @@ final class LeaseHolder {
 	private boolean markReported;
 
 	// Written under monitor, read without it: a generator reports a clock jump without waiting for a round.
-	private volatile LeaseEventDispatcher events;
+	private volatile @Nullable LeaseEventDispatcher events;
 
 	private volatile boolean closed;
 
 	LeaseHolder(WorkerLeaseStore store, long startupBudgetNanos, LongSupplier monotonicClock, StartupWait startup,
 			RenewalScheduler scheduler, long renewIntervalNanos, List<WorkerLeaseListener> listeners,
-			Executor configuredEvents, String eventThreadName) {
+			@Nullable Executor configuredEvents, String eventThreadName) {
 		this.store = store;
 		this.startupBudgetNanos = startupBudgetNanos;
 		this.monotonicClock = monotonicClock;

@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.lease;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The lease store could not be reached, or did not answer within its command timeout. Retried: waiting may
  * fix it.
@@ -26,7 +28,7 @@ public non-sealed class LeaseStoreUnavailableException extends WorkerLeaseExcept
 
 	private static final long serialVersionUID = 1L;
 
-	public LeaseStoreUnavailableException(String message, Throwable cause) {
+	public LeaseStoreUnavailableException(String message, @Nullable Throwable cause) {
 		super(message, cause);
 	}
 

@@ -20,6 +20,7 @@ import java.util.List;
 
 import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The keeper's renewal state machine: the range it publishes, the grant it renews, and the round that
@@ -38,10 +39,10 @@ final class RenewalRounds {
 
 	private final WorkerLeaseStore store;
 
-	private volatile WorkerLease current;
+	private volatile @Nullable WorkerLease current;
 
 	// The grant being renewed; null while claiming again.
-	private volatile LeaseGrant grant;
+	private volatile @Nullable LeaseGrant grant;
 
 	private int lastCode = -1;
 
@@ -50,12 +51,12 @@ final class RenewalRounds {
 	}
 
 	/** The range the generator may use, or {@code null} before the first grant and after {@link #withdraw()}. */
-	WorkerLease current() {
+	@Nullable WorkerLease current() {
 		return this.current;
 	}
 
 	/** The grant being renewed, or {@code null} while none is held. */
-	LeaseGrant grant() {
+	@Nullable LeaseGrant grant() {
 		return this.grant;
 	}
 
@@ -69,11 +70,12 @@ final class RenewalRounds {
 
 	/** One round: renews the held grant, or claims again while none is held; answers what happened, in order. */
 	List<LeaseEvent> run() {
-		return (this.grant != null) ? renew() : reclaim();
+		LeaseGrant held = this.grant;
+		return (held != null) ? renew(held) : reclaim();
 	}
 
 	/** Stops publishing: the range and grant are cleared, and the grant that was held is answered. */
-	LeaseGrant withdraw() {
+	@Nullable LeaseGrant withdraw() {
 		LeaseGrant held = this.grant;
 		this.current = null;
 		this.grant = null;
@@ -85,7 +87,7 @@ final class RenewalRounds {
 	 * {@code released}, or {@link Type#RELEASE_FAILED} with the failure: the lease then expires by itself and
 	 * its ceiling still fences the next owner.
 	 */
-	LeaseEvent release(LeaseGrant held, WorkerLease released, long lastUsedMillis) {
+	LeaseEvent release(LeaseGrant held, @Nullable WorkerLease released, long lastUsedMillis) {
 		try {
 			this.store.release(held, lastUsedMillis);
 			return new LeaseEvent(Type.RELEASED, released, null, null, lastUsedMillis);
@@ -96,12 +98,11 @@ final class RenewalRounds {
 	}
 
 	/** An event about the range published now. */
-	LeaseEvent event(Type type, LossReason reason, Throwable cause) {
+	LeaseEvent event(Type type, @Nullable LossReason reason, @Nullable Throwable cause) {
 		return new LeaseEvent(type, this.current, reason, cause, Long.MIN_VALUE);
 	}
 
-	private List<LeaseEvent> renew() {
-		LeaseGrant held = this.grant;
+	private List<LeaseEvent> renew(LeaseGrant held) {
 		LeaseRenewal renewal;
 		try {
 			renewal = this.store.renew(held);

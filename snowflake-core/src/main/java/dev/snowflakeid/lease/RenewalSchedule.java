@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import dev.snowflakeid.lease.LeaseEvent.Type;
+import org.jspecify.annotations.Nullable;
 
 /**
  * When the keeper's renewal rounds run: at a fixed delay on the keeper's scheduler, from one interval after a
@@ -36,7 +37,7 @@ final class RenewalSchedule {
 	private final Consumer<List<LeaseEvent>> report;
 
 	// Guarded by the keeper's monitor.
-	private AutoCloseable running;
+	private @Nullable AutoCloseable running;
 
 	RenewalSchedule(RenewalScheduler scheduler, long periodNanos, Runnable round, Consumer<List<LeaseEvent>> report) {
 		this.scheduler = scheduler;
@@ -52,14 +53,14 @@ final class RenewalSchedule {
 	}
 
 	/** Takes the running schedule, to {@link #stop} outside the monitor. Under the keeper's monitor. */
-	AutoCloseable detach() {
+	@Nullable AutoCloseable detach() {
 		AutoCloseable detached = this.running;
 		this.running = null;
 		return detached;
 	}
 
 	/** Stops a detached schedule; a round in flight finishes and finds the keeper withdrawn. */
-	void stop(AutoCloseable detached) {
+	void stop(@Nullable AutoCloseable detached) {
 		if (detached != null) {
 			try {
 				detached.close();

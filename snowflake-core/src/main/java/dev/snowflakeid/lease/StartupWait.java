@@ -24,6 +24,7 @@ import java.util.function.Supplier;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a
@@ -87,7 +88,7 @@ final class StartupWait {
 	 * keeper's renewal rounds run meanwhile: after a detected loss the first grant's range is empty until a
 	 * renewal's ceiling passes the floor.
 	 */
-	void awaitUsable(Supplier<WorkerLease> published, long budgetEnd) {
+	void awaitUsable(Supplier<@Nullable WorkerLease> published, long budgetEnd) {
 		while (true) {
 			WorkerLease lease = published.get();
 			long now = this.wallClock.millis();

@@ -26,8 +26,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.Objects;
 
 import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The static allocator's high-water-mark file, held exclusively from {@link #open} to {@link #close}.
@@ -63,7 +65,7 @@ final class StateFile implements AutoCloseable {
 	private long mark;
 
 	// Set when the file did not exist at open: the code started without a mark.
-	private StateFileException missing;
+	private @Nullable StateFileException missing;
 
 	private StateFile(Path file, Path temporary, FileChannel lockChannel, FileLock lock, JvmClaims.Claim claim) {
 		this.file = file;
@@ -89,7 +91,8 @@ final class StateFile implements AutoCloseable {
 		if (mustExist && !Files.exists(file)) {
 			throw StateFileException.missing(file, workerCode);
 		}
-		Path directory = file.getParent();
+		// Absolute and normalized: only the root has no parent, and the root is no file.
+		Path directory = Objects.requireNonNull(file.getParent(), "state file has no parent directory");
 		Path lockFile = directory.resolve(file.getFileName() + ".lock");
 		Path key;
 		try {
@@ -107,13 +110,7 @@ final class StateFile implements AutoCloseable {
 		}
 		FileChannel channel = null;
 		try {
-			try {
-				channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-						StandardOpenOption.WRITE);
-			}
-			catch (IOException ex) {
-				throw StateFileException.access(file, "cannot create the lock file " + lockFile, ex);
-			}
+			channel = openLockChannel(file, lockFile);
 			FileLock lock = tryLock(file, lockFile, channel);
 			StateFile opened = new StateFile(file, directory.resolve(file.getFileName() + ".tmp"), channel, lock,
 					claim);
@@ -125,6 +122,16 @@ final class StateFile implements AutoCloseable {
 			closeQuietly(channel);
 			claim.release();
 			throw ex;
+		}
+	}
+
+	private static FileChannel openLockChannel(Path file, Path lockFile) {
+		try {
+			return FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+					StandardOpenOption.WRITE);
+		}
+		catch (IOException ex) {
+			throw StateFileException.access(file, "cannot create the lock file " + lockFile, ex);
 		}
 	}
 
@@ -207,7 +214,7 @@ final class StateFile implements AutoCloseable {
 	}
 
 	/** Describes the file if it did not exist when opened, or {@code null}. */
-	StateFileException missing() {
+	@Nullable StateFileException missing() {
 		return this.missing;
 	}
 
@@ -257,7 +264,7 @@ final class StateFile implements AutoCloseable {
 		this.claim.release();
 	}
 
-	private static void closeQuietly(FileChannel channel) {
+	private static void closeQuietly(@Nullable FileChannel channel) {
 		if (channel != null) {
 			try {
 				// closing the channel releases its lock

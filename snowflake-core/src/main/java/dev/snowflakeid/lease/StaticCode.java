@@ -30,6 +30,7 @@ import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Difference;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setting;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One static worker code and region in use in this JVM (more exactly, by the classes of this class loader),
@@ -76,7 +77,7 @@ final class StaticCode {
 	private final Object monitor = new Object();
 
 	// Guarded by monitor; null without a state file.
-	private final StateFile stateFile;
+	private final @Nullable StateFile stateFile;
 
 	// Guarded by monitor. Every tick the code issues must start after this millisecond.
 	private final long floor;
@@ -85,7 +86,7 @@ final class StaticCode {
 	private long highWaterMark = Long.MIN_VALUE;
 
 	// Guarded by monitor: the token of the grant not yet released, or null.
-	private String granted;
+	private @Nullable String granted;
 
 	// Guarded by monitor.
 	private long grants;
@@ -94,7 +95,7 @@ final class StaticCode {
 	private long lastUsedMillis = Long.MIN_VALUE;
 
 	private StaticCode(Key key, UniquenessDomain domain, boolean shareable, Map<Setting, String> settings,
-			long ceilingLeadMillis, InstantSource clock, StateFile stateFile, long floor) {
+			long ceilingLeadMillis, InstantSource clock, @Nullable StateFile stateFile, long floor) {
 		this.key = key;
 		this.domain = domain;
 		this.shareable = shareable;
@@ -111,7 +112,7 @@ final class StaticCode {
 	 * @throws WorkerCodeInUseException if the code and region are in use in this JVM and cannot be shared
 	 * @throws StateFileException if the state file cannot be opened
 	 */
-	static StaticCode open(Object handle, int workerCode, int region, Path stateFile, boolean mustExist,
+	static StaticCode open(Object handle, int workerCode, int region, @Nullable Path stateFile, boolean mustExist,
 			Duration ceilingLead, InstantSource clock, String owner, boolean share) {
 		Key key = new Key(workerCode, region);
 		Map<Setting, String> settings = new EnumMap<>(Setting.class);
@@ -172,11 +173,11 @@ final class StaticCode {
 	}
 
 	/** Describes the state file if it did not exist when opened (a start without a mark), or {@code null}. */
-	StateFileException startedWithoutMark() {
+	@Nullable StateFileException startedWithoutMark() {
 		return (this.stateFile != null) ? this.stateFile.missing() : null;
 	}
 
-	Path stateFilePath() {
+	@Nullable Path stateFilePath() {
 		return (this.stateFile != null) ? this.stateFile.path() : null;
 	}
 
@@ -195,13 +196,14 @@ final class StaticCode {
 			}
 			String token = TOKEN + "-" + (++this.grants);
 			LeaseGrant grant;
-			if (this.stateFile == null) {
+			StateFile file = this.stateFile;
+			if (file == null) {
 				grant = new LeaseGrant(workerCode, 0, token, this.floor, Long.MAX_VALUE, now, null);
 			}
 			else {
-				this.highWaterMark = Math.max(this.highWaterMark, this.stateFile.mark());
+				this.highWaterMark = Math.max(this.highWaterMark, file.mark());
 				// The first ceiling lies a lead above the floor even when the clock is still behind it.
-				long ceiling = raise(Math.max(this.floor, now));
+				long ceiling = raise(file, Math.max(this.floor, now));
 				grant = new LeaseGrant(workerCode, 0, token, this.floor, ceiling, now, null);
 			}
 			this.granted = token;
@@ -211,13 +213,14 @@ final class StaticCode {
 
 	LeaseRenewal renew(LeaseGrant grant) {
 		long now = this.clock.millis();
-		if (this.stateFile == null) {
+		StateFile file = this.stateFile;
+		if (file == null) {
 			return LeaseRenewal.renewed(grant.floorMillis(), Long.MAX_VALUE, now);
 		}
 		synchronized (this.monitor) {
 			// Only this JVM uses the file (it holds the file's lock), and only one grant at a time, so the
 			// renewed range continues the claimed one.
-			return LeaseRenewal.renewed(grant.floorMillis(), raise(now), now);
+			return LeaseRenewal.renewed(grant.floorMillis(), raise(file, now), now);
 		}
 	}
 
@@ -230,11 +233,11 @@ final class StaticCode {
 		}
 	}
 
-	// Guarded by monitor.
-	private long raise(long from) {
+	// Guarded by monitor; file is this code's state file.
+	private long raise(StateFile file, long from) {
 		long ceiling = Math.max(this.highWaterMark, from + this.ceilingLeadMillis);
 		if (ceiling > this.highWaterMark) {
-			this.stateFile.write(ceiling);
+			file.write(ceiling);
 			this.highWaterMark = ceiling;
 		}
 		return ceiling;
@@ -275,7 +278,7 @@ final class StaticCode {
 	 * @param stateFile the state file it used last, absolute, or {@code null}
 	 * @param ceiling the last ceiling written to that file
 	 */
-	private record Mark(long lastUsedMillis, String stateFile, long ceiling) {
+	private record Mark(long lastUsedMillis, @Nullable String stateFile, long ceiling) {
 	}
 
 }

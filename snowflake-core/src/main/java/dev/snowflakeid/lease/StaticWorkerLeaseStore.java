@@ -22,6 +22,7 @@ import java.util.Objects;
 
 import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with a state file
@@ -64,7 +65,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	 * @param clock wall clock
 	 * @see #builder(int)
 	 */
-	public StaticWorkerLeaseStore(int workerCode, Path stateFile, Duration ceilingLead, InstantSource clock) {
+	public StaticWorkerLeaseStore(int workerCode, @Nullable Path stateFile, Duration ceilingLead, InstantSource clock) {
 		this(builder(workerCode).stateFile(stateFile).ceilingLead(ceilingLead).clock(clock), false);
 	}
 
@@ -99,7 +100,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	}
 
 	/** The state file, absolute, or {@code null}. */
-	public Path stateFile() {
+	public @Nullable Path stateFile() {
 		return this.code.stateFilePath();
 	}
 
@@ -122,7 +123,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	 * Describes the state file if it did not exist when opened: the code started without a high-water mark.
 	 * The keeper reports it as {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}. {@code null} otherwise.
 	 */
-	StateFileException startedWithoutMark() {
+	@Nullable StateFileException startedWithoutMark() {
 		return this.code.startedWithoutMark();
 	}
 
@@ -177,7 +178,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 
 		private int region;
 
-		private Path stateFile;
+		private @Nullable Path stateFile;
 
 		private boolean stateFileMustExist;
 
@@ -198,7 +199,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		}
 
 		/** High-water-mark file, or {@code null} for none. Default none. */
-		public Builder stateFile(Path stateFile) {
+		public Builder stateFile(@Nullable Path stateFile) {
 			this.stateFile = stateFile;
 			return this;
 		}

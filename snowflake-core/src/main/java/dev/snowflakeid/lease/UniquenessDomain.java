@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The set of instances whose worker codes are coordinated with each other. Within one domain no two
  * instances hold the same code at once, so their IDs never collide; instances of two domains know nothing
@@ -38,9 +40,9 @@ public final class UniquenessDomain {
 
 	private final String description;
 
-	private final Map<String, Object> details;
+	private final Map<String, @Nullable Object> details;
 
-	private UniquenessDomain(String description, Map<String, Object> details) {
+	private UniquenessDomain(String description, Map<String, @Nullable Object> details) {
 		this.description = description;
 		this.details = Collections.unmodifiableMap(details);
 	}
@@ -52,7 +54,7 @@ public final class UniquenessDomain {
 	 */
 	public static UniquenessDomain redis(String address, int database, String keyPrefix, String namespace,
 			int region) {
-		Map<String, Object> details = new LinkedHashMap<>();
+		Map<String, @Nullable Object> details = new LinkedHashMap<>();
 		details.put("redis", Objects.requireNonNull(address, "address"));
 		details.put("database", database);
 		return redis(details, "Redis " + address + " database " + database, keyPrefix, namespace, region);
@@ -63,12 +65,12 @@ public final class UniquenessDomain {
 	 * @param nodes the configured nodes, each {@code host:port}
 	 */
 	public static UniquenessDomain redisCluster(List<String> nodes, String keyPrefix, String namespace, int region) {
-		Map<String, Object> details = new LinkedHashMap<>();
+		Map<String, @Nullable Object> details = new LinkedHashMap<>();
 		details.put("redisCluster", List.copyOf(nodes));
 		return redis(details, "Redis Cluster " + String.join(", ", nodes), keyPrefix, namespace, region);
 	}
 
-	private static UniquenessDomain redis(Map<String, Object> details, String server, String keyPrefix,
+	private static UniquenessDomain redis(Map<String, @Nullable Object> details, String server, String keyPrefix,
 			String namespace, int region) {
 		details.put("keyPrefix", Objects.requireNonNull(keyPrefix, "keyPrefix"));
 		details.put("namespace", Objects.requireNonNull(namespace, "namespace"));
@@ -81,9 +83,9 @@ public final class UniquenessDomain {
 	 * A static worker code.
 	 * @param stateFile the high-water-mark file, or {@code null} for none; made absolute
 	 */
-	public static UniquenessDomain staticCode(Path stateFile, int workerCode, int region) {
+	public static UniquenessDomain staticCode(@Nullable Path stateFile, int workerCode, int region) {
 		Path file = (stateFile != null) ? stateFile.toAbsolutePath().normalize() : null;
-		Map<String, Object> details = new LinkedHashMap<>();
+		Map<String, @Nullable Object> details = new LinkedHashMap<>();
 		details.put("stateFile", (file != null) ? file.toString() : null);
 		details.put("workerCode", workerCode);
 		details.put("region", region);
@@ -96,7 +98,7 @@ public final class UniquenessDomain {
 	 * {@code keyPrefix}, {@code namespace} and {@code region}; or {@code stateFile} (absolute path, or
 	 * {@code null}), {@code workerCode} and {@code region}.
 	 */
-	public Map<String, Object> details() {
+	public Map<String, @Nullable Object> details() {
 		return this.details;
 	}
 

@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.lease;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What the generator may use right now, as one immutable snapshot: a worker code and the timestamp range
  * {@code (floorMillis, ceilingMillis]} in which it may issue under it, plus at most one {@link #earlier()}
@@ -38,7 +40,7 @@ package dev.snowflakeid.lease;
  * @param earlier range of a previous grant that is still usable, or {@code null}; never has one itself
  */
 public record WorkerLease(int workerCode, long generation, long floorMillis, long ceilingMillis, boolean renewable,
-		WorkerLease earlier) {
+		@Nullable WorkerLease earlier) {
 
 	public WorkerLease {
 		if (workerCode < 0) {
@@ -73,7 +75,7 @@ public record WorkerLease(int workerCode, long generation, long floorMillis, lon
 	}
 
 	/** The same range, keeping {@code range} (without its own earlier range) as the earlier one. */
-	public WorkerLease withEarlier(WorkerLease range) {
+	public WorkerLease withEarlier(@Nullable WorkerLease range) {
 		WorkerLease kept = (range == null || range.earlier() == null) ? range
 				: new WorkerLease(range.workerCode(), range.generation(), range.floorMillis(), range.ceilingMillis(),
 						range.renewable(), null);

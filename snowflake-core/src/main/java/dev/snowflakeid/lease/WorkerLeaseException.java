@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A worker code could not be obtained or kept safely. One family, nested here as Spring's
  * {@code HttpClientErrorException.NotFound} is, so that an analyzer or a caller handles it exhaustively.
@@ -34,7 +36,7 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 
 	private static final long serialVersionUID = 1L;
 
-	WorkerLeaseException(String message, Throwable cause) {
+	WorkerLeaseException(String message, @Nullable Throwable cause) {
 		super(message, cause);
 	}
 
@@ -258,12 +260,12 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 
 		private final transient Path file;
 
-		private final String holder;
+		private final @Nullable String holder;
 
 		private final long mark;
 
-		private StateFileException(Reason reason, Path file, String message, Throwable cause, String holder,
-				long mark) {
+		private StateFileException(Reason reason, Path file, String message, @Nullable Throwable cause,
+				@Nullable String holder, long mark) {
 			super(message, cause);
 			this.reason = reason;
 			this.file = file;
@@ -311,7 +313,7 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		 * Who holds the lock, such as {@code process 4711 (application 'orders', since ...)}, for
 		 * {@link Reason#LOCKED}; otherwise {@code null}.
 		 */
-		public String holder() {
+		public @Nullable String holder() {
 			return this.holder;
 		}
 

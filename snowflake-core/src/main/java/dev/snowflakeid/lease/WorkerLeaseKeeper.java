@@ -32,6 +32,7 @@ import dev.snowflakeid.lease.WorkerLeaseException.ClockBehindException;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one
@@ -92,12 +93,12 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 	/**
 	 * The lease in force, or {@code null} while none is held. Never blocks: the generator reads it for every ID.
 	 */
-	public WorkerLease currentLease() {
+	public @Nullable WorkerLease currentLease() {
 		return this.holder.rounds().current();
 	}
 
 	/** The store's grant being renewed, or {@code null} while none is held (claiming again). */
-	public LeaseGrant currentGrant() {
+	public @Nullable LeaseGrant currentGrant() {
 		return this.holder.rounds().grant();
 	}
 
@@ -206,9 +207,9 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 
 		private String threadName = "snowflake-lease-keeper";
 
-		private ScheduledExecutorService scheduler;
+		private @Nullable ScheduledExecutorService scheduler;
 
-		private Executor eventExecutor;
+		private @Nullable Executor eventExecutor;
 
 		private Builder(WorkerLeaseStore store) {
 			this.store = Objects.requireNonNull(store, "store");

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Worker-code leases: the store SPI, the keeper that claims and renews a code, its events, and the static store.
  */
 @NullMarked
 package dev.snowflakeid.lease;

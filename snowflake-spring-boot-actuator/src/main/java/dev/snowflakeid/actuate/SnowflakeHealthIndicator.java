@@ -71,7 +71,8 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 			builder.up();
 		}
 		else {
-			builder.down().withDetail("reason", status.reason());
+			builder.down()
+				.withDetail("reason", Objects.requireNonNull(status.reason(), "a worker that cannot issue says why"));
 		}
 		builder.withDetail("allocator", this.worker.keeper().store().name());
 		UniquenessDomain domain = this.domain;

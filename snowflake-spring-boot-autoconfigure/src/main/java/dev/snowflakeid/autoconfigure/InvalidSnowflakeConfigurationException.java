@@ -20,6 +20,7 @@ import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 import dev.snowflakeid.lease.LeaseTiming;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found before any ID is
@@ -50,7 +51,8 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 			return rule.getAsInt();
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);
+			// The core's rules always say what is wrong; valueOf only satisfies the type.
+			throw new InvalidSnowflakeConfigurationException(property, String.valueOf(ex.getMessage()), action);
 		}
 	}
 
@@ -63,7 +65,8 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 			return rule.get();
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidSnowflakeConfigurationException(property, ex.getMessage(), action);
+			// The core's rules always say what is wrong; valueOf only satisfies the type.
+			throw new InvalidSnowflakeConfigurationException(property, String.valueOf(ex.getMessage()), action);
 		}
 	}
 

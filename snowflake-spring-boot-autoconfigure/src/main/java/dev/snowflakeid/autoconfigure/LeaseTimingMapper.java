@@ -70,11 +70,12 @@ final class LeaseTimingMapper {
 							+ "snowflake.worker.lease.outage-tolerance.");
 		}
 		LeaseTiming timing = own.withLeadLimit(limit);
-		if (lease.getStartupWaitBudget() != null) {
+		Duration budget = lease.getStartupWaitBudget();
+		if (budget != null) {
 			Duration tick = properties.getLayout().getTick();
 			Duration works = timing.firstStartWait(tick);
 			InvalidSnowflakeConfigurationException.check(STARTUP_WAIT_BUDGET,
-					() -> timing.requireStartupWaitBudget(lease.getStartupWaitBudget(), tick),
+					() -> timing.requireStartupWaitBudget(budget, tick),
 					"Set " + STARTUP_WAIT_BUDGET + " to " + works.toSeconds() + "s or more, or leave it unset (it "
 							+ "then covers the quarantine).");
 		}

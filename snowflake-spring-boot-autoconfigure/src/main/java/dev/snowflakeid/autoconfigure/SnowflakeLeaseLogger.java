@@ -16,6 +16,7 @@
 package dev.snowflakeid.autoconfigure;
 
 import java.time.Instant;
+import java.util.Objects;
 
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.UniquenessDomain;
@@ -24,6 +25,7 @@ import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Logs the worker lease's events through the application's logging system, which stays up until every bean
@@ -39,7 +41,7 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 
 	private final int region;
 
-	private final UniquenessDomain domain;
+	private final @Nullable UniquenessDomain domain;
 
 	private volatile boolean failing;
 
@@ -47,7 +49,7 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 	 * @param region region code
 	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
 	 */
-	SnowflakeLeaseLogger(int region, UniquenessDomain domain) {
+	SnowflakeLeaseLogger(int region, @Nullable UniquenessDomain domain) {
 		this.region = region;
 		this.domain = domain;
 	}
@@ -56,8 +58,8 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 	public void onLeaseEvent(LeaseEvent event) {
 		WorkerLease lease = event.lease();
 		switch (event.type()) {
-			case ACQUIRED -> logger.info("Acquired worker code " + lease.workerCode() + " (generation "
-					+ lease.generation() + ") in region " + this.region + "; IDs are unique within the domain "
+			case ACQUIRED -> logger.info("Acquired " + codeAndGeneration(event) + " in region " + this.region
+					+ "; IDs are unique within the domain "
 					+ ((this.domain != null) ? "[" + this.domain + "]" : "of the user-supplied lease store"));
 			case RENEWED -> recovered("Lease renewals succeed again");
 			case RENEWAL_FAILED, CLAIM_FAILED -> failing(event);
@@ -65,8 +67,8 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 					+ "claim succeeds and the clock passes its floor", event.cause());
 			case REACQUIRED -> {
 				this.failing = false;
-				logger.info("Claimed worker code " + lease.workerCode() + " (generation " + lease.generation()
-						+ ") in region " + this.region + " after losing the previous lease");
+				logger.info("Claimed " + codeAndGeneration(event) + " in region " + this.region
+						+ " after losing the previous lease");
 			}
 			case RELEASED -> logger.info("Released worker code " + code(lease)
 					+ " of region " + this.region + "; high-water mark "
@@ -94,7 +96,13 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 				+ "snowflake.worker.state-file-must-exist=true";
 	}
 
-	private static String code(WorkerLease lease) {
+	// An acquisition carries the lease it just published.
+	private static String codeAndGeneration(LeaseEvent event) {
+		WorkerLease lease = Objects.requireNonNull(event.lease(), "an acquisition carries its lease");
+		return "worker code " + lease.workerCode() + " (generation " + lease.generation() + ")";
+	}
+
+	private static String code(@Nullable WorkerLease lease) {
 		return (lease != null) ? Integer.toString(lease.workerCode()) : "?";
 	}
 

@@ -235,13 +235,13 @@ public class SnowflakeProperties {
 		 * Static worker code, below 2^worker-bits; required with the static allocator, optional with the
 		 * in-memory one.
 		 */
-		private Integer code;
+		private @Nullable Integer code;
 
 		/**
 		 * High-water-mark file of the static allocator; without it the operator guarantees that a code is
 		 * never used twice at once and that clocks never step back across restarts.
 		 */
-		private Path stateFile;
+		private @Nullable Path stateFile;
 
 		/** Whether a missing state file stops startup instead of starting the code without a high-water mark. */
 		private boolean stateFileMustExist = false;
@@ -256,19 +256,19 @@ public class SnowflakeProperties {
 			this.allocator = allocator;
 		}
 
-		public Integer getCode() {
+		public @Nullable Integer getCode() {
 			return this.code;
 		}
 
-		public void setCode(Integer code) {
+		public void setCode(@Nullable Integer code) {
 			this.code = code;
 		}
 
-		public Path getStateFile() {
+		public @Nullable Path getStateFile() {
 			return this.stateFile;
 		}
 
-		public void setStateFile(Path stateFile) {
+		public void setStateFile(@Nullable Path stateFile) {
 			this.stateFile = stateFile;
 		}
 
@@ -326,7 +326,7 @@ public class SnowflakeProperties {
 		 * covers a first start on an empty Redis (the quarantine, the max clock skew, one tick and three
 		 * command timeouts), at least 30s; with the redis allocator a shorter one fails startup.
 		 */
-		private Duration startupWaitBudget;
+		private @Nullable Duration startupWaitBudget;
 
 		/** Largest allowed difference between this worker's clock and the lease store's clock. */
 		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
@@ -362,11 +362,11 @@ public class SnowflakeProperties {
 			this.outageTolerance = outageTolerance;
 		}
 
-		public Duration getStartupWaitBudget() {
+		public @Nullable Duration getStartupWaitBudget() {
 			return this.startupWaitBudget;
 		}
 
-		public void setStartupWaitBudget(Duration startupWaitBudget) {
+		public void setStartupWaitBudget(@Nullable Duration startupWaitBudget) {
 			this.startupWaitBudget = startupWaitBudget;
 		}
 

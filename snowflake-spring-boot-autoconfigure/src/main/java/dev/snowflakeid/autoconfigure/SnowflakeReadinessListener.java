@@ -24,6 +24,7 @@ import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.lease.LeaseEvent;
 import dev.snowflakeid.lease.WorkerLeaseListener;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
@@ -53,7 +54,7 @@ public final class SnowflakeReadinessListener implements WorkerLeaseListener, Sm
 
 	private volatile boolean refusing;
 
-	private volatile ScheduledExecutorService timer;
+	private volatile @Nullable ScheduledExecutorService timer;
 
 	SnowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker, ApplicationEventPublisher events) {
 		this.worker = worker;

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.context.event.ApplicationPreparedEvent;
@@ -46,13 +47,13 @@ class SpringBootVersionWarning implements ApplicationListener<ApplicationPrepare
 
 	private static final Log logger = LogFactory.getLog(SpringBootVersionWarning.class);
 
-	private final Supplier<String> version;
+	private final Supplier<@Nullable String> version;
 
 	SpringBootVersionWarning() {
 		this(SpringBootVersion::getVersion);
 	}
 
-	SpringBootVersionWarning(Supplier<String> version) {
+	SpringBootVersionWarning(Supplier<@Nullable String> version) {
 		this.version = version;
 	}
 
@@ -68,7 +69,7 @@ class SpringBootVersionWarning implements ApplicationListener<ApplicationPrepare
 	 * The warning for a Spring Boot version, or {@code null} when the version lies in a tested line or is not
 	 * known (no version in the jar's manifest, as when Spring Boot is repackaged).
 	 */
-	static String warning(String version) {
+	static @Nullable String warning(@Nullable String version) {
 		if (version == null) {
 			return null;
 		}

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Auto-configuration of the generator: {@code snowflake.*} properties, worker-code allocators and failure analyzers.
  */
 @NullMarked
 package dev.snowflakeid.autoconfigure;

@@ -17,6 +17,8 @@ package dev.snowflakeid.json;
 
 import java.math.BigInteger;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How IDs travel in JSON, whichever Jackson version binds them: which property types {@code @SnowflakeId}
  * and {@code @PublicId} apply to, what a read ID becomes, and the wording of every rejection. Free of Jackson
@@ -67,7 +69,7 @@ public final class JsonIds {
 	}
 
 	/** Reason for a JSON token that is neither a string nor a number. */
-	public static String unexpectedToken(Object token) {
+	public static String unexpectedToken(@Nullable Object token) {
 		return "unexpected token " + token;
 	}
 
@@ -75,7 +77,7 @@ public final class JsonIds {
 	 * The message of a rejected Snowflake ID: the property ({@code null} when unknown), the rejected text, why,
 	 * and what is accepted.
 	 */
-	public static String invalidSnowflakeId(String property, String text, String reason) {
+	public static String invalidSnowflakeId(@Nullable String property, String text, String reason) {
 		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason + "; " + EXPECTED
 				+ ")";
 	}
@@ -85,11 +87,11 @@ public final class JsonIds {
 	 * the input nor why, so a client learns nothing from the difference between a malformed string and a
 	 * well-formed one that decodes to nothing.
 	 */
-	public static String invalidPublicId(String property) {
+	public static String invalidPublicId(@Nullable String property) {
 		return "Invalid public ID for " + target(property);
 	}
 
-	private static String target(String property) {
+	private static String target(@Nullable String property) {
 		return (property != null) ? "property '" + property + "'" : "value";
 	}
 

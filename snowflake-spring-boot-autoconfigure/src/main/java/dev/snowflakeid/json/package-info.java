@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * How IDs travel in JSON, shared by the Jackson 3 and Jackson 2 modules; not part of the API.
  */
 @NullMarked
 package dev.snowflakeid.json;

@@ -92,9 +92,6 @@ final class PublicIdDeserializer extends StdScalarDeserializer<Object> implement
 		return null;
 	}
 
-	// JsonIds names the value alone for a null property, as its Javadoc says, but does not declare
-	// the parameter @Nullable
-	@SuppressWarnings("NullAway")
 	private InvalidFormatException invalid(JsonParser parser, String text) {
 		return InvalidFormatException.from(parser, JsonIds.invalidPublicId(this.propertyName), text, handledType());
 	}

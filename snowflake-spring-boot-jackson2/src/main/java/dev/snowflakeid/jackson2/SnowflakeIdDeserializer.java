@@ -122,9 +122,6 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implem
 		return JsonIds.toPropertyType(id, handledType());
 	}
 
-	// JsonIds names the value alone for a null property, as its Javadoc says, but does not declare
-	// the parameter @Nullable
-	@SuppressWarnings("NullAway")
 	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
 		return InvalidFormatException.from(parser, JsonIds.invalidSnowflakeId(this.propertyName, text, reason), text,
 				handledType());

@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.redis;
 
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -121,8 +122,9 @@ final class ClusterSlotPrimary implements ScriptConnection {
 			throw new IllegalStateException("interrupted while connecting to " + master.getUri(), ex);
 		}
 		catch (ExecutionException ex) {
+			Throwable cause = Objects.requireNonNull(ex.getCause(), "a failed connection future has a cause");
 			throw new IllegalStateException("cannot connect to primary " + master.getUri() + " of slot " + this.slot + ": "
-					+ ex.getCause().getMessage(), ex.getCause());
+					+ cause.getMessage(), cause);
 		}
 		catch (TimeoutException ex) {
 			throw new IllegalStateException("no connection to primary " + master.getUri() + " of slot " + this.slot

@@ -21,6 +21,7 @@ import java.util.List;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
@@ -76,10 +77,10 @@ final class FormatRecord {
 		if (!Boolean.TRUE.equals(this.redis.hasKey(this.settings.keys().format()))) {
 			for (String key : stateKeys()) {
 				List<Object> state = this.redis.opsForHash().multiGet(key, List.of("layout", "limit"));
-				String region = regionOf(key);
+				String tag = tag(key);
 				Object layout = state.get(0);
 				Object limit = state.get(1);
-				if (layout == null || region == null) {
+				if (layout == null || tag == null) {
 					continue;
 				}
 				boolean mine = layout.equals(this.settings.layoutDescription());
@@ -92,8 +93,8 @@ final class FormatRecord {
 					break;
 				}
 				// A state of a side-by-side format was made under the setting that allows it: its region keeps it.
-				pairs.add(region);
-				pairs.add(namespaceOf(key));
+				pairs.add(regionOf(tag));
+				pairs.add(namespaceOf(tag));
 				pairs.add(mine ? "" : layout.toString());
 			}
 			create = (foreign == null) ? "1" : "0";
@@ -225,18 +226,17 @@ final class FormatRecord {
 		}
 	}
 
-	// prefix:{namespace:R}:state, the namespace possibly holding ':'
-	private String regionOf(String key) {
-		String tag = tag(key);
-		return (tag != null) ? tag.substring(tag.lastIndexOf(':') + 1) : null;
+	// tag is namespace:R, the namespace possibly holding ':'
+	private static String regionOf(String tag) {
+		return tag.substring(tag.lastIndexOf(':') + 1);
 	}
 
-	private String namespaceOf(String key) {
-		String tag = tag(key);
+	private static String namespaceOf(String tag) {
 		return tag.substring(0, tag.lastIndexOf(':'));
 	}
 
-	private String tag(String key) {
+	// prefix:{namespace:R}:state gives namespace:R; null for a key of another shape
+	private @Nullable String tag(String key) {
 		int open = this.settings.keyPrefix().length() + 1;
 		int close = key.indexOf('}', open);
 		if (close < 0 || key.charAt(open) != '{') {

@@ -17,6 +17,8 @@ package dev.snowflakeid.redis;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A reply of {@code lease.lua}: its status first, then the fields of that status (the script's header lists
  * them). Numbers arrive as {@code Long}, texts as {@code String}.
@@ -63,7 +65,7 @@ final class LeaseReply {
 		 */
 		FORMAT_MISMATCH;
 
-		static Status of(long code) {
+		static @Nullable Status of(long code) {
 			if (code == 1) {
 				return GRANTED;
 			}
@@ -85,7 +87,7 @@ final class LeaseReply {
 	}
 
 	/** @throws IllegalArgumentException if {@code values} is no reply of lease.lua */
-	static LeaseReply of(List<?> values) {
+	static LeaseReply of(@Nullable List<?> values) {
 		Status status = (values != null && !values.isEmpty() && values.get(0) instanceof Long code) ? Status.of(code)
 				: null;
 		int length = (status == null) ? -1 : switch (status) {
@@ -95,7 +97,7 @@ final class LeaseReply {
 			case SKEW, UNSAFE_PRIMARY -> 3;
 			default -> 2;
 		};
-		if (status == null || values.size() < length) {
+		if (values == null || status == null || values.size() < length) {
 			throw new IllegalArgumentException("not a lease script reply: " + values);
 		}
 		LeaseReply reply = new LeaseReply(List.copyOf(values), status);

@@ -32,7 +32,9 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.data.redis.connection.NamedNode;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisNode;
@@ -202,7 +204,9 @@ public final class RedisLeaseConnections {
 			return "Redis Cluster nodes " + nodes(cluster.getClusterNodes());
 		}
 		if (configuration instanceof RedisSentinelConfiguration sentinel) {
-			return "primary '" + sentinel.getMaster().getName() + "' of the sentinels " + nodes(sentinel.getSentinels());
+			NamedNode master = Objects.requireNonNull(sentinel.getMaster(),
+					"a sentinel configuration names its primary");
+			return "primary '" + master.getName() + "' of the sentinels " + nodes(sentinel.getSentinels());
 		}
 		if (configuration instanceof RedisStaticMasterReplicaConfiguration masterReplica) {
 			return "nodes " + String.join(", ",
@@ -218,7 +222,7 @@ public final class RedisLeaseConnections {
 		return String.join(", ", nodes.stream().map((node) -> node.getHost() + ":" + node.getPort()).toList());
 	}
 
-	private static ClientOptions.Builder optionsFrom(ClientOptions base, boolean cluster) {
+	private static ClientOptions.Builder optionsFrom(@Nullable ClientOptions base, boolean cluster) {
 		if (cluster) {
 			if (base instanceof ClusterClientOptions clusterOptions) {
 				return clusterOptions.mutate();

@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.redis;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
 
@@ -25,7 +27,7 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
 class RedisLeaseScriptsRuntimeHints implements RuntimeHintsRegistrar {
 
 	@Override
-	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		hints.resources().registerPattern("dev/snowflakeid/redis/*.lua");
 	}
 

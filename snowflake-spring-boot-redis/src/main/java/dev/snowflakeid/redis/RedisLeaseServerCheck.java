@@ -31,6 +31,7 @@ import dev.snowflakeid.redis.UnsuitableRedisException.Topology;
 import io.lettuce.core.SocketOptions;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
@@ -116,8 +117,8 @@ public final class RedisLeaseServerCheck {
 	 * @param replicas the replicas each primary may have, {@code snowflake.worker.redis.replicas}
 	 * @param waitBudget how long to retry while the server cannot be reached
 	 */
-	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
-			Duration waitBudget) {
+	public RedisLeaseServerCheck(LettuceConnectionFactory factory, @Nullable String user, String sampleKey,
+			int replicas, Duration waitBudget) {
 		this(factory, user, sampleKey, replicas, waitBudget, address(factory),
 				"the lease connection factory's configuration");
 	}
@@ -132,8 +133,8 @@ public final class RedisLeaseServerCheck {
 	 * the log lines of a wait and for {@link RedisUnreachableException}
 	 * @param settings the settings that name {@code address}, for {@link RedisUnreachableException}
 	 */
-	public RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
-			Duration waitBudget, String address, String settings) {
+	public RedisLeaseServerCheck(LettuceConnectionFactory factory, @Nullable String user, String sampleKey,
+			int replicas, Duration waitBudget, String address, String settings) {
 		this(factory, user, sampleKey, replicas, waitBudget, address, settings, RedisLeaseDefaults.NANO_TIME,
 				RedisLeaseDefaults.PARK_NANOS);
 	}
@@ -144,7 +145,7 @@ public final class RedisLeaseServerCheck {
 	 * @param nanoTime monotonic nanoseconds
 	 * @param parkNanos waits the given nanoseconds
 	 */
-	RedisLeaseServerCheck(LettuceConnectionFactory factory, String user, String sampleKey, int replicas,
+	RedisLeaseServerCheck(LettuceConnectionFactory factory, @Nullable String user, String sampleKey, int replicas,
 			Duration waitBudget, String address, String settings, LongSupplier nanoTime, LongConsumer parkNanos) {
 		this.factory = Objects.requireNonNull(factory, "factory");
 		this.user = (user != null && !user.isEmpty()) ? user : "default";
@@ -290,7 +291,7 @@ public final class RedisLeaseServerCheck {
 	}
 
 	/** The rules every server reached must pass, in the order the facts are read. */
-	private static void verifyNode(ServerNode node, String requiredRole, List<String> warnings) {
+	private static void verifyNode(ServerNode node, @Nullable String requiredRole, List<String> warnings) {
 		Properties server = node.info("server");
 		ServerRules.requireVersion(node.name(), server);
 		ServerRules.requireHex(node.name(), server, "run_id");
@@ -302,7 +303,7 @@ public final class RedisLeaseServerCheck {
 		ServerRules.requireNoAllKeysEviction(node.name(), config(node, "maxmemory-policy", warnings));
 	}
 
-	private static String config(ServerNode node, String setting, List<String> warnings) {
+	private static @Nullable String config(ServerNode node, String setting, List<String> warnings) {
 		return node.config(setting, ServerRules.safeValue(setting), warnings);
 	}
 

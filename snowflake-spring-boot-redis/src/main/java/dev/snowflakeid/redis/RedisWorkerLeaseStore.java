@@ -30,6 +30,7 @@ import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseStore;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -253,7 +254,7 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		private InstantSource wallClock = InstantSource.system();
 
-		private ScriptConnection connection;
+		private @Nullable ScriptConnection connection;
 
 		private LongSupplier nanoTime = RedisLeaseDefaults.NANO_TIME;
 

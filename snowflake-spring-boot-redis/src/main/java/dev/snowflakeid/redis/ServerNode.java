@@ -18,6 +18,8 @@ package dev.snowflakeid.redis;
 import java.util.List;
 import java.util.Properties;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisClusterConnection;
@@ -52,11 +54,11 @@ abstract class ServerNode {
 	/** How messages name the server: {@code host:port}, or a description when the address is not known. */
 	abstract String name();
 
-	abstract Properties readInfo(String section);
+	abstract @Nullable Properties readInfo(String section);
 
-	abstract Long readTime();
+	abstract @Nullable Long readTime();
 
-	abstract Properties readConfig(String setting);
+	abstract @Nullable Properties readConfig(String setting);
 
 	/** A section of {@code INFO}, which the lease script reads too. */
 	final Properties info(String section) {
@@ -89,7 +91,7 @@ abstract class ServerNode {
 	 * The value of {@code setting}, or {@code null} with a warning in {@code warnings} if it cannot be read.
 	 * @param safe the value that keeps leases safe, for the warning
 	 */
-	final String config(String setting, String safe, List<String> warnings) {
+	final @Nullable String config(String setting, String safe, List<String> warnings) {
 		try {
 			Properties config = readConfig(setting);
 			return (config != null) ? config.getProperty(setting) : null;
@@ -110,7 +112,7 @@ abstract class ServerNode {
 
 		private final RedisConnection connection;
 
-		private String name;
+		private @Nullable String name;
 
 		Single(RedisConnection connection, CommandRefusals refusals) {
 			super(refusals);
@@ -132,17 +134,17 @@ abstract class ServerNode {
 		}
 
 		@Override
-		Properties readInfo(String section) {
+		@Nullable Properties readInfo(String section) {
 			return this.connection.serverCommands().info(section);
 		}
 
 		@Override
-		Long readTime() {
+		@Nullable Long readTime() {
 			return this.connection.serverCommands().time();
 		}
 
 		@Override
-		Properties readConfig(String setting) {
+		@Nullable Properties readConfig(String setting) {
 			return this.connection.serverCommands().getConfig(setting);
 		}
 
@@ -166,17 +168,17 @@ abstract class ServerNode {
 		}
 
 		@Override
-		Properties readInfo(String section) {
+		@Nullable Properties readInfo(String section) {
 			return this.connection.serverCommands().info(this.node, section);
 		}
 
 		@Override
-		Long readTime() {
+		@Nullable Long readTime() {
 			return this.connection.serverCommands().time(this.node);
 		}
 
 		@Override
-		Properties readConfig(String setting) {
+		@Nullable Properties readConfig(String setting) {
 			return this.connection.serverCommands().getConfig(this.node, setting);
 		}
 

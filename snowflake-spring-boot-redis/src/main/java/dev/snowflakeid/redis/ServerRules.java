@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 
 import dev.snowflakeid.redis.UnsuitableRedisException.Topology;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisClusterNode;
 
@@ -56,7 +57,7 @@ final class ServerRules {
 	}
 
 	/** The role {@code INFO replication} shows, where one is required ({@code null}: any). */
-	static void requireRole(String server, Properties replication, String requiredRole) {
+	static void requireRole(String server, Properties replication, @Nullable String requiredRole) {
 		String role = replication.getProperty("role", "");
 		if (requiredRole != null && !requiredRole.equals(role)) {
 			throw UnsuitableRedisException.notPrimary(server, role);
@@ -64,21 +65,21 @@ final class ServerRules {
 	}
 
 	/** {@code replica-read-only}, unless it could not be read ({@code null}). */
-	static void requireReadOnlyReplicas(String server, String readOnly) {
+	static void requireReadOnlyReplicas(String server, @Nullable String readOnly) {
 		if ("no".equalsIgnoreCase(readOnly)) {
 			throw UnsuitableRedisException.replicaWritable(server);
 		}
 	}
 
 	/** {@code maxmemory-policy}, unless it could not be read ({@code null}). */
-	static void requireNoAllKeysEviction(String server, String policy) {
+	static void requireNoAllKeysEviction(String server, @Nullable String policy) {
 		if (policy != null && policy.toLowerCase(Locale.ROOT).startsWith("allkeys-")) {
 			throw UnsuitableRedisException.evictionPolicy(server, policy);
 		}
 	}
 
 	/** {@code cluster-allow-replica-migration} of a Cluster node, unless it could not be read ({@code null}). */
-	static void requireNoReplicaMigration(String server, String migration) {
+	static void requireNoReplicaMigration(String server, @Nullable String migration) {
 		if ("yes".equalsIgnoreCase(migration)) {
 			throw UnsuitableRedisException.replicaMigration(server);
 		}

@@ -19,6 +19,8 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The Redis server the leases use cannot keep them safe, found by {@link RedisLeaseServerCheck} before
  * the first claim. Names the server, the Redis setting or server property at fault and the {@link Reason},
@@ -37,12 +39,12 @@ public final class UnsuitableRedisException extends IllegalStateException {
 
 	private final String observed;
 
-	private final ReplicaCount replicaCount;
+	private final @Nullable ReplicaCount replicaCount;
 
-	private final MissingPermissions missingPermissions;
+	private final @Nullable MissingPermissions missingPermissions;
 
 	private UnsuitableRedisException(Reason reason, String server, String setting, String observed,
-			ReplicaCount replicaCount, MissingPermissions missingPermissions, String message) {
+			@Nullable ReplicaCount replicaCount, @Nullable MissingPermissions missingPermissions, String message) {
 		super(message);
 		this.reason = reason;
 		this.server = Objects.requireNonNull(server, "server");

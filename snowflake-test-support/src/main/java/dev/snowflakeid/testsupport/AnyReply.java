@@ -23,6 +23,7 @@ import java.util.List;
 
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.CommandOutput;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lettuce output for a reply of any shape, as the test servers' administrators read it: a status or bulk
@@ -39,12 +40,12 @@ final class AnyReply extends CommandOutput<String, String, Object> {
 	}
 
 	@Override
-	public void set(ByteBuffer bytes) {
+	public void set(@Nullable ByteBuffer bytes) {
 		add((bytes != null) ? this.codec.decodeValue(bytes) : null);
 	}
 
 	@Override
-	public void setSingle(ByteBuffer bytes) {
+	public void setSingle(@Nullable ByteBuffer bytes) {
 		set(bytes);
 	}
 
@@ -71,7 +72,7 @@ final class AnyReply extends CommandOutput<String, String, Object> {
 		closeFilled();
 	}
 
-	private void add(Object value) {
+	private void add(@Nullable Object value) {
 		if (this.open.isEmpty()) {
 			this.output = value;
 			return;

@@ -40,6 +40,7 @@ import io.lettuce.core.protocol.ProtocolKeyword;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Commands to one {@link RedisServer} and what it reports back (INFO, CLIENT LIST, the kernel's socket
@@ -66,18 +67,18 @@ final class RedisAdmin {
 	private final boolean tls;
 
 	/** Password of the default user, for a server started with {@code --requirepass}; {@code null} without. */
-	private final String password;
+	private final @Nullable String password;
 
 	private final RedisClient client;
 
-	RedisAdmin(IntSupplier port, SslOptions tls, String password) {
+	RedisAdmin(IntSupplier port, @Nullable SslOptions tls, @Nullable String password) {
 		this.port = port;
 		this.tls = tls != null;
 		this.password = password;
 		this.client = (tls != null) ? client(tls) : plainClient;
 	}
 
-	private static RedisClient client(SslOptions tls) {
+	private static RedisClient client(@Nullable SslOptions tls) {
 		RedisClient client = RedisClient.create(resources);
 		ClientOptions.Builder options = ClientOptions.builder()
 			.protocolVersion(ProtocolVersion.RESP2)

@@ -25,12 +25,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.TerminalFailureException;
+import org.jspecify.annotations.Nullable;
 
 import static org.awaitility.Awaitility.await;
 
@@ -65,7 +67,7 @@ public final class RedisServer implements AutoCloseable {
 	private final boolean clusterNode;
 
 	/** Contents of the sentinel configuration file, for a sentinel; {@code null} for a data node. */
-	private final String sentinelConfig;
+	private final @Nullable String sentinelConfig;
 
 	private final boolean tls;
 
@@ -77,7 +79,7 @@ public final class RedisServer implements AutoCloseable {
 
 	private boolean appendOnly;
 
-	private Process process;
+	private @Nullable Process process;
 
 	RedisServer(RedisServerBuilder builder, Path dir, boolean temporaryDir) {
 		this.dir = dir;
@@ -215,7 +217,7 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	public long pid() {
-		return this.process.pid();
+		return Objects.requireNonNull(this.process, "a server is launched before its builder returns it").pid();
 	}
 
 	public boolean isAlive() {

@@ -23,11 +23,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.lettuce.core.SslOptions;
+import org.jspecify.annotations.Nullable;
 
 /** Options of a {@link RedisServer} that its factory methods do not cover, from {@link RedisServer#builder()}. */
 public final class RedisServerBuilder {
 
-	Path dir;
+	@Nullable Path dir;
 
 	boolean appendOnly;
 
@@ -37,11 +38,11 @@ public final class RedisServerBuilder {
 
 	boolean clusterNode;
 
-	String sentinelConfig;
+	@Nullable String sentinelConfig;
 
-	SslOptions adminTls;
+	@Nullable SslOptions adminTls;
 
-	String password;
+	@Nullable String password;
 
 	int port;
 
@@ -113,7 +114,7 @@ public final class RedisServerBuilder {
 	public RedisServer start() {
 		Path directory = this.dir;
 		boolean temporary = directory == null;
-		if (temporary) {
+		if (directory == null) {
 			try {
 				directory = Files.createTempDirectory("redis-test-");
 			}

@@ -20,6 +20,8 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Faults of a whole process, by signal: SIGSTOP freezes it with its sockets open (a VM pause, a long GC),
  * SIGCONT resumes it, SIGKILL ends it without any shutdown.
@@ -30,17 +32,17 @@ public final class Signals {
 	}
 
 	/** SIGSTOP; nothing happens to a process that has already exited. */
-	public static void stop(Process process) {
+	public static void stop(@Nullable Process process) {
 		send("STOP", process);
 	}
 
 	/** SIGCONT; nothing happens to a process that has already exited. */
-	public static void resume(Process process) {
+	public static void resume(@Nullable Process process) {
 		send("CONT", process);
 	}
 
 	/** SIGKILL (a stopped process dies as well), waiting up to 10 s until it is gone. */
-	public static void kill(Process process) {
+	public static void kill(@Nullable Process process) {
 		if (process == null) {
 			return;
 		}
@@ -62,7 +64,7 @@ public final class Signals {
 	}
 
 	/** Sends {@code signal} (such as {@code TERM}) through {@code kill}, if {@code process} still runs. */
-	public static void send(String signal, Process process) {
+	public static void send(String signal, @Nullable Process process) {
 		if (process == null || !process.isAlive()) {
 			return;
 		}

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Test toolkit: real {@code redis-server} processes and their faults, child JVMs, free ports and a TCP fault proxy.
  */
 @NullMarked
 package dev.snowflakeid.testsupport;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Former name of the Redis lease auto-configuration, deprecated for removal in 0.2.0.
  */
 @NullMarked
 package dev.snowflakeid.autoconfigure.redis;

@@ -17,6 +17,7 @@ package dev.snowflakeid.redis.autoconfigure;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.lease.UniquenessDomain;
@@ -29,6 +30,7 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.ssl.SslOptions;
+import org.springframework.data.redis.connection.NamedNode;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -115,7 +117,8 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 			configuration = masterReplica;
 		}
 		else {
-			DataRedisConnectionDetails.Standalone source = details.getStandalone();
+			DataRedisConnectionDetails.Standalone source = Objects.requireNonNull(details.getStandalone(),
+					"connection details without Sentinel, Cluster or fixed replicas describe one server");
 			RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(source.getHost(),
 					source.getPort());
 			standalone.setDatabase(source.getDatabase());
@@ -137,7 +140,9 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 			return UniquenessDomain.redisCluster(addresses(cluster.getClusterNodes()), keyPrefix, namespace, region);
 		}
 		if (this.configuration instanceof RedisSentinelConfiguration sentinel) {
-			return UniquenessDomain.redis("sentinel " + sentinel.getMaster().getName() + " via "
+			NamedNode master = Objects.requireNonNull(sentinel.getMaster(),
+					"a sentinel configuration names its primary");
+			return UniquenessDomain.redis("sentinel " + master.getName() + " via "
 					+ String.join(",", addresses(sentinel.getSentinels())), sentinel.getDatabase(), keyPrefix, namespace,
 					region);
 		}
@@ -183,7 +188,8 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 		return nodes.stream().map((node) -> new RedisNode(node.host(), node.port())).toList();
 	}
 
-	private static void authenticate(RedisConfiguration configuration, String username, String password) {
+	private static void authenticate(RedisConfiguration configuration, @Nullable String username,
+			@Nullable String password) {
 		if (configuration instanceof RedisConfiguration.WithAuthentication authenticated) {
 			authenticated.setUsername(username);
 			if (password != null) {

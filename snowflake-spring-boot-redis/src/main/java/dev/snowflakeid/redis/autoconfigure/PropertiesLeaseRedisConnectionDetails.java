@@ -16,6 +16,7 @@
 package dev.snowflakeid.redis.autoconfigure;
 
 import java.util.List;
+import java.util.Objects;
 
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import io.lettuce.core.RedisCredentials;
@@ -57,19 +58,22 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 
 	/** Whether the URL asks for TLS ({@code rediss://}). */
 	boolean urlTls() {
-		return usesUrl() && this.url.isSsl();
+		RedisURI url = usedUrl();
+		return url != null && url.isSsl();
 	}
 
 	@Override
 	public @Nullable String getUsername() {
-		RedisCredentials credentials = usesUrl() ? credentials(this.url) : null;
+		RedisURI url = usedUrl();
+		RedisCredentials credentials = (url != null) ? credentials(url) : null;
 		return (credentials != null && credentials.hasUsername()) ? credentials.getUsername()
 				: this.properties.getUsername();
 	}
 
 	@Override
 	public @Nullable String getPassword() {
-		RedisCredentials credentials = usesUrl() ? credentials(this.url) : null;
+		RedisURI url = usedUrl();
+		RedisCredentials credentials = (url != null) ? credentials(url) : null;
 		return (credentials != null && credentials.hasPassword() && credentials.getPassword().length > 0)
 				? new String(credentials.getPassword()) : this.properties.getPassword();
 	}
@@ -81,16 +85,20 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 
 	@Override
 	public Standalone getStandalone() {
-		if (usesUrl()) {
-			return Standalone.of(this.url.getHost(), this.url.getPort(), this.url.getDatabase());
+		RedisURI url = usedUrl();
+		if (url != null) {
+			return Standalone.of(url.getHost(), url.getPort(), url.getDatabase());
 		}
-		return Standalone.of(this.properties.getHost(), this.properties.getPort(), this.properties.getDatabase());
+		// Without a URL, Sentinel or Cluster, a separate lease Redis is configured by its host (see isConfigured).
+		String host = Objects.requireNonNull(this.properties.getHost(), "a separate lease Redis names its host");
+		return Standalone.of(host, this.properties.getPort(), this.properties.getDatabase());
 	}
 
 	@Override
 	public @Nullable Sentinel getSentinel() {
 		SnowflakeRedisProperties.Sentinel sentinel = this.properties.getSentinel();
-		if (getCluster() != null || !StringUtils.hasText(sentinel.getMaster())) {
+		String master = sentinel.getMaster();
+		if (getCluster() != null || !StringUtils.hasText(master)) {
 			return null;
 		}
 		int database = this.properties.getDatabase();
@@ -104,7 +112,7 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 
 			@Override
 			public String getMaster() {
-				return sentinel.getMaster();
+				return master;
 			}
 
 			@Override
@@ -135,13 +143,19 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 		return () -> parsed;
 	}
 
-	private boolean usesUrl() {
-		return this.url != null && getCluster() == null
-				&& !StringUtils.hasText(this.properties.getSentinel().getMaster());
+	// The URL, unless there is none or a Cluster or Sentinel set-up takes precedence.
+	private @Nullable RedisURI usedUrl() {
+		RedisURI url = this.url;
+		return (url != null && getCluster() == null && !StringUtils.hasText(this.properties.getSentinel().getMaster()))
+				? url : null;
 	}
 
 	private static List<Node> nodes(List<String> addresses) {
-		return addresses.stream().map(RedisNode::fromString).map((node) -> new Node(node.getHost(), node.getPort()))
+		// A node parsed from host:port has both.
+		return addresses.stream()
+			.map(RedisNode::fromString)
+			.map((node) -> new Node(Objects.requireNonNull(node.getHost(), "host"),
+					Objects.requireNonNull(node.getPort(), "port")))
 			.toList();
 	}
 

@@ -17,6 +17,7 @@ package dev.snowflakeid.redis.autoconfigure;
 
 import dev.snowflakeid.redis.RedisReplicaQuorumException;
 import dev.snowflakeid.redis.RedisUnreachableException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
@@ -36,7 +37,7 @@ import org.springframework.core.annotation.Order;
 class RedisLeaseUnavailableFailureAnalyzer implements FailureAnalyzer {
 
 	@Override
-	public FailureAnalysis analyze(Throwable failure) {
+	public @Nullable FailureAnalysis analyze(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof RedisUnreachableException unreachable) {
 				return unreachable(unreachable);

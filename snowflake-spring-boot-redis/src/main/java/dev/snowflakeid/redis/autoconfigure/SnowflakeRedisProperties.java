@@ -21,6 +21,7 @@ import java.util.List;
 
 import dev.snowflakeid.redis.FormatCoexistence;
 import dev.snowflakeid.redis.RedisLeaseDefaults;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -64,7 +65,7 @@ public class SnowflakeRedisProperties {
 	 * Removed: replaced by replicas. Bound only so that a configuration still setting it fails at startup
 	 * instead of leaving replicas at 0.
 	 */
-	private Integer minReplicas;
+	private @Nullable Integer minReplicas;
 
 	/**
 	 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
@@ -87,12 +88,12 @@ public class SnowflakeRedisProperties {
 	 * Redis URL of a separate lease Redis (redis:// or rediss:// for TLS); overrides host, port,
 	 * database, username and password.
 	 */
-	private String url;
+	private @Nullable String url;
 
 	/**
 	 * Host of a separate lease Redis.
 	 */
-	private String host;
+	private @Nullable String host;
 
 	/**
 	 * Port of a separate lease Redis.
@@ -107,12 +108,12 @@ public class SnowflakeRedisProperties {
 	/**
 	 * Login username of a separate lease Redis (an ACL user).
 	 */
-	private String username;
+	private @Nullable String username;
 
 	/**
 	 * Login password of a separate lease Redis.
 	 */
-	private String password;
+	private @Nullable String password;
 
 	private final Ssl ssl = new Ssl();
 
@@ -160,11 +161,11 @@ public class SnowflakeRedisProperties {
 		this.replicas = replicas;
 	}
 
-	public Integer getMinReplicas() {
+	public @Nullable Integer getMinReplicas() {
 		return this.minReplicas;
 	}
 
-	public void setMinReplicas(Integer minReplicas) {
+	public void setMinReplicas(@Nullable Integer minReplicas) {
 		this.minReplicas = minReplicas;
 	}
 
@@ -192,19 +193,19 @@ public class SnowflakeRedisProperties {
 		this.clientName = clientName;
 	}
 
-	public String getUrl() {
+	public @Nullable String getUrl() {
 		return this.url;
 	}
 
-	public void setUrl(String url) {
+	public void setUrl(@Nullable String url) {
 		this.url = url;
 	}
 
-	public String getHost() {
+	public @Nullable String getHost() {
 		return this.host;
 	}
 
-	public void setHost(String host) {
+	public void setHost(@Nullable String host) {
 		this.host = host;
 	}
 
@@ -224,19 +225,19 @@ public class SnowflakeRedisProperties {
 		this.database = database;
 	}
 
-	public String getUsername() {
+	public @Nullable String getUsername() {
 		return this.username;
 	}
 
-	public void setUsername(String username) {
+	public void setUsername(@Nullable String username) {
 		this.username = username;
 	}
 
-	public String getPassword() {
+	public @Nullable String getPassword() {
 		return this.password;
 	}
 
-	public void setPassword(String password) {
+	public void setPassword(@Nullable String password) {
 		this.password = password;
 	}
 
@@ -260,26 +261,26 @@ public class SnowflakeRedisProperties {
 		/**
 		 * Whether to use TLS; on when a bundle is set or the URL is rediss://.
 		 */
-		private Boolean enabled;
+		private @Nullable Boolean enabled;
 
 		/**
 		 * SSL bundle with the trust material (and, for mutual TLS, the key material).
 		 */
-		private String bundle;
+		private @Nullable String bundle;
 
-		public Boolean getEnabled() {
+		public @Nullable Boolean getEnabled() {
 			return this.enabled;
 		}
 
-		public void setEnabled(Boolean enabled) {
+		public void setEnabled(@Nullable Boolean enabled) {
 			this.enabled = enabled;
 		}
 
-		public String getBundle() {
+		public @Nullable String getBundle() {
 			return this.bundle;
 		}
 
-		public void setBundle(String bundle) {
+		public void setBundle(@Nullable String bundle) {
 			this.bundle = bundle;
 		}
 
@@ -293,7 +294,7 @@ public class SnowflakeRedisProperties {
 		/**
 		 * Name of the primary the sentinels monitor.
 		 */
-		private String master;
+		private @Nullable String master;
 
 		/**
 		 * Sentinels as host:port pairs.
@@ -303,18 +304,18 @@ public class SnowflakeRedisProperties {
 		/**
 		 * Login username of the sentinels.
 		 */
-		private String username;
+		private @Nullable String username;
 
 		/**
 		 * Login password of the sentinels.
 		 */
-		private String password;
+		private @Nullable String password;
 
-		public String getMaster() {
+		public @Nullable String getMaster() {
 			return this.master;
 		}
 
-		public void setMaster(String master) {
+		public void setMaster(@Nullable String master) {
 			this.master = master;
 		}
 
@@ -326,19 +327,19 @@ public class SnowflakeRedisProperties {
 			this.nodes = nodes;
 		}
 
-		public String getUsername() {
+		public @Nullable String getUsername() {
 			return this.username;
 		}
 
-		public void setUsername(String username) {
+		public void setUsername(@Nullable String username) {
 			this.username = username;
 		}
 
-		public String getPassword() {
+		public @Nullable String getPassword() {
 			return this.password;
 		}
 
-		public void setPassword(String password) {
+		public void setPassword(@Nullable String password) {
 			this.password = password;
 		}
 

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * PLACEHOLDER.
+ * Auto-configuration of Redis worker leases: {@code snowflake.worker.redis.*}, the lease connection and analyzers.
  */
 @NullMarked
 package dev.snowflakeid.redis.autoconfigure;
