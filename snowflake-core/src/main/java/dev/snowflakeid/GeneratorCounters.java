@@ -22,9 +22,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import dev.snowflakeid.IdGenerationException.Reason;
 
 /**
- * The {@link SnowflakeIdGenerator.GeneratorStatistics} of one generator. Readers on any thread see each value
- * eventually and never torn; the generator updates them under its lock with plain (opaque) stores, so keeping
- * them costs the hot path no fence and no allocation.
+ * The {@link SnowflakeIdGenerator.GeneratorStatistics} of one generator. Readers on any
+ * thread see each value eventually and never torn; the generator updates them under its
+ * lock with plain (opaque) stores, so keeping them costs the hot path no fence and no
+ * allocation.
  */
 final class GeneratorCounters implements SnowflakeIdGenerator.GeneratorStatistics {
 
@@ -57,7 +58,8 @@ final class GeneratorCounters implements SnowflakeIdGenerator.GeneratorStatistic
 
 	private final AtomicLongArray waitedNanos = new AtomicLongArray(Reason.values().length);
 
-	// Index 0: sequence exhaustions, 1: clock rollbacks, 2: largest rollback ms, 3: forward jumps,
+	// Index 0: sequence exhaustions, 1: clock rollbacks, 2: largest rollback ms, 3:
+	// forward jumps,
 	// 4: largest forward jump ms, 5: borrowed ticks.
 	private final AtomicLongArray events = new AtomicLongArray(6);
 

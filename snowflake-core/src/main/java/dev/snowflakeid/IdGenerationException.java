@@ -16,8 +16,8 @@
 package dev.snowflakeid;
 
 /**
- * Thrown when the generator refuses to issue an ID because it cannot prove the ID would be unique.
- * Nothing is issued when this is thrown.
+ * Thrown when the generator refuses to issue an ID because it cannot prove the ID would
+ * be unique. Nothing is issued when this is thrown.
  */
 public final class IdGenerationException extends RuntimeException {
 
@@ -35,8 +35,9 @@ public final class IdGenerationException extends RuntimeException {
 	}
 
 	/**
-	 * Whether the same call may succeed later without operator action (the clock catches up, the next
-	 * tick starts, the lease is re-acquired). {@link Reason#EPOCH_EXHAUSTED} is permanent.
+	 * Whether the same call may succeed later without operator action (the clock catches
+	 * up, the next tick starts, the lease is re-acquired). {@link Reason#EPOCH_EXHAUSTED}
+	 * is permanent.
 	 */
 	public boolean retryable() {
 		return this.reason.retryable();
@@ -45,16 +46,28 @@ public final class IdGenerationException extends RuntimeException {
 	/** Why an ID was refused. */
 	public enum Reason {
 
-		/** The wall clock is behind the last issued tick by more than the rollback wait budget. */
+		/**
+		 * The wall clock is behind the last issued tick by more than the rollback wait
+		 * budget.
+		 */
 		CLOCK_MOVED_BACKWARDS(true),
 
-		/** Every sequence number of the current tick is used and the next tick did not start in time. */
+		/**
+		 * Every sequence number of the current tick is used and the next tick did not
+		 * start in time.
+		 */
 		SEQUENCE_EXHAUSTED(true),
 
-		/** No valid worker lease: none held, expired, fenced, or the tick lies outside its floor and ceiling. */
+		/**
+		 * No valid worker lease: none held, expired, fenced, or the tick lies outside its
+		 * floor and ceiling.
+		 */
 		LEASE_UNAVAILABLE(true),
 
-		/** The timestamp field cannot represent the current tick: the layout's lifetime is over. */
+		/**
+		 * The timestamp field cannot represent the current tick: the layout's lifetime is
+		 * over.
+		 */
 		EPOCH_EXHAUSTED(false);
 
 		private final boolean retryable;

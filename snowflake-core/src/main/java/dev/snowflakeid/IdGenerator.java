@@ -18,41 +18,47 @@ package dev.snowflakeid;
 /**
  * Issues positive, unique, roughly time-ordered 64-bit IDs without a network call per ID.
  *
- * <p>Uniqueness rests on three distinct fields: the worker code (one live owner at a time), the tick
- * (never re-entered by the same owner), and the sequence within a tick (never wrapped). When any of
- * these cannot be guaranteed the generator throws {@link IdGenerationException} instead of issuing.
+ * <p>
+ * Uniqueness rests on three distinct fields: the worker code (one live owner at a time),
+ * the tick (never re-entered by the same owner), and the sequence within a tick (never
+ * wrapped). When any of these cannot be guaranteed the generator throws
+ * {@link IdGenerationException} instead of issuing.
  *
- * <p>ID order is creation-time order only roughly: it is not commit order, not causality across
- * workers, and not request idempotency. A retried request must keep its own idempotency key; calling
- * {@link #nextId()} again for the retry yields a different, equally unique ID.
+ * <p>
+ * ID order is creation-time order only roughly: it is not commit order, not causality
+ * across workers, and not request idempotency. A retried request must keep its own
+ * idempotency key; calling {@link #nextId()} again for the retry yields a different,
+ * equally unique ID.
  */
 public interface IdGenerator {
 
 	/**
-	 * Smallest maximum batch size that every implementation accepts in {@link #nextIds(int)}.
+	 * Smallest maximum batch size that every implementation accepts in
+	 * {@link #nextIds(int)}.
 	 */
 	int MIN_MAX_BATCH_SIZE = 65_536;
 
 	/**
-	 * Returns a new ID, greater than every ID this generator returned before. Never returns 0 or a
-	 * negative value.
+	 * Returns a new ID, greater than every ID this generator returned before. Never
+	 * returns 0 or a negative value.
 	 * @throws IdGenerationException if uniqueness cannot be guaranteed right now
 	 */
 	long nextId();
 
 	/**
-	 * Returns {@code count} new IDs, strictly increasing and distinct from every other ID of this
-	 * generator. The batch may span several ticks; other threads' IDs never fall between two IDs of
-	 * the same batch.
+	 * Returns {@code count} new IDs, strictly increasing and distinct from every other ID
+	 * of this generator. The batch may span several ticks; other threads' IDs never fall
+	 * between two IDs of the same batch.
 	 * @param count how many IDs, from 1 to {@link #maxBatchSize()}
 	 * @throws IllegalArgumentException if {@code count} is outside that range
-	 * @throws IdGenerationException if uniqueness cannot be guaranteed; no ID of the batch is returned
+	 * @throws IdGenerationException if uniqueness cannot be guaranteed; no ID of the
+	 * batch is returned
 	 */
 	long[] nextIds(int count);
 
 	/**
-	 * Largest {@code count} accepted by {@link #nextIds(int)}: at least {@link #MIN_MAX_BATCH_SIZE} and at
-	 * least {@link SnowflakeLayout#maxIdsPerTick()}.
+	 * Largest {@code count} accepted by {@link #nextIds(int)}: at least
+	 * {@link #MIN_MAX_BATCH_SIZE} and at least {@link SnowflakeLayout#maxIdsPerTick()}.
 	 */
 	default int maxBatchSize() {
 		return (int) Math.min(Integer.MAX_VALUE, Math.max(MIN_MAX_BATCH_SIZE, layout().maxIdsPerTick()));

@@ -24,10 +24,11 @@ import dev.snowflakeid.lease.WorkerLease;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Issues the IDs of one {@link SnowflakeIdGenerator}: one lock around the last {@code (tick, sequence)}, no
- * I/O, no allocation and no logging while it is held. The checks that keep IDs unique run here, in order,
- * before an ID leaves: stopped or paused, the lease, the first tick, the tick and sequence, the layout's last
- * tick, and the range that holds the tick. A forward clock jump seen under the lock is reported only after
+ * Issues the IDs of one {@link SnowflakeIdGenerator}: one lock around the last
+ * {@code (tick, sequence)}, no I/O, no allocation and no logging while it is held. The
+ * checks that keep IDs unique run here, in order, before an ID leaves: stopped or paused,
+ * the lease, the first tick, the tick and sequence, the layout's last tick, and the range
+ * that holds the tick. A forward clock jump seen under the lock is reported only after
  * the lock is released, so a slow listener never holds up issuing.
  */
 final class Issuer {
@@ -55,7 +56,8 @@ final class Issuer {
 
 	private volatile boolean stopped;
 
-	// Set while the worker code is released for a stopped context or a checkpoint of the process.
+	// Set while the worker code is released for a stopped context or a checkpoint of the
+	// process.
 	private volatile boolean paused;
 
 	Issuer(SnowflakeLayout layout, Supplier<@Nullable WorkerLease> leases, GeneratorCounters statistics,
@@ -107,7 +109,10 @@ final class Issuer {
 		}
 	}
 
-	/** Sets the stop or pause flag once no call is in flight; answers the last millisecond issued. */
+	/**
+	 * Sets the stop or pause flag once no call is in flight; answers the last millisecond
+	 * issued.
+	 */
 	long halt(boolean stop) {
 		this.lock.lock();
 		try {
@@ -143,10 +148,12 @@ final class Issuer {
 				this.statistics.lastIssuedTick(), rollbackBudgetNanos);
 	}
 
-	// Called with the lock held. Commits the chosen (tick, sequence) only when the ID is returned.
+	// Called with the lock held. Commits the chosen (tick, sequence) only when the ID is
+	// returned.
 	private long issue() {
 		if (this.stopped) {
-			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "generator is stopped; no IDs are issued after shutdown");
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE,
+					"generator is stopped; no IDs are issued after shutdown");
 		}
 		if (this.paused) {
 			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, Refusals.PAUSED);

@@ -20,8 +20,9 @@ import java.time.Duration;
 import dev.snowflakeid.SnowflakeLayout.InvalidLayoutException;
 
 /**
- * The shape rules of a {@link SnowflakeLayout}, checked before anything is derived from it: each field's width
- * in range, the widths summing to {@value SnowflakeLayout#PAYLOAD_BITS}, a tick of whole milliseconds.
+ * The shape rules of a {@link SnowflakeLayout}, checked before anything is derived from
+ * it: each field's width in range, the widths summing to
+ * {@value SnowflakeLayout#PAYLOAD_BITS}, a tick of whole milliseconds.
  */
 final class LayoutChecks {
 
@@ -41,8 +42,8 @@ final class LayoutChecks {
 							+ " = " + sum);
 		}
 		if (tick.compareTo(Duration.ofMillis(1)) < 0 || tick.getNano() % 1_000_000 != 0) {
-			throw new InvalidLayoutException("tick", "tick must be a whole number of milliseconds, at least 1 ms, but was "
-					+ tick);
+			throw new InvalidLayoutException("tick",
+					"tick must be a whole number of milliseconds, at least 1 ms, but was " + tick);
 		}
 	}
 

@@ -23,9 +23,9 @@ import dev.snowflakeid.lease.WorkerLease;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The ranges a generator issues under: the lease the keeper publishes and the earlier range it still
- * holds, with the owner bits (region and worker code) of each precomputed when the lease is adopted. Used
- * only under the generator's lock.
+ * The ranges a generator issues under: the lease the keeper publishes and the earlier
+ * range it still holds, with the owner bits (region and worker code) of each precomputed
+ * when the lease is adopted. Used only under the generator's lock.
  */
 final class LeaseRanges {
 
@@ -47,12 +47,17 @@ final class LeaseRanges {
 		this.refusals = refusals;
 	}
 
-	/** Whether {@code lease} is the one adopted last (a new lease object is a new set of ranges). */
+	/**
+	 * Whether {@code lease} is the one adopted last (a new lease object is a new set of
+	 * ranges).
+	 */
 	boolean isAdopted(@Nullable WorkerLease lease) {
 		return lease != null && lease == this.adopted;
 	}
 
-	/** Takes {@code lease} and its earlier range as the ranges to issue under, or refuses. */
+	/**
+	 * Takes {@code lease} and its earlier range as the ranges to issue under, or refuses.
+	 */
 	void adopt(@Nullable WorkerLease lease) {
 		if (lease == null) {
 			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "no worker lease is held");
@@ -67,14 +72,20 @@ final class LeaseRanges {
 		this.adopted = lease;
 	}
 
-	/** Which range of a lease holds a whole tick, or on which side of the lease the tick lies. */
+	/**
+	 * Which range of a lease holds a whole tick, or on which side of the lease the tick
+	 * lies.
+	 */
 	enum Coverage {
 
 		LEASE, EARLIER, BELOW_FLOOR, ABOVE_CEILING
 
 	}
 
-	/** Where the tick {@code start..end} (inclusive milliseconds) lies against {@code lease} and its earlier range. */
+	/**
+	 * Where the tick {@code start..end} (inclusive milliseconds) lies against
+	 * {@code lease} and its earlier range.
+	 */
 	static Coverage coverage(WorkerLease lease, long start, long end) {
 		if (lease.covers(start, end)) {
 			return Coverage.LEASE;
@@ -91,14 +102,15 @@ final class LeaseRanges {
 			this.layout.requireWorkerCode(range.workerCode());
 		}
 		catch (IllegalArgumentException ex) {
-			// requireWorkerCode always says which field and bound; valueOf only satisfies the type.
+			// requireWorkerCode always says which field and bound; valueOf only satisfies
+			// the type.
 			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, String.valueOf(ex.getMessage()));
 		}
 	}
 
 	/**
-	 * The owner bits of the range the whole of {@code tick} lies in: the adopted lease's, else its earlier
-	 * range's; refuses when neither covers the tick.
+	 * The owner bits of the range the whole of {@code tick} lies in: the adopted lease's,
+	 * else its earlier range's; refuses when neither covers the tick.
 	 */
 	long ownerBitsFor(long tick) {
 		WorkerLease lease = Objects.requireNonNull(this.adopted, "a lease is adopted before any tick is issued");
@@ -112,13 +124,14 @@ final class LeaseRanges {
 			return this.earlierOwnerBits;
 		}
 		if (coverage == Coverage.BELOW_FLOOR) {
-			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick starting at " + Instant.ofEpochMilli(start)
-					+ " is not above the lease floor " + Instant.ofEpochMilli(lease.floorMillis()) + " of worker code "
-					+ lease.workerCode());
+			throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE,
+					"tick starting at " + Instant.ofEpochMilli(start) + " is not above the lease floor "
+							+ Instant.ofEpochMilli(lease.floorMillis()) + " of worker code " + lease.workerCode());
 		}
-		throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE, "tick ending at " + Instant.ofEpochMilli(end)
-				+ " is above the lease ceiling " + Instant.ofEpochMilli(lease.highestCeilingMillis()) + " of worker code " + lease.workerCode()
-				+ "; waiting for the lease to be renewed");
+		throw this.refusals.refuse(Reason.LEASE_UNAVAILABLE,
+				"tick ending at " + Instant.ofEpochMilli(end) + " is above the lease ceiling "
+						+ Instant.ofEpochMilli(lease.highestCeilingMillis()) + " of worker code " + lease.workerCode()
+						+ "; waiting for the lease to be renewed");
 	}
 
 }

@@ -22,26 +22,31 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a {@code long} or {@code Long} property or parameter whose value is an internal ID that clients
- * must only ever see in its public form: a fixed-length string, encrypted under a configured key, that
- * reveals neither the creation time, the region, the worker nor the order of the ID.
+ * Marks a {@code long} or {@code Long} property or parameter whose value is an internal
+ * ID that clients must only ever see in its public form: a fixed-length string, encrypted
+ * under a configured key, that reveals neither the creation time, the region, the worker
+ * nor the order of the ID.
  *
- * <p>With the starter's public-ID support configured ({@code snowflake.public-ids.*}):
+ * <p>
+ * With the starter's public-ID support configured ({@code snowflake.public-ids.*}):
  * <ul>
- * <li>Jackson 3 and Jackson 2 write a marked property as its public string and read only that form back;
- * an internal ID sent by a client (a number or a string of digits) is rejected. On
- * {@code List<Long>}, {@code Set<Long>}, {@code Long[]}, {@code Map<K, Long>} values and
- * {@code Optional<Long>} the marking applies to the elements.</li>
- * <li>Spring MVC converts a marked {@code @PathVariable} or {@code @RequestParam} from the public form; a
- * string that is not the public form of an ID is answered {@code 404 Not Found}, the same answer as for an
- * ID that names nothing.</li>
+ * <li>Jackson 3 and Jackson 2 write a marked property as its public string and read only
+ * that form back; an internal ID sent by a client (a number or a string of digits) is
+ * rejected. On {@code List<Long>}, {@code Set<Long>}, {@code Long[]},
+ * {@code Map<K, Long>} values and {@code Optional<Long>} the marking applies to the
+ * elements.</li>
+ * <li>Spring MVC converts a marked {@code @PathVariable} or {@code @RequestParam} from
+ * the public form; a string that is not the public form of an ID is answered
+ * {@code 404 Not Found}, the same answer as for an ID that names nothing.</li>
  * </ul>
- * A property marked both {@code @PublicId} and {@link SnowflakeId} is treated as public: it is never written
- * in its internal form. Without a configured key ring, writing a marked property fails instead of falling
- * back to the internal form.
+ * A property marked both {@code @PublicId} and {@link SnowflakeId} is treated as public:
+ * it is never written in its internal form. Without a configured key ring, writing a
+ * marked property fails instead of falling back to the internal form.
  *
- * <p>On a record component the marking reaches the field, the accessor and the canonical constructor's
- * parameter. This annotation carries no behaviour of its own and has no dependencies.
+ * <p>
+ * On a record component the marking reaches the field, the accessor and the canonical
+ * constructor's parameter. This annotation carries no behaviour of its own and has no
+ * dependencies.
  */
 @Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT,
 		ElementType.ANNOTATION_TYPE })

@@ -23,8 +23,9 @@ import dev.snowflakeid.lease.WorkerLease;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts every refusal of one generator and words its message, and tells without issuing why the generator
- * would refuse now. Runs only on the refusing path and for health checks, so the messages may allocate.
+ * Counts every refusal of one generator and words its message, and tells without issuing
+ * why the generator would refuse now. Runs only on the refusing path and for health
+ * checks, so the messages may allocate.
  */
 final class Refusals {
 
@@ -44,11 +45,12 @@ final class Refusals {
 	}
 
 	/**
-	 * Why the generator would refuse now, or {@code null} if it would issue: its own checks in its own order,
-	 * for the clock reading {@code now} and the last issued tick {@code lastTick} (0 before the first ID).
+	 * Why the generator would refuse now, or {@code null} if it would issue: its own
+	 * checks in its own order, for the clock reading {@code now} and the last issued tick
+	 * {@code lastTick} (0 before the first ID).
 	 */
-	@Nullable String unavailableReason(boolean stopped, boolean paused, @Nullable WorkerLease lease, long now,
-			long lastTick, long rollbackBudgetNanos) {
+	@Nullable String unavailableReason(boolean stopped, boolean paused, @Nullable WorkerLease lease, long now, long lastTick,
+			long rollbackBudgetNanos) {
 		if (stopped) {
 			return "generator is stopped";
 		}
@@ -67,12 +69,13 @@ final class Refusals {
 				&& TickWaiter.tooFar(this.layout, lastTick - borrowTicks, now, rollbackBudgetNanos)) {
 			return "clock is " + (this.layout.tickStartMillis(lastTick) - now) + " ms behind the last issued tick";
 		}
-		return switch (LeaseRanges.coverage(lease, this.layout.tickStartMillis(nowTick), this.layout.tickEndMillis(nowTick))) {
+		return switch (LeaseRanges.coverage(lease, this.layout.tickStartMillis(nowTick),
+				this.layout.tickEndMillis(nowTick))) {
 			case LEASE, EARLIER -> null;
 			case BELOW_FLOOR -> "clock has not passed the floor of worker code " + lease.workerCode() + " yet ("
 					+ (lease.floorMillis() - now + 1) + " ms to go)";
-			case ABOVE_CEILING -> "clock reached the ceiling of worker code " + lease.workerCode()
-					+ " and renewals have not raised it";
+			case ABOVE_CEILING ->
+				"clock reached the ceiling of worker code " + lease.workerCode() + " and renewals have not raised it";
 		};
 	}
 
@@ -82,8 +85,9 @@ final class Refusals {
 	}
 
 	IdGenerationException beforeFirstTick(long now) {
-		return refuse(Reason.CLOCK_MOVED_BACKWARDS, "clock reads " + Instant.ofEpochMilli(now) + ", not after the first tick of epoch "
-				+ this.layout.epoch() + "; tick 0 is never issued so that no ID is 0");
+		return refuse(Reason.CLOCK_MOVED_BACKWARDS,
+				"clock reads " + Instant.ofEpochMilli(now) + ", not after the first tick of epoch "
+						+ this.layout.epoch() + "; tick 0 is never issued so that no ID is 0");
 	}
 
 	IdGenerationException epochExhausted(long tick) {
@@ -92,8 +96,9 @@ final class Refusals {
 	}
 
 	/**
-	 * A wait for tick {@code target} that could not start ({@code timedOut} false: it needed more than the
-	 * budget) or did not end in time, after the clock read {@code now} with {@code lastTick} issued last.
+	 * A wait for tick {@code target} that could not start ({@code timedOut} false: it
+	 * needed more than the budget) or did not end in time, after the clock read
+	 * {@code now} with {@code lastTick} issued last.
 	 */
 	IdGenerationException waitRefused(Reason reason, long lastTick, long target, long now, long budgetNanos,
 			boolean timedOut) {
@@ -107,10 +112,11 @@ final class Refusals {
 					: amount + ", more than the " + budget + " wait budget");
 		}
 		String full = "sequence exhausted: all " + this.layout.maxIdsPerTick() + " IDs of tick " + lastTick
-				+ " are used" + ((this.borrowMillis > 0) ? " and the " + this.borrowMillis + " ms borrow window is full" : "");
-		return refuse(reason, full + "; the next usable tick " + (timedOut
-				? "did not start within the " + budget + " wait budget"
-				: "starts in " + neededMillis + " ms, beyond the " + budget + " wait budget"));
+				+ " are used"
+				+ ((this.borrowMillis > 0) ? " and the " + this.borrowMillis + " ms borrow window is full" : "");
+		return refuse(reason,
+				full + "; the next usable tick " + (timedOut ? "did not start within the " + budget + " wait budget"
+						: "starts in " + neededMillis + " ms, beyond the " + budget + " wait budget"));
 	}
 
 	private static String formatBudget(long nanos) {

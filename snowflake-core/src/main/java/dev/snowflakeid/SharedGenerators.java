@@ -34,10 +34,11 @@ import dev.snowflakeid.lease.WorkerLeaseListener;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The registry behind {@link SnowflakeWorker.SharedWorkers}: one generator per static worker code and region in
- * this JVM (more exactly, per class loader), and its users. The first user starts the generator, on its store;
- * the last one to close stops it and releases the code. Every user's listeners receive the lease events from
- * its join until it leaves; the last user also receives the release.
+ * The registry behind {@link SnowflakeWorker.SharedWorkers}: one generator per static
+ * worker code and region in this JVM (more exactly, per class loader), and its users. The
+ * first user starts the generator, on its store; the last one to close stops it and
+ * releases the code. Every user's listeners receive the lease events from its join until
+ * it leaves; the last user also receives the release.
  */
 final class SharedGenerators {
 
@@ -84,7 +85,8 @@ final class SharedGenerators {
 						listener.onLeaseEvent(event);
 					}
 					catch (RuntimeException ex) {
-						// The keeper's dispatcher reports it; the other users' listeners still receive the event.
+						// The keeper's dispatcher reports it; the other users' listeners
+						// still receive the event.
 						failure = (failure != null) ? failure : ex;
 					}
 				}
@@ -122,7 +124,8 @@ final class SharedGenerators {
 	}
 
 	/**
-	 * The generator of the request's code and region, started on the request's settings if none runs.
+	 * The generator of the request's code and region, started on the request's settings
+	 * if none runs.
 	 * @throws WorkerCodeInUseException if the running generator has other settings
 	 */
 	static SnowflakeWorker join(SnowflakeWorker.SharedWorkers.Builder request) {
@@ -199,7 +202,8 @@ final class SharedGenerators {
 		requested.forEach((setting, value) -> {
 			String was = held.get(setting);
 			if (!value.equals(was)) {
-				// Both maps hold every setting (see settings), so was is never null in practice.
+				// Both maps hold every setting (see settings), so was is never null in
+				// practice.
 				differences.add(new Difference(setting, String.valueOf(was), value));
 			}
 		});

@@ -24,19 +24,24 @@ import java.lang.annotation.Target;
 /**
  * Marks a {@code long}, {@code Long} or {@code String} property as a Snowflake ID.
  *
- * <p>The starter's Jackson modules write a marked property as a JSON string of decimal digits
- * ({@code "1234567890123456789"}), because JavaScript numbers are IEEE 754 doubles and round every integer
- * above 2^53 to a neighbour: a browser that parses an ID as a number silently changes it. On a container
- * property ({@code List<Long>}, {@code Set<Long>}, {@code Long[]}, {@code Map<K, Long>} values,
- * {@code Optional<Long>}) the marking applies to the elements. Reading accepts a JSON string of decimal
- * digits or a JSON integer, and rejects anything else (blank, signs, fractions, exponents, negative values,
- * values above {@link Long#MAX_VALUE}) with an error that names the property.
+ * <p>
+ * The starter's Jackson modules write a marked property as a JSON string of decimal
+ * digits ({@code "1234567890123456789"}), because JavaScript numbers are IEEE 754 doubles
+ * and round every integer above 2^53 to a neighbour: a browser that parses an ID as a
+ * number silently changes it. On a container property ({@code List<Long>},
+ * {@code Set<Long>}, {@code Long[]}, {@code Map<K, Long>} values, {@code Optional<Long>})
+ * the marking applies to the elements. Reading accepts a JSON string of decimal digits or
+ * a JSON integer, and rejects anything else (blank, signs, fractions, exponents, negative
+ * values, values above {@link Long#MAX_VALUE}) with an error that names the property.
  *
- * <p>On a record component the marking reaches the field, the accessor and the canonical constructor's
- * parameter, so it applies when writing and when reading. It may also be used as a meta-annotation.
+ * <p>
+ * On a record component the marking reaches the field, the accessor and the canonical
+ * constructor's parameter, so it applies when writing and when reading. It may also be
+ * used as a meta-annotation.
  *
- * <p>This annotation carries no behaviour of its own and has no dependencies; the JSON handling comes from
- * the Jackson integration when it is present.
+ * <p>
+ * This annotation carries no behaviour of its own and has no dependencies; the JSON
+ * handling comes from the Jackson integration when it is present.
  */
 @Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT,
 		ElementType.ANNOTATION_TYPE })
@@ -45,16 +50,17 @@ import java.lang.annotation.Target;
 public @interface SnowflakeId {
 
 	/**
-	 * The one strict reading of an ID written as text, shared by JSON, URLs and the Actuator endpoint: ASCII
-	 * digits {@code 0-9} only (leading zeros allowed), no sign, no spaces or separators, at most
-	 * {@link Long#MAX_VALUE}. Nothing is trimmed, rounded or wrapped: text that does not denote exactly one
-	 * ID is rejected.
+	 * The one strict reading of an ID written as text, shared by JSON, URLs and the
+	 * Actuator endpoint: ASCII digits {@code 0-9} only (leading zeros allowed), no sign,
+	 * no spaces or separators, at most {@link Long#MAX_VALUE}. Nothing is trimmed,
+	 * rounded or wrapped: text that does not denote exactly one ID is rejected.
 	 */
 	final class DecimalIds {
 
 		/**
-		 * The same reading as a regular expression, for documents that describe IDs (OpenAPI schemas): digits
-		 * only; the upper bound of {@link Long#MAX_VALUE} is checked by {@link #parse(String)} alone.
+		 * The same reading as a regular expression, for documents that describe IDs
+		 * (OpenAPI schemas): digits only; the upper bound of {@link Long#MAX_VALUE} is
+		 * checked by {@link #parse(String)} alone.
 		 */
 		public static final String PATTERN = "^[0-9]+$";
 
@@ -63,8 +69,9 @@ public @interface SnowflakeId {
 
 		/**
 		 * Parses {@code text} as an ID.
-		 * @throws IllegalArgumentException whose message is the reason alone, such as {@code blank},
-		 * {@code negative}, or {@code exceeds 9223372036854775807, the largest 64-bit ID}, for callers to wrap
+		 * @throws IllegalArgumentException whose message is the reason alone, such as
+		 * {@code blank}, {@code negative}, or
+		 * {@code exceeds 9223372036854775807, the largest 64-bit ID}, for callers to wrap
 		 * with the property or path it came from
 		 */
 		public static long parse(String text) {
@@ -75,7 +82,8 @@ public @interface SnowflakeId {
 				throw new IllegalArgumentException("negative");
 			}
 			if (!allDigits(text, 0)) {
-				throw new IllegalArgumentException("only the digits 0-9 are allowed, without sign, spaces or separators");
+				throw new IllegalArgumentException(
+						"only the digits 0-9 are allowed, without sign, spaces or separators");
 			}
 			try {
 				return Long.parseLong(text);

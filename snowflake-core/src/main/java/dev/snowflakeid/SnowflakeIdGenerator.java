@@ -29,28 +29,36 @@ import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The Snowflake generator: one lock around the last {@code (tick, sequence)}, no I/O, no allocation and no
- * logging on the path that issues an ID.
+ * The Snowflake generator: one lock around the last {@code (tick, sequence)}, no I/O, no
+ * allocation and no logging on the path that issues an ID.
  *
- * <p>Invariants, all checked before an ID leaves:
+ * <p>
+ * Invariants, all checked before an ID leaves:
  * <ul>
- * <li>Within one instance, {@code (tick, sequence)} strictly increases: a tick is never re-entered after
- * the clock steps back and a sequence never wraps. At most {@code 2^sequenceBits} IDs per tick.</li>
- * <li>The tick is at least 1 (so no ID is 0) and at most {@link SnowflakeLayout#maxTimestamp()}.</li>
- * <li>The whole tick lies inside the current lease range {@code (floor, ceiling]}, or inside the
- * earlier range the keeper still holds; the ID carries the code of that range.</li>
+ * <li>Within one instance, {@code (tick, sequence)} strictly increases: a tick is never
+ * re-entered after the clock steps back and a sequence never wraps. At most
+ * {@code 2^sequenceBits} IDs per tick.</li>
+ * <li>The tick is at least 1 (so no ID is 0) and at most
+ * {@link SnowflakeLayout#maxTimestamp()}.</li>
+ * <li>The whole tick lies inside the current lease range {@code (floor, ceiling]}, or
+ * inside the earlier range the keeper still holds; the ID carries the code of that
+ * range.</li>
  * </ul>
  *
- * <p>When the clock is behind the last tick, or the tick's sequence is used up, the caller parks until
- * the needed tick starts, for at most the respective wait budget, spinning only for a bounded moment
- * around the expected tick boundary; when the needed wait is longer than the budget it is refused at
- * once. Waits happen while holding the lock: every other caller needs the same tick anyway.
+ * <p>
+ * When the clock is behind the last tick, or the tick's sequence is used up, the caller
+ * parks until the needed tick starts, for at most the respective wait budget, spinning
+ * only for a bounded moment around the expected tick boundary; when the needed wait is
+ * longer than the budget it is refused at once. Waits happen while holding the lock:
+ * every other caller needs the same tick anyway.
  *
- * <p>With borrow-ahead, an exhausted tick moves on to the next tick at once while that tick lies no more
- * than the borrow window ahead of the wall clock (and inside the lease ceiling, which the lease store
- * persists before granting); once the window is full the caller waits, within the exhaustion budget,
- * for the clock to open it again. A clock that steps back by no more than the window is absorbed the
- * same way. IDs then carry timestamps up to the window ahead of wall time.
+ * <p>
+ * With borrow-ahead, an exhausted tick moves on to the next tick at once while that tick
+ * lies no more than the borrow window ahead of the wall clock (and inside the lease
+ * ceiling, which the lease store persists before granting); once the window is full the
+ * caller waits, within the exhaustion budget, for the clock to open it again. A clock
+ * that steps back by no more than the window is absorbed the same way. IDs then carry
+ * timestamps up to the window ahead of wall time.
  */
 public final class SnowflakeIdGenerator implements IdGenerator {
 
@@ -78,13 +86,16 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		this.layout = builder.layout;
 		this.region = this.layout.requireRegion(builder.region);
 		Supplier<@Nullable WorkerLease> leases = Objects.requireNonNull(builder.leases, "worker lease source");
-		// The keeper delivers a clock jump to its listeners; without one the jump is only counted.
+		// The keeper delivers a clock jump to its listeners; without one the jump is only
+		// counted.
 		LongConsumer clockJumps = (builder.keeper != null) ? builder.keeper.attach() : (jump) -> {
 		};
 		this.wallClock = builder.wallClock;
 		this.rollbackBudgetNanos = requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
-		long exhaustionBudgetNanos = requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos();
-		this.borrowTicks = requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis() / this.layout.tickMillis();
+		long exhaustionBudgetNanos = requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget)
+			.toNanos();
+		this.borrowTicks = requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis()
+				/ this.layout.tickMillis();
 		long forwardJumpAlertMillis = requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
 		this.statistics = new GeneratorCounters(this.layout);
 		WallClockReader clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics,
@@ -118,8 +129,8 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	}
 
 	/**
-	 * How far the last issued tick starts ahead of the wall clock now, in milliseconds; 0 when it does not.
-	 * Only borrow-ahead makes this positive.
+	 * How far the last issued tick starts ahead of the wall clock now, in milliseconds; 0
+	 * when it does not. Only borrow-ahead makes this positive.
 	 */
 	public long leadMillis() {
 		long tick = this.statistics.lastIssuedTick();
@@ -132,8 +143,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	}
 
 	/**
-	 * Why {@link #nextId()} would refuse now, or {@code null} if it would issue: the generator's own checks in
-	 * its own order, evaluated without issuing, waiting or counting anything. Health and readiness read this.
+	 * Why {@link #nextId()} would refuse now, or {@code null} if it would issue: the
+	 * generator's own checks in its own order, evaluated without issuing, waiting or
+	 * counting anything. Health and readiness read this.
 	 */
 	public @Nullable String unavailableReason() {
 		return this.issuer.unavailableReason(this.wallClock.millis(), this.rollbackBudgetNanos);
@@ -154,26 +166,29 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	}
 
 	/**
-	 * Stops issuing for good and returns the last Unix-epoch millisecond any issued ID covers (or
-	 * {@link Long#MIN_VALUE} if none was issued). Returns only once no call is in flight, so a lease
-	 * store can record the value as the code's high-water mark and release the code.
+	 * Stops issuing for good and returns the last Unix-epoch millisecond any issued ID
+	 * covers (or {@link Long#MIN_VALUE} if none was issued). Returns only once no call is
+	 * in flight, so a lease store can record the value as the code's high-water mark and
+	 * release the code.
 	 */
 	public long stop() {
 		return this.issuer.halt(true);
 	}
 
 	/**
-	 * Stops issuing until {@link #resume()} and returns the last Unix-epoch millisecond any issued ID covers (or
-	 * {@link Long#MIN_VALUE} if none was issued). Returns only once no call is in flight, so the keeper can
-	 * release the code, recording the value, before this process is checkpointed or its context stopped.
+	 * Stops issuing until {@link #resume()} and returns the last Unix-epoch millisecond
+	 * any issued ID covers (or {@link Long#MIN_VALUE} if none was issued). Returns only
+	 * once no call is in flight, so the keeper can release the code, recording the value,
+	 * before this process is checkpointed or its context stopped.
 	 */
 	public long pause() {
 		return this.issuer.halt(false);
 	}
 
 	/**
-	 * Issues again after {@link #pause()}, once the keeper holds a lease again. The last {@code (tick, sequence)}
-	 * is kept: IDs never go back, whichever code the new lease has.
+	 * Issues again after {@link #pause()}, once the keeper holds a lease again. The last
+	 * {@code (tick, sequence)} is kept: IDs never go back, whichever code the new lease
+	 * has.
 	 */
 	public void resume() {
 		this.issuer.resume();
@@ -185,8 +200,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 	}
 
 	/**
-	 * Running counts of one generator, for metrics and health. Readers on any thread see each value eventually
-	 * and never torn; keeping them costs the path that issues an ID no fence and no allocation.
+	 * Running counts of one generator, for metrics and health. Readers on any thread see
+	 * each value eventually and never torn; keeping them costs the path that issues an ID
+	 * no fence and no allocation.
 	 */
 	public interface GeneratorStatistics {
 
@@ -205,7 +221,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		/** Largest single backward step of the wall clock seen, in milliseconds. */
 		long largestClockRollbackMillis();
 
-		/** Times the wall clock advanced faster than the monotonic clock by more than the alert threshold. */
+		/**
+		 * Times the wall clock advanced faster than the monotonic clock by more than the
+		 * alert threshold.
+		 */
 		long forwardJumps();
 
 		/** Largest forward jump seen, in milliseconds. */
@@ -220,15 +239,19 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		 */
 		long waits(Reason reason);
 
-		/** Total time spent in the waits counted by {@link #waits(Reason)}, in nanoseconds. */
+		/**
+		 * Total time spent in the waits counted by {@link #waits(Reason)}, in
+		 * nanoseconds.
+		 */
 		long waitedNanos(Reason reason);
 
 		/** Last tick an ID was issued in, or 0 before the first ID. */
 		long lastIssuedTick();
 
 		/**
-		 * Last Unix-epoch millisecond covered by the last issued tick, or {@link Long#MIN_VALUE} before the
-		 * first ID: the high-water mark a lease store must keep for this owner.
+		 * Last Unix-epoch millisecond covered by the last issued tick, or
+		 * {@link Long#MIN_VALUE} before the first ID: the high-water mark a lease store
+		 * must keep for this owner.
 		 */
 		long lastIssuedMillis();
 
@@ -241,7 +264,10 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		return value;
 	}
 
-	/** Configures a {@link SnowflakeIdGenerator}; every setting but the lease source has a default. */
+	/**
+	 * Configures a {@link SnowflakeIdGenerator}; every setting but the lease source has a
+	 * default.
+	 */
 	public static final class Builder {
 
 		private final SnowflakeLayout layout;
@@ -277,8 +303,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * The keeper whose lease the generator issues under, and to whose listeners it reports; this or another
-		 * lease source is required. A keeper serves one generator.
+		 * The keeper whose lease the generator issues under, and to whose listeners it
+		 * reports; this or another lease source is required. A keeper serves one
+		 * generator.
 		 */
 		public Builder leaseSource(WorkerLeaseKeeper keeper) {
 			this.keeper = Objects.requireNonNull(keeper, "worker lease keeper");
@@ -287,9 +314,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * Where the generator reads its current lease, {@code null} while none is held. Called for every ID, so
-		 * it must not block, allocate or do I/O: publish each new lease as one immutable {@link WorkerLease}
-		 * through a single volatile reference.
+		 * Where the generator reads its current lease, {@code null} while none is held.
+		 * Called for every ID, so it must not block, allocate or do I/O: publish each new
+		 * lease as one immutable {@link WorkerLease} through a single volatile reference.
 		 */
 		public Builder leaseSource(Supplier<@Nullable WorkerLease> leases) {
 			this.keeper = null;
@@ -310,8 +337,9 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * Clock for deadlines and waits, in nanoseconds compared only as differences, unaffected by wall-clock
-		 * steps. Default {@link System#nanoTime()}; tests inject a fake clock here.
+		 * Clock for deadlines and waits, in nanoseconds compared only as differences,
+		 * unaffected by wall-clock steps. Default {@link System#nanoTime()}; tests inject
+		 * a fake clock here.
 		 */
 		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
@@ -319,30 +347,37 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * Parks the calling thread for about the given nanoseconds, and may return early. Default
-		 * {@link LockSupport#parkNanos(long)}; tests inject one that advances a fake clock instead.
+		 * Parks the calling thread for about the given nanoseconds, and may return early.
+		 * Default {@link LockSupport#parkNanos(long)}; tests inject one that advances a
+		 * fake clock instead.
 		 */
 		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
 			return this;
 		}
 
-		/** Longest wait for a clock that stepped back; longer steps are refused at once. Default 5 ms. */
+		/**
+		 * Longest wait for a clock that stepped back; longer steps are refused at once.
+		 * Default 5 ms.
+		 */
 		public Builder rollbackWaitBudget(Duration budget) {
 			this.rollbackWaitBudget = budget;
 			return this;
 		}
 
-		/** Longest wait for the next tick after a tick's sequence is used up; 0 refuses at once. Default 5 ms. */
+		/**
+		 * Longest wait for the next tick after a tick's sequence is used up; 0 refuses at
+		 * once. Default 5 ms.
+		 */
 		public Builder exhaustionWaitBudget(Duration budget) {
 			this.exhaustionWaitBudget = budget;
 			return this;
 		}
 
 		/**
-		 * How far ahead of the wall clock an exhausted tick may move on without waiting. Default 0 (off).
-		 * Only safe when the lease ceiling is persisted before use: the floor of the next owner must lie
-		 * above any borrowed tick.
+		 * How far ahead of the wall clock an exhausted tick may move on without waiting.
+		 * Default 0 (off). Only safe when the lease ceiling is persisted before use: the
+		 * floor of the next owner must lie above any borrowed tick.
 		 */
 		public Builder borrowAhead(Duration borrowAhead) {
 			this.borrowAhead = borrowAhead;
@@ -350,8 +385,8 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		}
 
 		/**
-		 * Forward clock steps above this are counted and reported to the keeper's listeners. Default 1 s; 0
-		 * turns detection off.
+		 * Forward clock steps above this are counted and reported to the keeper's
+		 * listeners. Default 1 s; 0 turns detection off.
 		 */
 		public Builder forwardJumpAlert(Duration threshold) {
 			this.forwardJumpAlert = threshold;

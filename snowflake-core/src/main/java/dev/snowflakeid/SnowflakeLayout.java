@@ -23,22 +23,28 @@ import java.time.ZoneOffset;
 import java.util.Objects;
 
 /**
- * The bit layout of an ID: sign bit 0, then {@code timestamp | region | worker | sequence}, most
- * significant first.
+ * The bit layout of an ID: sign bit 0, then
+ * {@code timestamp | region | worker | sequence}, most significant first.
  *
- * <p>The four widths sum to exactly 63, so every ID is a positive {@code long}. The timestamp field
- * counts ticks since {@link #epoch()}; tick 0 is never issued, so no ID is 0. The defaults (41/2/8/12,
- * 1 ms) give about 69.7 years, 4 regions of 256 workers, and 4,096 IDs per worker per millisecond.
+ * <p>
+ * The four widths sum to exactly 63, so every ID is a positive {@code long}. The
+ * timestamp field counts ticks since {@link #epoch()}; tick 0 is never issued, so no ID
+ * is 0. The defaults (41/2/8/12, 1 ms) give about 69.7 years, 4 regions of 256 workers,
+ * and 4,096 IDs per worker per millisecond.
  *
- * <p>Nothing is ever masked or truncated: {@link #encode} rejects every out-of-range field. Instances
- * are immutable and thread-safe.
+ * <p>
+ * Nothing is ever masked or truncated: {@link #encode} rejects every out-of-range field.
+ * Instances are immutable and thread-safe.
  */
 public final class SnowflakeLayout {
 
 	/** Payload bits of a positive {@code long}. */
 	public static final int PAYLOAD_BITS = 63;
 
-	/** Widest region, worker or sequence field: each decodes into an {@code int} with its count. */
+	/**
+	 * Widest region, worker or sequence field: each decodes into an {@code int} with its
+	 * count.
+	 */
 	public static final int MAX_FIELD_BITS = 30;
 
 	public static final int DEFAULT_TIMESTAMP_BITS = 41;
@@ -163,7 +169,8 @@ public final class SnowflakeLayout {
 
 	/**
 	 * Returns {@code region} if it fits the region bits.
-	 * @throws IllegalArgumentException naming the range otherwise: the one home of this rule and its wording
+	 * @throws IllegalArgumentException naming the range otherwise: the one home of this
+	 * rule and its wording
 	 */
 	public int requireRegion(int region) {
 		requireField("region", "region", region, this.regionBits);
@@ -172,7 +179,8 @@ public final class SnowflakeLayout {
 
 	/**
 	 * Returns {@code workerCode} if it fits the worker bits.
-	 * @throws IllegalArgumentException naming the range otherwise: the one home of this rule and its wording
+	 * @throws IllegalArgumentException naming the range otherwise: the one home of this
+	 * rule and its wording
 	 */
 	public int requireWorkerCode(int workerCode) {
 		requireField("worker code", "worker", workerCode, this.workerBits);
@@ -184,7 +192,10 @@ public final class SnowflakeLayout {
 		return Instant.ofEpochMilli(tickStartMillis(this.maxTimestamp) + this.tickMillis);
 	}
 
-	/** Tick that contains the given Unix-epoch millisecond; negative before {@link #epoch()}. */
+	/**
+	 * Tick that contains the given Unix-epoch millisecond; negative before
+	 * {@link #epoch()}.
+	 */
 	public long tickAt(long epochMillis) {
 		return Math.floorDiv(epochMillis - this.epochMillis, this.tickMillis);
 	}
@@ -201,12 +212,13 @@ public final class SnowflakeLayout {
 
 	/**
 	 * Combines the four fields into an ID.
-	 * @throws IllegalArgumentException if any field is outside its range; nothing is masked
+	 * @throws IllegalArgumentException if any field is outside its range; nothing is
+	 * masked
 	 */
 	public long encode(long timestamp, int region, int worker, int sequence) {
 		if (timestamp < 0 || timestamp > this.maxTimestamp) {
-			throw new IllegalArgumentException(
-					"timestamp " + timestamp + " is outside 0.." + this.maxTimestamp + " (" + this.timestampBits + " timestamp bits)");
+			throw new IllegalArgumentException("timestamp " + timestamp + " is outside 0.." + this.maxTimestamp + " ("
+					+ this.timestampBits + " timestamp bits)");
 		}
 		requireField("region", "region", region, this.regionBits);
 		requireField("worker code", "worker", worker, this.workerBits);
@@ -236,8 +248,8 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Splits an ID into its fields. With 63 payload bits every non-negative value decodes to a tick within
-	 * the lifetime.
+	 * Splits an ID into its fields. With 63 payload bits every non-negative value decodes
+	 * to a tick within the lifetime.
 	 * @throws IllegalArgumentException if {@code id} is negative
 	 */
 	public DecodedId decode(long id) {
@@ -252,8 +264,9 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Checks that this layout can issue IDs from now on for at least {@code required}: the epoch lies in
-	 * the past and {@link #lifetimeEnd()} comes no sooner than now plus {@code required}.
+	 * Checks that this layout can issue IDs from now on for at least {@code required}:
+	 * the epoch lies in the past and {@link #lifetimeEnd()} comes no sooner than now plus
+	 * {@code required}.
 	 * @throws InvalidLayoutException naming {@code epoch} or {@code requiredLifetime}
 	 */
 	public void requireLifetime(Period required, InstantSource clock) {
@@ -269,9 +282,10 @@ public final class SnowflakeLayout {
 		Instant needed = now.atOffset(ZoneOffset.UTC).plus(required).toInstant();
 		Instant end = lifetimeEnd();
 		if (end.isBefore(needed)) {
-			throw new InvalidLayoutException("requiredLifetime", "layout ends at " + end + " (" + this.timestampBits
-					+ " timestamp bits of " + this.tick + " from epoch " + this.epoch + ") but IDs are required until "
-					+ needed + " (now + " + required + ")");
+			throw new InvalidLayoutException("requiredLifetime",
+					"layout ends at " + end + " (" + this.timestampBits + " timestamp bits of " + this.tick
+							+ " from epoch " + this.epoch + ") but IDs are required until " + needed + " (now + "
+							+ required + ")");
 		}
 	}
 
@@ -282,7 +296,8 @@ public final class SnowflakeLayout {
 		}
 		return other instanceof SnowflakeLayout that && this.timestampBits == that.timestampBits
 				&& this.regionBits == that.regionBits && this.workerBits == that.workerBits
-				&& this.sequenceBits == that.sequenceBits && this.tick.equals(that.tick) && this.epoch.equals(that.epoch);
+				&& this.sequenceBits == that.sequenceBits && this.tick.equals(that.tick)
+				&& this.epoch.equals(that.epoch);
 	}
 
 	@Override
@@ -292,8 +307,9 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Compact description, stable across versions, used to refuse workers whose layout disagrees with a
-	 * shared lease store: {@code 41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z}.
+	 * Compact description, stable across versions, used to refuse workers whose layout
+	 * disagrees with a shared lease store:
+	 * {@code 41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z}.
 	 */
 	@Override
 	public String toString() {
@@ -350,8 +366,8 @@ public final class SnowflakeLayout {
 		}
 
 		/**
-		 * @throws InvalidLayoutException if the widths do not sum to 63, a width is out of range, or the
-		 * tick is not a whole number of milliseconds
+		 * @throws InvalidLayoutException if the widths do not sum to 63, a width is out
+		 * of range, or the tick is not a whole number of milliseconds
 		 */
 		public SnowflakeLayout build() {
 			return new SnowflakeLayout(this);
@@ -360,9 +376,9 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Thrown when a {@link SnowflakeLayout} cannot produce correct IDs, before any ID is issued.
-	 * {@link #parameter()} names the offending layout parameter so that callers such as a Spring Boot
-	 * failure analyzer can point at the exact setting to change.
+	 * Thrown when a {@link SnowflakeLayout} cannot produce correct IDs, before any ID is
+	 * issued. {@link #parameter()} names the offending layout parameter so that callers
+	 * such as a Spring Boot failure analyzer can point at the exact setting to change.
 	 */
 	public static final class InvalidLayoutException extends IllegalArgumentException {
 
@@ -376,9 +392,9 @@ public final class SnowflakeLayout {
 		}
 
 		/**
-		 * Name of the layout parameter at fault: one of {@code timestampBits}, {@code regionBits},
-		 * {@code workerBits}, {@code sequenceBits}, {@code bitWidths} (their sum), {@code tick},
-		 * {@code epoch} or {@code requiredLifetime}.
+		 * Name of the layout parameter at fault: one of {@code timestampBits},
+		 * {@code regionBits}, {@code workerBits}, {@code sequenceBits}, {@code bitWidths}
+		 * (their sum), {@code tick}, {@code epoch} or {@code requiredLifetime}.
 		 */
 		public String parameter() {
 			return this.parameter;

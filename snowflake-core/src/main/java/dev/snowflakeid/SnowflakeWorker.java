@@ -35,13 +35,16 @@ import dev.snowflakeid.lease.WorkerLeaseListener;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A generator together with the keeper of its worker lease: the unit an application starts at boot and
- * closes at shutdown. {@link #close()} stops the generator before the lease is released, so no ID can be
- * issued under a code that another process may already hold. Acquiring and releasing are reported as
- * {@link dev.snowflakeid.lease.LeaseEvent}s to the keeper's listeners.
+ * A generator together with the keeper of its worker lease: the unit an application
+ * starts at boot and closes at shutdown. {@link #close()} stops the generator before the
+ * lease is released, so no ID can be issued under a code that another process may already
+ * hold. Acquiring and releasing are reported as {@link dev.snowflakeid.lease.LeaseEvent}s
+ * to the keeper's listeners.
  *
- * <p>A worker of {@link SharedWorkers} is one user's handle on a generator that other users share: its
- * {@link #close()} drops the handle, and only the last one stops the generator and releases the code.
+ * <p>
+ * A worker of {@link SharedWorkers} is one user's handle on a generator that other users
+ * share: its {@link #close()} drops the handle, and only the last one stops the generator
+ * and releases the code.
  */
 public final class SnowflakeWorker implements AutoCloseable {
 
@@ -59,7 +62,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 	/**
 	 * @param generator a generator whose lease source is {@code keeper}
 	 * @param keeper the lease keeper, not yet started
-	 * @param wallClock the generator's wall clock, for the remaining times of {@link #status()}
+	 * @param wallClock the generator's wall clock, for the remaining times of
+	 * {@link #status()}
 	 */
 	public SnowflakeWorker(SnowflakeIdGenerator generator, WorkerLeaseKeeper keeper, InstantSource wallClock) {
 		this.generator = Objects.requireNonNull(generator, "generator");
@@ -68,7 +72,10 @@ public final class SnowflakeWorker implements AutoCloseable {
 		this.leave = null;
 	}
 
-	/** A handle on a started worker that others share; {@code leave} runs on the first {@link #close()}. */
+	/**
+	 * A handle on a started worker that others share; {@code leave} runs on the first
+	 * {@link #close()}.
+	 */
 	SnowflakeWorker(SnowflakeWorker shared, Runnable leave) {
 		this.generator = shared.generator;
 		this.keeper = shared.keeper;
@@ -77,8 +84,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. A shared worker is started
-	 * already, and this does nothing.
+	 * Acquires the lease; see {@link WorkerLeaseKeeper#start()} for the failures. A
+	 * shared worker is started already, and this does nothing.
 	 */
 	public SnowflakeWorker start() {
 		if (this.leave != null) {
@@ -89,11 +96,13 @@ public final class SnowflakeWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Pauses the generator, then gives the code back recording the last used millisecond, so that no lease
-	 * outlives this moment in a copy of the process: a process checkpointed now (CRaC) and restored, once or
-	 * many times, claims a code of its own in each copy on {@link #resume()}. Idempotent.
-	 * @throws UnsupportedOperationException for a worker shared by several users (a static code), whose code
-	 * is part of its configuration and comes back the same in every copy anyway
+	 * Pauses the generator, then gives the code back recording the last used millisecond,
+	 * so that no lease outlives this moment in a copy of the process: a process
+	 * checkpointed now (CRaC) and restored, once or many times, claims a code of its own
+	 * in each copy on {@link #resume()}. Idempotent.
+	 * @throws UnsupportedOperationException for a worker shared by several users (a
+	 * static code), whose code is part of its configuration and comes back the same in
+	 * every copy anyway
 	 */
 	public void suspend() {
 		requireOwn();
@@ -101,9 +110,10 @@ public final class SnowflakeWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Claims a code again after {@link #suspend()} (or for the first time, if {@link #start()} was not called)
-	 * and issues again once the clock is inside its range; IDs continue above every ID issued before. Does
-	 * nothing while a lease is held. A failed claim after {@link #suspend()} leaves the worker suspended, to be
+	 * Claims a code again after {@link #suspend()} (or for the first time, if
+	 * {@link #start()} was not called) and issues again once the clock is inside its
+	 * range; IDs continue above every ID issued before. Does nothing while a lease is
+	 * held. A failed claim after {@link #suspend()} leaves the worker suspended, to be
 	 * resumed again; a failed first claim closes it, as {@link #start()} does.
 	 * @throws UnsupportedOperationException for a shared worker
 	 * @see WorkerLeaseKeeper#start() for the failures of a claim
@@ -114,7 +124,10 @@ public final class SnowflakeWorker implements AutoCloseable {
 		this.generator.resume();
 	}
 
-	/** Whether this is one user's handle on a worker that other users share, see {@link SharedWorkers}. */
+	/**
+	 * Whether this is one user's handle on a worker that other users share, see
+	 * {@link SharedWorkers}.
+	 */
 	public boolean isShared() {
 		return this.leave != null;
 	}
@@ -134,7 +147,10 @@ public final class SnowflakeWorker implements AutoCloseable {
 		return this.keeper;
 	}
 
-	/** Whether IDs can be issued now, and why not: the generator's own checks, with the remaining times. */
+	/**
+	 * Whether IDs can be issued now, and why not: the generator's own checks, with the
+	 * remaining times.
+	 */
 	public WorkerStatus status() {
 		SnowflakeLayout layout = this.generator.layout();
 		WorkerLease lease = this.keeper.currentLease();
@@ -149,8 +165,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Stops the generator, then releases the lease recording the last used millisecond; for a shared worker,
-	 * drops this handle, and the last handle does so. Idempotent.
+	 * Stops the generator, then releases the lease recording the last used millisecond;
+	 * for a shared worker, drops this handle, and the last handle does so. Idempotent.
 	 */
 	@Override
 	public void close() {
@@ -167,36 +183,45 @@ public final class SnowflakeWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Whether a {@link SnowflakeWorker} can issue IDs right now, and if not, why. Computed from the lease
-	 * snapshot and the clocks without touching the generator's lock.
+	 * Whether a {@link SnowflakeWorker} can issue IDs right now, and if not, why.
+	 * Computed from the lease snapshot and the clocks without touching the generator's
+	 * lock.
 	 *
-	 * @param issuable whether {@code nextId()} would issue now (a tick exhausted this very moment aside)
+	 * @param issuable whether {@code nextId()} would issue now (a tick exhausted this
+	 * very moment aside)
 	 * @param reason why not, or {@code null} when issuable
 	 * @param lease the lease in force, or {@code null}
-	 * @param leaseRemainingMillis for a lease that must be renewed, time until the wall clock reaches its highest
-	 * ceiling; -1 for a lease that does not expire or when no lease is held
-	 * @param ceilingRemainingMillis time until the wall clock reaches the lease ceiling, or -1 without one
+	 * @param leaseRemainingMillis for a lease that must be renewed, time until the wall
+	 * clock reaches its highest ceiling; -1 for a lease that does not expire or when no
+	 * lease is held
+	 * @param ceilingRemainingMillis time until the wall clock reaches the lease ceiling,
+	 * or -1 without one
 	 * @param epochRemainingMillis time until the layout's last tick ends
-	 * @param leadMillis how far the last issued tick lies ahead of the wall clock (borrow-ahead)
+	 * @param leadMillis how far the last issued tick lies ahead of the wall clock
+	 * (borrow-ahead)
 	 */
 	public record WorkerStatus(boolean issuable, @Nullable String reason, @Nullable WorkerLease lease,
 			long leaseRemainingMillis, long ceilingRemainingMillis, long epochRemainingMillis, long leadMillis) {
 	}
 
 	/**
-	 * One generator per static worker code and region in this JVM (more exactly, per class loader: two web
-	 * applications in one servlet container do not see each other), shared by every user that asks for it with
-	 * the same settings, such as the application contexts a test run caches side by side. Two generators on one
-	 * code would both issue sequence 0 of the same tick; one generator keeps one {@code (tick, sequence)} under
-	 * one lock, whoever calls it.
+	 * One generator per static worker code and region in this JVM (more exactly, per
+	 * class loader: two web applications in one servlet container do not see each other),
+	 * shared by every user that asks for it with the same settings, such as the
+	 * application contexts a test run caches side by side. Two generators on one code
+	 * would both issue sequence 0 of the same tick; one generator keeps one
+	 * {@code (tick, sequence)} under one lock, whoever calls it.
 	 *
-	 * <p>{@link Builder#join()} answers a {@link SnowflakeWorker} of the caller's own whose {@code close()} drops
-	 * the caller's share. The first user starts the generator, on its store; the last one to close stops it and
-	 * releases the code, and the next generator of the code starts above the last millisecond this one used
-	 * (see {@link StaticWorkerLeaseStore}). Each user closes its worker before its store. A user whose settings
-	 * differ is refused with {@link WorkerCodeInUseException} naming each difference: sharing would give it a
-	 * generator other than the one it configured. Every user's listeners receive the lease events from its join
-	 * until it leaves; the last user also receives the release.
+	 * <p>
+	 * {@link Builder#join()} answers a {@link SnowflakeWorker} of the caller's own whose
+	 * {@code close()} drops the caller's share. The first user starts the generator, on
+	 * its store; the last one to close stops it and releases the code, and the next
+	 * generator of the code starts above the last millisecond this one used (see
+	 * {@link StaticWorkerLeaseStore}). Each user closes its worker before its store. A
+	 * user whose settings differ is refused with {@link WorkerCodeInUseException} naming
+	 * each difference: sharing would give it a generator other than the one it
+	 * configured. Every user's listeners receive the lease events from its join until it
+	 * leaves; the last user also receives the release.
 	 */
 	public static final class SharedWorkers {
 
@@ -205,14 +230,18 @@ public final class SnowflakeWorker implements AutoCloseable {
 
 		/**
 		 * Starts a request for the generator of {@code store}'s code and region.
-		 * @param store the caller's store, opened with {@link StaticWorkerLeaseStore.Builder#share()}
+		 * @param store the caller's store, opened with
+		 * {@link StaticWorkerLeaseStore.Builder#share()}
 		 * @param layout the layout the caller's IDs follow
 		 */
 		public static Builder builder(StaticWorkerLeaseStore store, SnowflakeLayout layout) {
 			return new Builder(store, layout);
 		}
 
-		/** The settings of one request; every setting but the store and layout has the generator's default. */
+		/**
+		 * The settings of one request; every setting but the store and layout has the
+		 * generator's default.
+		 */
 		public static final class Builder {
 
 			final StaticWorkerLeaseStore store;
@@ -286,7 +315,10 @@ public final class SnowflakeWorker implements AutoCloseable {
 				return this;
 			}
 
-			/** Wall clock of the generator and keeper, if this request starts them. Default the system clock. */
+			/**
+			 * Wall clock of the generator and keeper, if this request starts them.
+			 * Default the system clock.
+			 */
 			public Builder wallClock(InstantSource wallClock) {
 				this.wallClock = Objects.requireNonNull(wallClock, "wall clock");
 				return this;
@@ -310,13 +342,18 @@ public final class SnowflakeWorker implements AutoCloseable {
 				return this;
 			}
 
-			/** Runs the listeners, if this request starts the generator. Default: a daemon thread of the keeper's. */
+			/**
+			 * Runs the listeners, if this request starts the generator. Default: a daemon
+			 * thread of the keeper's.
+			 */
 			public Builder eventExecutor(Executor eventExecutor) {
 				this.eventExecutor = Objects.requireNonNull(eventExecutor, "event executor");
 				return this;
 			}
 
-			/** Who asks, named to a user that is refused, such as an application context. */
+			/**
+			 * Who asks, named to a user that is refused, such as an application context.
+			 */
 			public Builder owner(String owner) {
 				this.owner = Objects.requireNonNull(owner, "owner");
 				return this;
@@ -330,9 +367,10 @@ public final class SnowflakeWorker implements AutoCloseable {
 
 			/**
 			 * The generator of the code and region, started by this request if none runs.
-			 * @throws WorkerCodeInUseException if the running generator has other settings
-			 * @throws dev.snowflakeid.lease.WorkerLeaseException as {@link WorkerLeaseKeeper#start()}, when this
-			 * request starts it
+			 * @throws WorkerCodeInUseException if the running generator has other
+			 * settings
+			 * @throws dev.snowflakeid.lease.WorkerLeaseException as
+			 * {@link WorkerLeaseKeeper#start()}, when this request starts it
 			 */
 			public SnowflakeWorker join() {
 				return SharedGenerators.join(this);

@@ -18,16 +18,19 @@ package dev.snowflakeid;
 import dev.snowflakeid.IdGenerationException.Reason;
 
 /**
- * The generator's strictly increasing {@code (tick, sequence)}: which pair the next ID takes, waiting when
- * the clock stepped back or a tick's sequence is used up. A chosen pair becomes the last one only on
- * {@link #commit()}, once the generator has checked it against the layout's lifetime and the lease, so a
- * refused ID leaves no trace. Used only under the generator's lock.
+ * The generator's strictly increasing {@code (tick, sequence)}: which pair the next ID
+ * takes, waiting when the clock stepped back or a tick's sequence is used up. A chosen
+ * pair becomes the last one only on {@link #commit()}, once the generator has checked it
+ * against the layout's lifetime and the lease, so a refused ID leaves no trace. Used only
+ * under the generator's lock.
  *
- * <p>Without borrow-ahead, a new pair is either a later tick with sequence 0 or the last tick with the next
- * sequence; a clock behind the last tick is waited for within the rollback budget, and a used-up tick's
- * successor within the exhaustion budget. With a borrow window of {@code b} ticks, a used-up tick moves on
- * at once while the next tick lies no more than {@code b} ticks ahead of the clock, and a clock behind by
- * no more than {@code b} ticks is absorbed the same way.
+ * <p>
+ * Without borrow-ahead, a new pair is either a later tick with sequence 0 or the last
+ * tick with the next sequence; a clock behind the last tick is waited for within the
+ * rollback budget, and a used-up tick's successor within the exhaustion budget. With a
+ * borrow window of {@code b} ticks, a used-up tick moves on at once while the next tick
+ * lies no more than {@code b} ticks ahead of the clock, and a clock behind by no more
+ * than {@code b} ticks is absorbed the same way.
  */
 final class TickSequence {
 
@@ -70,8 +73,8 @@ final class TickSequence {
 	}
 
 	/**
-	 * Chooses the pair after the last one for the clock reading {@code now} of tick {@code nowTick}, and
-	 * answers its tick; {@link #sequence()} answers its sequence.
+	 * Chooses the pair after the last one for the clock reading {@code now} of tick
+	 * {@code nowTick}, and answers its tick; {@link #sequence()} answers its sequence.
 	 * @throws IdGenerationException if the wait it needs is longer than its budget
 	 */
 	long choose(long now, long nowTick) {
@@ -80,7 +83,8 @@ final class TickSequence {
 			return chosen(nowTick, 0);
 		}
 		if (this.lastTick - nowTick > this.borrowTicks) {
-			// Behind the last tick by more than the borrow window (any amount when not borrowing).
+			// Behind the last tick by more than the borrow window (any amount when not
+			// borrowing).
 			nowTick = awaitTick(this.lastTick - this.borrowTicks, now, this.rollbackBudgetNanos,
 					Reason.CLOCK_MOVED_BACKWARDS);
 		}

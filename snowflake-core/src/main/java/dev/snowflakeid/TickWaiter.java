@@ -20,13 +20,15 @@ import java.util.function.LongConsumer;
 import dev.snowflakeid.IdGenerationException.Reason;
 
 /**
- * Waits, under the generator's lock, until the wall clock reaches a tick, within a budget. Every other
- * caller needs the same tick, so waiting with the lock held costs nobody anything.
+ * Waits, under the generator's lock, until the wall clock reaches a tick, within a
+ * budget. Every other caller needs the same tick, so waiting with the lock held costs
+ * nobody anything.
  *
- * <p>The wall clock only tells whole milliseconds, so the wait is timed on the monotonic clock: the waiter
- * parks until just before the instant the tick is expected to start, then spins for at most
- * {@value #MAX_SPINS} short pauses around it, then parks in short slices; every path ends at the budget's
- * deadline.
+ * <p>
+ * The wall clock only tells whole milliseconds, so the wait is timed on the monotonic
+ * clock: the waiter parks until just before the instant the tick is expected to start,
+ * then spins for at most {@value #MAX_SPINS} short pauses around it, then parks in short
+ * slices; every path ends at the budget's deadline.
  */
 final class TickWaiter {
 
@@ -59,15 +61,19 @@ final class TickWaiter {
 		this.statistics = statistics;
 	}
 
-	/** Whether tick {@code target} starts later after {@code now} than a wait of {@code budgetNanos} can cover. */
+	/**
+	 * Whether tick {@code target} starts later after {@code now} than a wait of
+	 * {@code budgetNanos} can cover.
+	 */
 	static boolean tooFar(SnowflakeLayout layout, long target, long now, long budgetNanos) {
 		return layout.tickStartMillis(target) - now > budgetNanos / 1_000_000;
 	}
 
 	/**
-	 * Waits until the wall clock reaches tick {@code target} (the clock read {@code now} last), for at most
-	 * {@code budgetNanos}. Returns the tick reached, {@link #TOO_FAR} at once if the needed wait exceeds the
-	 * budget, or {@link #TIMED_OUT}. A completed wait is counted under {@code reason}.
+	 * Waits until the wall clock reaches tick {@code target} (the clock read {@code now}
+	 * last), for at most {@code budgetNanos}. Returns the tick reached, {@link #TOO_FAR}
+	 * at once if the needed wait exceeds the budget, or {@link #TIMED_OUT}. A completed
+	 * wait is counted under {@code reason}.
 	 */
 	long await(long target, long now, long budgetNanos, Reason reason) {
 		if (tooFar(this.layout, target, now, budgetNanos)) {

@@ -19,8 +19,9 @@ import java.time.InstantSource;
 import java.util.function.LongSupplier;
 
 /**
- * Reads the wall clock for one generator: counts every step back, and compares each advance to a new tick
- * with the monotonic clock to detect a forward jump. Used only under the generator's lock.
+ * Reads the wall clock for one generator: counts every step back, and compares each
+ * advance to a new tick with the monotonic clock to detect a forward jump. Used only
+ * under the generator's lock.
  */
 final class WallClockReader {
 
@@ -38,7 +39,8 @@ final class WallClockReader {
 
 	private long lastAdvanceNanos;
 
-	// The largest forward jump not yet taken by the issuer, which reports it once the lock is released.
+	// The largest forward jump not yet taken by the issuer, which reports it once the
+	// lock is released.
 	private long unreportedJumpMillis;
 
 	WallClockReader(InstantSource wallClock, LongSupplier monotonicClock, GeneratorCounters statistics,
@@ -49,7 +51,10 @@ final class WallClockReader {
 		this.forwardJumpAlertMillis = forwardJumpAlertMillis;
 	}
 
-	/** The wall clock now, in Unix-epoch milliseconds; a reading below the previous one counts as a rollback. */
+	/**
+	 * The wall clock now, in Unix-epoch milliseconds; a reading below the previous one
+	 * counts as a rollback.
+	 */
 	long read() {
 		long now = this.wallClock.millis();
 		if (now < this.lastClockMillis) {
@@ -70,9 +75,10 @@ final class WallClockReader {
 	}
 
 	/**
-	 * Records that reading {@code now} started a new tick. A wall-clock advance since the previous new tick
-	 * larger than the monotonic advance, by more than the alert threshold, is a forward jump: counted, and kept
-	 * for {@link #takeJump()} (only here, never on the path of an ordinary ID).
+	 * Records that reading {@code now} started a new tick. A wall-clock advance since the
+	 * previous new tick larger than the monotonic advance, by more than the alert
+	 * threshold, is a forward jump: counted, and kept for {@link #takeJump()} (only here,
+	 * never on the path of an ordinary ID).
 	 */
 	void observeAdvance(long now) {
 		long nanos = this.monotonicClock.getAsLong();
@@ -95,8 +101,9 @@ final class WallClockReader {
 	}
 
 	/**
-	 * The latest monotonic instant at which the wall-clock millisecond {@code millis} starts, as far as the last
-	 * advance tells (that millisecond had already started when it was read), capped by {@code otherwise}.
+	 * The latest monotonic instant at which the wall-clock millisecond {@code millis}
+	 * starts, as far as the last advance tells (that millisecond had already started when
+	 * it was read), capped by {@code otherwise}.
 	 */
 	long startOfMillisNanos(long millis, long otherwise) {
 		if (!observedAnAdvance()) {

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Snowflake IDs: their 64-bit layout, the generator, the worker that runs it with its lease keeper, and ID markers.
+ * Snowflake IDs: their 64-bit layout, the generator, the worker that runs it with its
+ * lease keeper, and ID markers.
  */
 @NullMarked
 package dev.snowflakeid;

@@ -69,9 +69,7 @@ class BorrowAheadTests {
 	@Test
 	void borrowedTicksNeverPassTheLeaseCeiling() {
 		long now = this.time.millis();
-		SnowflakeIdGenerator ids = generator()
-			.leaseSource(() -> WorkerLease.bounded(1, now - 1, now + 50))
-			.build();
+		SnowflakeIdGenerator ids = generator().leaseSource(() -> WorkerLease.bounded(1, now - 1, now + 50)).build();
 		long last = 0;
 		int issued = 0;
 		try {
@@ -99,8 +97,9 @@ class BorrowAheadTests {
 		assertThat(this.time.parks()).isZero();
 		assertThat(ids.statistics().clockRollbacks()).isEqualTo(1);
 		this.time.stepWall(Duration.ofMillis(-100));
-		assertThatThrownBy(ids::nextId).isInstanceOfSatisfying(IdGenerationException.class,
-				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.CLOCK_MOVED_BACKWARDS))
+		assertThatThrownBy(ids::nextId)
+			.isInstanceOfSatisfying(IdGenerationException.class,
+					(ex) -> assertThat(ex.reason()).isEqualTo(Reason.CLOCK_MOVED_BACKWARDS))
 			.hasMessage("clock moved backwards by 160 ms, 60 ms beyond the 100 ms borrow window, more than the 5 ms "
 					+ "wait budget");
 		assertThat(ids.statistics().largestClockRollbackMillis()).isEqualTo(100);

@@ -22,8 +22,9 @@ import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * Wall clock, monotonic clock and parker in one, under test control. Parking advances the monotonic
- * clock and, unless the wall clock is frozen, the wall clock by the same amount: no test sleeps.
+ * Wall clock, monotonic clock and parker in one, under test control. Parking advances the
+ * monotonic clock and, unless the wall clock is frozen, the wall clock by the same
+ * amount: no test sleeps.
  */
 public final class FakeTime implements InstantSource, LongSupplier, LongConsumer {
 
@@ -87,7 +88,9 @@ public final class FakeTime implements InstantSource, LongSupplier, LongConsumer
 		return this;
 	}
 
-	/** Only the wall clock steps, forward or back, as NTP or an operator might step it. */
+	/**
+	 * Only the wall clock steps, forward or back, as NTP or an operator might step it.
+	 */
 	public synchronized FakeTime stepWall(Duration duration) {
 		this.wallNanos += duration.toNanos();
 		return this;

@@ -158,7 +158,8 @@ class SnowflakeIdGeneratorTests {
 		long start = System.nanoTime();
 		assertThatThrownBy(ids::nextId).isInstanceOf(IdGenerationException.class);
 		long elapsed = System.nanoTime() - start;
-		// The wait budget is 5 ms: the refusal comes after it, and long before a call that blocked on the next
+		// The wait budget is 5 ms: the refusal comes after it, and long before a call
+		// that blocked on the next
 		// tick would return; 2 s leaves room for a starved CPU.
 		assertThat(elapsed).isGreaterThanOrEqualTo(Duration.ofMillis(5).toNanos())
 			.isLessThan(Duration.ofSeconds(2).toNanos());
@@ -238,11 +239,19 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void theLastTickOfTheEpochWorksAndTheNextIsRefused() {
-		SnowflakeLayout small = SnowflakeLayout.builder().timestampBits(10).regionBits(1).workerBits(22)
-			.sequenceBits(30).build();
+		SnowflakeLayout small = SnowflakeLayout.builder()
+			.timestampBits(10)
+			.regionBits(1)
+			.workerBits(22)
+			.sequenceBits(30)
+			.build();
 		FakeTime clock = new FakeTime(small.epoch().plusMillis(small.maxTimestamp()));
-		SnowflakeIdGenerator ids = SnowflakeIdGenerator.builder(small).workerCode(3).wallClock(clock)
-			.monotonicClock(clock).parker(clock).build();
+		SnowflakeIdGenerator ids = SnowflakeIdGenerator.builder(small)
+			.workerCode(3)
+			.wallClock(clock)
+			.monotonicClock(clock)
+			.parker(clock)
+			.build();
 		long last = ids.nextId();
 		assertThat(ids.decode(last).timestamp()).isEqualTo(small.lifetimeEnd().minusMillis(1));
 		clock.advance(Duration.ofMillis(1));
@@ -270,8 +279,13 @@ class SnowflakeIdGeneratorTests {
 		int n = 0;
 		for (int region = 0; region < regions; region++) {
 			for (int worker = 0; worker < workers; worker++) {
-				SnowflakeIdGenerator ids = SnowflakeIdGenerator.builder(this.layout).region(region).workerCode(worker)
-					.wallClock(this.time).monotonicClock(this.time).parker(this.time).build();
+				SnowflakeIdGenerator ids = SnowflakeIdGenerator.builder(this.layout)
+					.region(region)
+					.workerCode(worker)
+					.wallClock(this.time)
+					.monotonicClock(this.time)
+					.parker(this.time)
+					.build();
 				for (int i = 0; i < perWorker; i++) {
 					long id = ids.nextId();
 					all[n++] = id;
@@ -384,7 +398,8 @@ class SnowflakeIdGeneratorTests {
 		assertThat(ids.nextId()).isGreaterThan(id);
 		this.time.advance(Duration.ofMillis(1));
 		assertThatThrownBy(ids::nextId).as("tick above the ceiling").hasMessageContaining("above the lease ceiling");
-		// A new grant of code 3 starts later; the old range of code 9 stays usable below its ceiling.
+		// A new grant of code 3 starts later; the old range of code 9 stays usable below
+		// its ceiling.
 		lease.set(WorkerLease.leased(3, 1, now + 20, now + 40).withEarlier(WorkerLease.leased(9, 4, now, now + 15)));
 		assertThat(ids.decode(ids.nextId()).worker()).as("inside the earlier range").isEqualTo(9);
 		this.time.advance(Duration.ofMillis(5));
@@ -400,8 +415,9 @@ class SnowflakeIdGeneratorTests {
 	@Test
 	void noLeaseEverHeldIsARefusalNotANullPointer() {
 		SnowflakeIdGenerator ids = generator().leaseSource(() -> null).build();
-		assertThatThrownBy(ids::nextId).isInstanceOfSatisfying(IdGenerationException.class,
-				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.LEASE_UNAVAILABLE))
+		assertThatThrownBy(ids::nextId)
+			.isInstanceOfSatisfying(IdGenerationException.class,
+					(ex) -> assertThat(ex.reason()).isEqualTo(Reason.LEASE_UNAVAILABLE))
 			.hasMessage("no worker lease is held");
 	}
 

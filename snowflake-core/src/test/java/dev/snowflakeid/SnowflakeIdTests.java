@@ -29,8 +29,7 @@ class SnowflakeIdTests {
 		assertThat(component.isAnnotationPresent(SnowflakeId.class)).isTrue();
 		assertThat(Order.class.getDeclaredField("id").isAnnotationPresent(SnowflakeId.class)).isTrue();
 		assertThat(component.getAccessor().isAnnotationPresent(SnowflakeId.class)).isTrue();
-		assertThat(Order.class.getDeclaredConstructor(long.class, String.class)
-			.getParameters()[0]
+		assertThat(Order.class.getDeclaredConstructor(long.class, String.class).getParameters()[0]
 			.isAnnotationPresent(SnowflakeId.class)).isTrue();
 		assertThat(Order.class.getRecordComponents()[1].isAnnotationPresent(SnowflakeId.class)).isFalse();
 	}

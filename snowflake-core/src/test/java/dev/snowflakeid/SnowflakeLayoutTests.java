@@ -165,7 +165,8 @@ class SnowflakeLayoutTests {
 		}
 	}
 
-	// Wide timestamp fields with long ticks overflow the epoch-millisecond range; the layout rejects
+	// Wide timestamp fields with long ticks overflow the epoch-millisecond range; the
+	// layout rejects
 	// those (see layoutsWhoseLifetimeOverflowsAreRejected), so they get a 1 ms tick here.
 	private static SnowflakeLayout randomLayout(Random random) {
 		int region = random.nextInt(11);
@@ -183,8 +184,13 @@ class SnowflakeLayoutTests {
 
 	@Test
 	void layoutsWhoseLifetimeOverflowsAreRejected() {
-		assertThatThrownBy(() -> SnowflakeLayout.builder().timestampBits(61).regionBits(0).workerBits(0)
-			.sequenceBits(2).tick(Duration.ofSeconds(1)).build())
+		assertThatThrownBy(() -> SnowflakeLayout.builder()
+			.timestampBits(61)
+			.regionBits(0)
+			.workerBits(0)
+			.sequenceBits(2)
+			.tick(Duration.ofSeconds(1))
+			.build())
 			.isInstanceOfSatisfying(InvalidLayoutException.class, (ex) -> assertThat(ex.parameter()).isEqualTo("tick"))
 			.hasMessageContaining("does not fit");
 	}

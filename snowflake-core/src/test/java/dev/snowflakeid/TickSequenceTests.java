@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The choice of the next {@code (tick, sequence)} alone, on a fake clock and a layout of four IDs per tick. */
+/**
+ * The choice of the next {@code (tick, sequence)} alone, on a fake clock and a layout of
+ * four IDs per tick.
+ */
 class TickSequenceTests {
 
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().sequenceBits(2).workerBits(18).build();
@@ -81,7 +84,8 @@ class TickSequenceTests {
 		for (int i = 0; i < 4; i++) {
 			next(ticks);
 		}
-		// With the wall clock stopped, the wait for the next tick runs out its budget and is refused.
+		// With the wall clock stopped, the wait for the next tick runs out its budget and
+		// is refused.
 		this.time.freezeWall();
 		assertThatThrownBy(() -> next(ticks)).isInstanceOfSatisfying(IdGenerationException.class,
 				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.SEQUENCE_EXHAUSTED));

@@ -31,9 +31,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code nextIds(n)} of our generator in its default mode: one lock acquisition per batch. An operation is
- * one batch, so IDs per second are the score times {@code n}; a batch of 4,096 fills a whole millisecond
- * and the cap of 4,096,000 IDs per second still applies. The bytes per operation are the returned array.
+ * {@code nextIds(n)} of our generator in its default mode: one lock acquisition per
+ * batch. An operation is one batch, so IDs per second are the score times {@code n}; a
+ * batch of 4,096 fills a whole millisecond and the cap of 4,096,000 IDs per second still
+ * applies. The bytes per operation are the returned array.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -32,16 +32,19 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Our generator in burst mode ({@code borrowAhead(1 s)}) during a burst: a fresh generator per 50 ms
- * iteration, so its lead over the wall clock starts at 0 and stays inside the window as long as it issues
- * fewer than about 86 million IDs per second. No call then waits for a tick, which makes the latency
- * percentiles those of the path that does not wait.
+ * Our generator in burst mode ({@code borrowAhead(1 s)}) during a burst: a fresh
+ * generator per 50 ms iteration, so its lead over the wall clock starts at 0 and stays
+ * inside the window as long as it issues fewer than about 86 million IDs per second. No
+ * call then waits for a tick, which makes the latency percentiles those of the path that
+ * does not wait.
  *
- * <p>A burst can only outrun the cap for as long as the window lasts: at {@code r} IDs per second the lead
- * grows by {@code r / 4,096,000 - 1} seconds per second, so at 20 million IDs per second the window is full
- * after about a quarter of a second. The generator then refuses (the next tick lies a whole window ahead
- * of the clock, beyond the wait budget) and the iteration fails: keep the 50 ms iterations of this class
- * rather than overriding them with {@code -w}/{@code -r}. A longer burst is measured by
+ * <p>
+ * A burst can only outrun the cap for as long as the window lasts: at {@code r} IDs per
+ * second the lead grows by {@code r / 4,096,000 - 1} seconds per second, so at 20 million
+ * IDs per second the window is full after about a quarter of a second. The generator then
+ * refuses (the next tick lies a whole window ahead of the clock, beyond the wait budget)
+ * and the iteration fails: keep the 50 ms iterations of this class rather than overriding
+ * them with {@code -w}/{@code -r}. A longer burst is measured by
  * {@link IdGeneratorBenchmarks#snowflakeBorrowAheadSustained}.
  */
 @BenchmarkMode({ Mode.Throughput, Mode.SampleTime })

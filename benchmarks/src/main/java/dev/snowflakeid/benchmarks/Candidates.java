@@ -28,9 +28,10 @@ import dev.snowflakeid.SnowflakeLayout;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
 
 /**
- * The generators under test, each configured as a user of the library would configure it for the same
- * job: one process, one node or worker code, the library's defaults everywhere else. The Snowflake-style
- * peers get the same 41/10/12 split as our default layout (2 region + 8 worker bits count as 10 node bits).
+ * The generators under test, each configured as a user of the library would configure it
+ * for the same job: one process, one node or worker code, the library's defaults
+ * everywhere else. The Snowflake-style peers get the same 41/10/12 split as our default
+ * layout (2 region + 8 worker bits count as 10 node bits).
  */
 final class Candidates {
 
@@ -40,7 +41,10 @@ final class Candidates {
 	/** Borrow window of the burst-mode generator. */
 	static final Duration BORROW_AHEAD = Duration.ofSeconds(1);
 
-	/** IDs per second one worker of the default layout can issue while following the wall clock. */
+	/**
+	 * IDs per second one worker of the default layout can issue while following the wall
+	 * clock.
+	 */
 	static final long SEQUENCE_CAP_PER_SECOND = SnowflakeLayout.defaults().maxIdsPerTick()
 			* (1000 / SnowflakeLayout.defaults().tickMillis());
 
@@ -53,8 +57,8 @@ final class Candidates {
 	}
 
 	/**
-	 * Our generator in burst mode. The fixed worker code has an unbounded ceiling, so only the borrow
-	 * window limits how far ahead of the wall clock it runs.
+	 * Our generator in burst mode. The fixed worker code has an unbounded ceiling, so
+	 * only the borrow window limits how far ahead of the wall clock it runs.
 	 */
 	static SnowflakeIdGenerator snowflakeBorrowAhead() {
 		return snowflakeBorrowAhead(InstantSource.system());
@@ -74,7 +78,10 @@ final class Candidates {
 		return new MillisecondSnowflakeId(SnowflakeLayout.defaults().epoch().toEpochMilli(), 41, 10, 12, WORKER_CODE);
 	}
 
-	/** Hutool's Snowflake (5 worker + 5 data-centre bits, 12 sequence bits) reading the system clock. */
+	/**
+	 * Hutool's Snowflake (5 worker + 5 data-centre bits, 12 sequence bits) reading the
+	 * system clock.
+	 */
 	static Snowflake hutool() {
 		return new Snowflake(Date.from(SnowflakeLayout.defaults().epoch()), WORKER_CODE, 0, false);
 	}

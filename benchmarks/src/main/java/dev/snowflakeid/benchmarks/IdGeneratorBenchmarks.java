@@ -37,15 +37,19 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One ID per operation from each candidate. Every benchmark thread shares one generator, as the threads of
- * a service share its generator, so two threads measure contention on the generator's lock as well.
+ * One ID per operation from each candidate. Every benchmark thread shares one generator,
+ * as the threads of a service share its generator, so two threads measure contention on
+ * the generator's lock as well.
  *
- * <p>The generators that follow the wall clock (ours by default, CosId, Hutool) cannot exceed
- * 2^12 IDs per millisecond: their throughput here is the fraction of that cap they reach, and every
- * 4,096th call waits for the next millisecond. {@link #snowflakeBorrowAheadSustained} keeps one burst-mode
- * generator for the whole run, so its lead reaches the borrow window and it then follows the exhaustion
- * policy: what a burst longer than the window gets. Calls refused with {@link IdGenerationException} there
- * are counted apart from issued IDs ({@link Outcomes}). Bursts within the window are measured by
+ * <p>
+ * The generators that follow the wall clock (ours by default, CosId, Hutool) cannot
+ * exceed 2^12 IDs per millisecond: their throughput here is the fraction of that cap they
+ * reach, and every 4,096th call waits for the next millisecond.
+ * {@link #snowflakeBorrowAheadSustained} keeps one burst-mode generator for the whole
+ * run, so its lead reaches the borrow window and it then follows the exhaustion policy:
+ * what a burst longer than the window gets. Calls refused with
+ * {@link IdGenerationException} there are counted apart from issued IDs
+ * ({@link Outcomes}). Bursts within the window are measured by
  * {@link BorrowAheadBenchmarks}.
  */
 @BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
@@ -99,8 +103,8 @@ public class IdGeneratorBenchmarks {
 	}
 
 	/**
-	 * Calls that returned an ID and calls refused with {@link IdGenerationException}, reported as rates
-	 * beside the rate of all calls.
+	 * Calls that returned an ID and calls refused with {@link IdGenerationException},
+	 * reported as rates beside the rate of all calls.
 	 */
 	@State(Scope.Thread)
 	@AuxCounters(AuxCounters.Type.OPERATIONS)

@@ -45,15 +45,17 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Round trips of the Redis lease store against a {@code redis-server} on loopback that each fork starts
- * for itself, through the lease connection factory the starter uses. These calls run on the lease
- * keeper's thread, never on the ID path; what matters is that a claim stays one round trip however full
- * the region is.
+ * Round trips of the Redis lease store against a {@code redis-server} on loopback that
+ * each fork starts for itself, through the lease connection factory the starter uses.
+ * These calls run on the lease keeper's thread, never on the ID path; what matters is
+ * that a claim stays one round trip however full the region is.
  *
- * <p>{@link #claim} runs with {@code occupancy} percent of the region's 256 worker codes held by other
- * owners (0, 128 or 253 codes), so its script scans further for a free code. Each claimed code is
- * released after the measured call, outside the measurement, to keep the occupancy constant.
- * {@link #renew} extends one held lease and raises its ceiling.
+ * <p>
+ * {@link #claim} runs with {@code occupancy} percent of the region's 256 worker codes
+ * held by other owners (0, 128 or 253 codes), so its script scans further for a free
+ * code. Each claimed code is released after the measured call, outside the measurement,
+ * to keep the occupancy constant. {@link #renew} extends one held lease and raises its
+ * ceiling.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -73,8 +75,8 @@ public class LeaseBenchmarks {
 	public LeaseRenewal renew(RenewState state) {
 		LeaseRenewal renewal = state.store.renew(state.grant);
 		if (renewal.status() != LeaseRenewal.Status.RENEWED) {
-			throw new IllegalStateException("renewal of worker code " + state.grant.workerCode() + " answered "
-					+ renewal.status());
+			throw new IllegalStateException(
+					"renewal of worker code " + state.grant.workerCode() + " answered " + renewal.status());
 		}
 		return renewal;
 	}
@@ -149,7 +151,10 @@ public class LeaseBenchmarks {
 
 	}
 
-	/** A Redis server, its lease connection factory and a store whose leases outlive the run. */
+	/**
+	 * A Redis server, its lease connection factory and a store whose leases outlive the
+	 * run.
+	 */
 	static final class LeaseStoreFixture {
 
 		// Long enough that no lease held for the benchmark expires during a fork.
@@ -167,7 +172,8 @@ public class LeaseBenchmarks {
 				this.connections = RedisLeaseConnections
 					.standalone(new RedisStandaloneConfiguration("127.0.0.1", this.server.port()));
 				this.connections.afterPropertiesSet();
-				RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(this.connections, SnowflakeLayout.defaults())
+				RedisWorkerLeaseStore store = RedisWorkerLeaseStore
+					.builder(this.connections, SnowflakeLayout.defaults())
 					.namespace("benchmark")
 					.ttl(TTL)
 					.build();
@@ -180,8 +186,10 @@ public class LeaseBenchmarks {
 			}
 		}
 
-		// The first connection of a cold JVM can take longer than the 300 ms lease command timeout; the
-		// keeper would simply retry, and so does the benchmark before it measures anything.
+		// The first connection of a cold JVM can take longer than the 300 ms lease
+		// command timeout; the
+		// keeper would simply retry, and so does the benchmark before it measures
+		// anything.
 		private static void awaitConnected(RedisWorkerLeaseStore store) {
 			Polling.await("the lease store answers", CONNECT_TIMEOUT)
 				.ignoreException(LeaseStoreUnavailableException.class)

@@ -35,14 +35,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Public IDs: {@code encode} and {@code decode} of one ID per call (one FF1 encryption or decryption with a
- * 256-bit AES key: ten AES blocks on the JDK's AES), over 4,096 distinct consecutive Snowflake IDs and their
- * public forms, so that nothing is served from a cache. With several threads, all share one
- * {@code PublicIds}, as the beans of an application do.
+ * Public IDs: {@code encode} and {@code decode} of one ID per call (one FF1 encryption or
+ * decryption with a 256-bit AES key: ten AES blocks on the JDK's AES), over 4,096
+ * distinct consecutive Snowflake IDs and their public forms, so that nothing is served
+ * from a cache. With several threads, all share one {@code PublicIds}, as the beans of an
+ * application do.
  *
- * <p>{@code bouncyCastleEncrypt} is the reference: Bouncy Castle's {@code FPEFF1Engine} with its own AES,
- * encrypting the same 11 base-62 digits in place (the same FF1 output, without the text conversion), one
- * engine per thread.
+ * <p>
+ * {@code bouncyCastleEncrypt} is the reference: Bouncy Castle's {@code FPEFF1Engine} with
+ * its own AES, encrypting the same 11 base-62 digits in place (the same FF1 output,
+ * without the text conversion), one engine per thread.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

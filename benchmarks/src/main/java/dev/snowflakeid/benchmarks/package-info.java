@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * JMH benchmarks: the generator against its peers, batches, borrow-ahead bursts, lease store round trips, public IDs.
+ * JMH benchmarks: the generator against its peers, batches, borrow-ahead bursts, lease
+ * store round trips, public IDs.
  */
 @NullMarked
 package dev.snowflakeid.benchmarks;

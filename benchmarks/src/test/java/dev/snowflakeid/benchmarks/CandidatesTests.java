@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The benchmarks compare like with like only if every candidate is configured as described: these checks
- * run in the build, the benchmarks themselves do not.
+ * The benchmarks compare like with like only if every candidate is configured as
+ * described: these checks run in the build, the benchmarks themselves do not.
  */
 class CandidatesTests {
 
@@ -67,12 +67,13 @@ class CandidatesTests {
 		TsidFactory tsid = Candidates.tsid();
 		SnowflakeIdGenerator ours = Candidates.snowflake();
 		long before = System.currentTimeMillis();
-		Map<String, Long> ids = Map.of("snowflake", ours.nextId(), "cosid", cosId.generate(), "hutool",
-				hutool.nextId(), "tsid", tsid.create().toLong());
+		Map<String, Long> ids = Map.of("snowflake", ours.nextId(), "cosid", cosId.generate(), "hutool", hutool.nextId(),
+				"tsid", tsid.create().toLong());
 		long after = System.currentTimeMillis();
 		ids.forEach((name, id) -> assertThat(nodeField(layout, id)).as("node bits of %s's ID %d", name, id)
 			.isEqualTo(Candidates.WORKER_CODE));
-		// ours, CosId and Hutool count milliseconds from our epoch; tsid-creator keeps its own (2020-01-01)
+		// ours, CosId and Hutool count milliseconds from our epoch; tsid-creator keeps
+		// its own (2020-01-01)
 		long epoch = layout.epoch().toEpochMilli();
 		for (String name : List.of("snowflake", "cosid", "hutool")) {
 			assertThat(epoch + timestampField(layout, ids.get(name))).as("timestamp of %s's ID", name)
@@ -84,7 +85,8 @@ class CandidatesTests {
 
 	@Test
 	void burstModeMovesOnWithoutWaitingAndTheDefaultModeDoesNot() {
-		// a stopped wall clock, so the burst exhausts its tick however slowly this machine issues IDs
+		// a stopped wall clock, so the burst exhausts its tick however slowly this
+		// machine issues IDs
 		Instant start = Instant.now();
 		SnowflakeIdGenerator burst = Candidates.snowflakeBorrowAhead(InstantSource.fixed(start));
 		long[] burstIds = burst.nextIds(3 * 4096);
@@ -109,7 +111,10 @@ class CandidatesTests {
 		assertThat(Candidates.uuidV7()).isGreaterThan(v7);
 	}
 
-	/** Region and worker bits together: the 10 node bits a peer fills with its node or worker code. */
+	/**
+	 * Region and worker bits together: the 10 node bits a peer fills with its node or
+	 * worker code.
+	 */
 	private static long nodeField(SnowflakeLayout layout, long id) {
 		return (id >>> layout.sequenceBits()) & ((1L << (layout.regionBits() + layout.workerBits())) - 1);
 	}

@@ -44,20 +44,23 @@ import dev.snowflakeid.testsupport.ShiftedWallClock;
 import io.lettuce.core.RedisException;
 
 /**
- * The fault campaign: two regions, each with its own {@code redis-server} (region 0 with an append-only
- * file, region 1 without persistence) and its worker JVMs sharing a code space of four codes; a seeded
- * {@link FaultSchedule} carried out against them; then the {@link Checker}, the report and the chart.
+ * The fault campaign: two regions, each with its own {@code redis-server} (region 0 with
+ * an append-only file, region 1 without persistence) and its worker JVMs sharing a code
+ * space of four codes; a seeded {@link FaultSchedule} carried out against them; then the
+ * {@link Checker}, the report and the chart.
  *
  * <pre>
  * chaos/run.sh --minutes N --seed S [--workers-per-region K] [--mean-gap-seconds G] [--out DIR]
  * </pre>
  *
- * Exits with 1 when a rule is broken (the report names the seed and the faults around each failure),
- * 2 on a usage or environment error.
+ * Exits with 1 when a rule is broken (the report names the seed and the faults around
+ * each failure), 2 on a usage or environment error.
  */
 public final class Campaign {
 
-	/** The workers' layout: four regions, four worker codes, 1,024 IDs per millisecond. */
+	/**
+	 * The workers' layout: four regions, four worker codes, 1,024 IDs per millisecond.
+	 */
 	static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
 		.timestampBits(49)
 		.regionBits(2)
@@ -174,15 +177,17 @@ public final class Campaign {
 		return result.passed() ? 0 : 1;
 	}
 
-	// The schedule's clock starts once every worker issues IDs, so that slow JVM starts on a busy machine
-	// do not eat into the campaign; a worker that never gets there fails the campaign before any fault.
+	// The schedule's clock starts once every worker issues IDs, so that slow JVM starts
+	// on a busy machine
+	// do not eat into the campaign; a worker that never gets there fails the campaign
+	// before any fault.
 	private void awaitFirstIds() {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STARTUP_DEADLINE_SECONDS);
 		List<String> waiting = new ArrayList<>(this.slots.keySet());
 		while (!waiting.isEmpty()) {
 			if (System.nanoTime() - deadline > 0) {
-				throw new IllegalStateException("workers " + waiting + " issued no ID within " + STARTUP_DEADLINE_SECONDS
-						+ " s of their launch; see " + this.options.out.resolve("workers"));
+				throw new IllegalStateException("workers " + waiting + " issued no ID within "
+						+ STARTUP_DEADLINE_SECONDS + " s of their launch; see " + this.options.out.resolve("workers"));
 			}
 			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(250));
 			List<Path> logs = logs();
@@ -192,8 +197,10 @@ public final class Campaign {
 		}
 	}
 
-	// A worker creates its log, then writes the header: a log read in between (empty, or ending inside the
-	// header) has no IDs yet. The checker reads every log again once the campaign is over.
+	// A worker creates its log, then writes the header: a log read in between (empty, or
+	// ending inside the
+	// header) has no IDs yet. The checker reads every log again once the campaign is
+	// over.
 	private static boolean hasIds(Path log) {
 		boolean[] seen = new boolean[1];
 		try {
@@ -258,11 +265,13 @@ public final class Campaign {
 					"--snowflake.layout.region-bits=" + LAYOUT.regionBits(),
 					"--snowflake.layout.worker-bits=" + LAYOUT.workerBits(),
 					"--snowflake.layout.sequence-bits=" + LAYOUT.sequenceBits(),
-					// the one setting changed from the defaults: JVMs start slowly on two busy cores
+					// the one setting changed from the defaults: JVMs start slowly on two
+					// busy cores
 					"--snowflake.worker.lease.startup-wait-budget=30s", "--logging.level.io.lettuce.core=ERROR");
 		for (int region = 0; region < REGIONS; region++) {
 			String name = "redis" + region;
-			// region 0 with Redis's default append-only set-up: a SIGKILL may lose the last second of writes
+			// region 0 with Redis's default append-only set-up: a SIGKILL may lose the
+			// last second of writes
 			RedisServer redis = RedisServer.builder()
 				.directory(this.options.out.resolve(name))
 				.appendOnly(region == 0)
@@ -274,7 +283,8 @@ public final class Campaign {
 				this.proxies.add(proxy);
 				String slot = "r" + region + "w" + worker;
 				Path dir = Files.createDirectories(this.options.out.resolve("workers"));
-				this.slots.put(slot, new WorkerSlot(slot, region, proxy, dir, workerProcess, Path.of(this.options.faketime)));
+				this.slots.put(slot,
+						new WorkerSlot(slot, region, proxy, dir, workerProcess, Path.of(this.options.faketime)));
 			}
 		}
 	}
@@ -319,7 +329,8 @@ public final class Campaign {
 		}
 	}
 
-	// Starts the next process of a slot whose process exited by itself (a failed startup, for example).
+	// Starts the next process of a slot whose process exited by itself (a failed startup,
+	// for example).
 	private void supervise() {
 		while (this.supervising) {
 			for (WorkerSlot slot : this.slots.values()) {
@@ -468,7 +479,8 @@ public final class Campaign {
 		}
 	}
 
-	// Faults overlap: a FLUSHALL may meet its Redis paused or killed, and then simply does not happen.
+	// Faults overlap: a FLUSHALL may meet its Redis paused or killed, and then simply
+	// does not happen.
 	private void flushAll(RedisServer redis) {
 		try {
 			redis.call("FLUSHALL");

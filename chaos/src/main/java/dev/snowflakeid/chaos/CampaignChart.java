@@ -43,9 +43,10 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * The campaign at a glance: one strip per worker slot with its IDs per second (log scale), the stretches
- * in which its calls were refused shaded red, and every fault that hit it (its own, or its region's
- * Redis) as a vertical line labelled with a short code, in the fault's colour.
+ * The campaign at a glance: one strip per worker slot with its IDs per second (log
+ * scale), the stretches in which its calls were refused shaded red, and every fault that
+ * hit it (its own, or its region's Redis) as a vertical line labelled with a short code,
+ * in the fault's colour.
  */
 final class CampaignChart {
 
@@ -83,7 +84,10 @@ final class CampaignChart {
 		CODES.entrySet()
 			.stream()
 			.sorted(Map.Entry.comparingByValue())
-			.forEach((code) -> legend.append(code.getValue()).append(" = ").append(code.getKey().toLowerCase()).append("   "));
+			.forEach((code) -> legend.append(code.getValue())
+				.append(" = ")
+				.append(code.getKey().toLowerCase())
+				.append("   "));
 		chart.addSubtitle(new TextTitle(legend.toString().trim(), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
 		int height = 120 + 170 * result.slots().size();
 		try {
@@ -146,8 +150,9 @@ final class CampaignChart {
 		plot.addDomainMarker(line, Layer.FOREGROUND);
 		double end = (incident.endNanos() - originNanos) / 1e9;
 		if (end - start > 0.2) {
-			plot.addDomainMarker(new IntervalMarker(start, end, new Color(color.getRed(), color.getGreen(),
-					color.getBlue(), 30)), Layer.BACKGROUND);
+			plot.addDomainMarker(
+					new IntervalMarker(start, end, new Color(color.getRed(), color.getGreen(), color.getBlue(), 30)),
+					Layer.BACKGROUND);
 		}
 	}
 

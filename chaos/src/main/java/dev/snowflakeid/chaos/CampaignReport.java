@@ -26,9 +26,9 @@ import java.util.TreeMap;
 import dev.snowflakeid.testsupport.RedisServer;
 
 /**
- * The markdown report of one campaign: the verdict, IDs issued, availability per worker, faults by kind
- * with the longest time the affected workers went without IDs, refusals by reason, and, for a failure,
- * the seed and the faults around each broken rule.
+ * The markdown report of one campaign: the verdict, IDs issued, availability per worker,
+ * faults by kind with the longest time the affected workers went without IDs, refusals by
+ * reason, and, for a failure, the seed and the faults around each broken rule.
  */
 final class CampaignReport {
 
@@ -113,13 +113,18 @@ final class CampaignReport {
 
 	private void checks(StringBuilder md) {
 		md.append("## Checks\n\n| rule | broken |\n| --- | ---: |\n");
-		for (String rule : List.of(Checker.DUPLICATE, Checker.NOT_INCREASING, Checker.NOT_POSITIVE, Checker.WRONG_REGION,
-				Checker.OUTSIDE_LEASE, Checker.SILENT)) {
-			md.append("| ").append(rule).append(" | ").append(this.result.violationCounts().getOrDefault(rule, 0L))
+		for (String rule : List.of(Checker.DUPLICATE, Checker.NOT_INCREASING, Checker.NOT_POSITIVE,
+				Checker.WRONG_REGION, Checker.OUTSIDE_LEASE, Checker.SILENT)) {
+			md.append("| ")
+				.append(rule)
+				.append(" | ")
+				.append(this.result.violationCounts().getOrDefault(rule, 0L))
 				.append(" |\n");
 		}
 		if (this.result.tornLogs() > 0) {
-			md.append("\n").append(this.result.tornLogs()).append(" logs end inside a record (process killed while writing).\n");
+			md.append("\n")
+				.append(this.result.tornLogs())
+				.append(" logs end inside a record (process killed while writing).\n");
 		}
 		md.append("\n");
 	}
@@ -155,7 +160,8 @@ final class CampaignReport {
 			.append("1 s after its end, in which an affected worker issued no ID (a stopped worker issues none for the ")
 			.append("whole pause); *IDs again after the end*: the longest time from the fault's end to an affected ")
 			.append("worker's next ID. Faults overlap, so a figure can include another fault's cost. Resolution 0.1 s.\n\n");
-		md.append("| fault | injected | longest without IDs | IDs again after the end |\n| --- | ---: | ---: | ---: |\n");
+		md.append(
+				"| fault | injected | longest without IDs | IDs again after the end |\n| --- | ---: | ---: | ---: |\n");
 		for (Map.Entry<String, long[]> row : byKind.entrySet()) {
 			md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s |%n", row.getKey(), row.getValue()[0],
 					seconds(row.getValue()[1]), seconds(row.getValue()[2])));
@@ -185,8 +191,9 @@ final class CampaignReport {
 		}
 		md.append("## Failures\n\nSeed ").append(this.seed).append(": `").append(command()).append("`\n\n");
 		for (Checker.Violation violation : this.result.violations()) {
-			md.append(String.format(Locale.ROOT, "### %s: ID %d at t=%.3f s in %s process %d%n%n%s%n%n", violation.rule(),
-					violation.id(), at(violation.nanos()), violation.slot(), violation.incarnation(), violation.detail()));
+			md.append(String.format(Locale.ROOT, "### %s: ID %d at t=%.3f s in %s process %d%n%n%s%n%n",
+					violation.rule(), violation.id(), at(violation.nanos()), violation.slot(), violation.incarnation(),
+					violation.detail()));
 			md.append("Faults from 30 s before to 5 s after:\n\n");
 			for (Incident incident : this.incidents) {
 				if (incident.endNanos() >= violation.nanos() - CONTEXT_BEFORE_NANOS
@@ -199,7 +206,8 @@ final class CampaignReport {
 	}
 
 	private void timeline(StringBuilder md) {
-		md.append("## Timeline\n\n<details><summary>").append(this.incidents.size())
+		md.append("## Timeline\n\n<details><summary>")
+			.append(this.incidents.size())
 			.append(" faults and unplanned exits</summary>\n\n");
 		for (Incident incident : this.incidents) {
 			md.append("- ").append(line(incident)).append("\n");
@@ -224,7 +232,8 @@ final class CampaignReport {
 		return affected;
 	}
 
-	// In buckets: the longest run of buckets without IDs that starts within the fault's window, cut at its start.
+	// In buckets: the longest run of buckets without IDs that starts within the fault's
+	// window, cut at its start.
 	private long longestWithoutIds(BitSet issuing, Incident incident) {
 		int from = bucket(incident.startNanos());
 		int last = bucket(this.endNanos);
@@ -277,10 +286,11 @@ final class CampaignReport {
 
 	private String describeRedis() {
 		Map<String, String> kinds = new LinkedHashMap<>();
-		this.redises.forEach((name, redis) -> kinds.put(name,
-				redis.appendOnly() ? "AOF, appendfsync everysec" : "no persistence"));
+		this.redises.forEach(
+				(name, redis) -> kinds.put(name, redis.appendOnly() ? "AOF, appendfsync everysec" : "no persistence"));
 		StringBuilder text = new StringBuilder();
-		kinds.forEach((name, kind) -> text.append((text.length() > 0) ? "; " : "").append(name).append(": ").append(kind));
+		kinds.forEach(
+				(name, kind) -> text.append((text.length() > 0) ? "; " : "").append(name).append(": ").append(kind));
 		return text.toString();
 	}
 

@@ -35,22 +35,28 @@ import org.jspecify.annotations.Nullable;
 /**
  * Verifies the ID logs of a campaign after it ran, and measures them.
  *
- * <p>Rules, each broken occurrence reported with its slot, process and time:
+ * <p>
+ * Rules, each broken occurrence reported with its slot, process and time:
  * <ul>
  * <li>{@link #DUPLICATE}: no ID appears twice, across all processes of all regions;</li>
- * <li>{@link #NOT_INCREASING}: within one process, every ID is greater than the one before;</li>
+ * <li>{@link #NOT_INCREASING}: within one process, every ID is greater than the one
+ * before;</li>
  * <li>{@link #NOT_POSITIVE}: every ID is above 0;</li>
- * <li>{@link #WRONG_REGION}: the ID's region is the region of the process that issued it;</li>
- * <li>{@link #OUTSIDE_LEASE}: the ID's worker code is the code of a lease the process reported, and its
- * whole tick lies above that lease's floor and at or below the highest ceiling reported for it (a lease is
- * one code and generation; its ceiling only grows with renewals);</li>
- * <li>{@link #SILENT}: every worker slot issued IDs (a campaign in which nothing ran proves nothing).</li>
+ * <li>{@link #WRONG_REGION}: the ID's region is the region of the process that issued
+ * it;</li>
+ * <li>{@link #OUTSIDE_LEASE}: the ID's worker code is the code of a lease the process
+ * reported, and its whole tick lies above that lease's floor and at or below the highest
+ * ceiling reported for it (a lease is one code and generation; its ceiling only grows
+ * with renewals);</li>
+ * <li>{@link #SILENT}: every worker slot issued IDs (a campaign in which nothing ran
+ * proves nothing).</li>
  * </ul>
  *
- * <p>Availability of a slot is the share of the measured window during which its last call to the
- * generator had succeeded, each outcome counting until the next call but for at most
- * {@value #ATTRIBUTION_CAP_MILLIS} ms (a process that is stopped, dead or starting makes no calls, and
- * that time counts as unavailable).
+ * <p>
+ * Availability of a slot is the share of the measured window during which its last call
+ * to the generator had succeeded, each outcome counting until the next call but for at
+ * most {@value #ATTRIBUTION_CAP_MILLIS} ms (a process that is stopped, dead or starting
+ * makes no calls, and that time counts as unavailable).
  */
 public final class Checker {
 
@@ -105,7 +111,10 @@ public final class Checker {
 		this.timestampShift = this.regionShift + layout.regionBits();
 	}
 
-	/** Reads every log and checks every rule; {@code slots} are the worker slots that must have issued IDs. */
+	/**
+	 * Reads every log and checks every rule; {@code slots} are the worker slots that must
+	 * have issued IDs.
+	 */
 	public Result check(List<Path> logs, Collection<String> slots) {
 		Result result = new Result();
 		int partitions = this.layout.maxRegions() * this.layout.maxWorkers();
@@ -131,8 +140,8 @@ public final class Checker {
 		for (String slot : slots) {
 			SlotStats stats = result.slots.get(slot);
 			if (stats == null || stats.ids == 0) {
-				result.violation(SILENT, slot, -1, this.originNanos, 0, "no ID in " + ((stats == null) ? "no log"
-						: stats.processes + " process logs"));
+				result.violation(SILENT, slot, -1, this.originNanos, 0,
+						"no ID in " + ((stats == null) ? "no log" : stats.processes + " process logs"));
 			}
 		}
 		Set<Long> duplicated = new HashSet<>();
@@ -229,6 +238,7 @@ public final class Checker {
 
 	/**
 	 * One broken rule.
+	 *
 	 * @param rule which rule
 	 * @param slot worker slot
 	 * @param incarnation process number within the slot
@@ -297,7 +307,10 @@ public final class Checker {
 			return this.idsPerSecond;
 		}
 
-		/** Buckets of {@link #BUCKET_NANOS} since the origin in which at least one ID was issued. */
+		/**
+		 * Buckets of {@link #BUCKET_NANOS} since the origin in which at least one ID was
+		 * issued.
+		 */
 		public BitSet issuing() {
 			return this.issuing;
 		}
@@ -377,11 +390,13 @@ public final class Checker {
 				int worker = (int) ((id >>> checker.workerShift) & (checker.layout.maxWorkers() - 1));
 				long tick = id >>> checker.timestampShift;
 				if (region != this.header.region()) {
-					violation(WRONG_REGION, nanos, id, "region " + region + " in a process of region " + this.header.region());
+					violation(WRONG_REGION, nanos, id,
+							"region " + region + " in a process of region " + this.header.region());
 				}
 				if (!insideLease(worker, tick)) {
-					violation(OUTSIDE_LEASE, nanos, id, "worker code " + worker + ", tick " + checker.layout.tickStartMillis(tick)
-							+ " ms; leases held (code, floor, ceiling): " + describeLeases());
+					violation(OUTSIDE_LEASE, nanos, id,
+							"worker code " + worker + ", tick " + checker.layout.tickStartMillis(tick)
+									+ " ms; leases held (code, floor, ceiling): " + describeLeases());
 				}
 				this.byOwner[region * checker.layout.maxWorkers() + worker].add(id);
 			}
@@ -403,7 +418,8 @@ public final class Checker {
 
 		@Override
 		public void lease(long nanos, IdLog.Lease lease) {
-			// read in the first pass: a lease event can reach the log after IDs issued under it
+			// read in the first pass: a lease event can reach the log after IDs issued
+			// under it
 		}
 
 		private boolean insideLease(int worker, long tick) {
@@ -425,7 +441,8 @@ public final class Checker {
 			return (text.length() == 0) ? "none" : text.toString();
 		}
 
-		// The previous outcome lasts until this call, for at most the cap, within the window.
+		// The previous outcome lasts until this call, for at most the cap, within the
+		// window.
 		private void attribute(long nanos, boolean succeeded) {
 			if (this.lastNanos != Long.MIN_VALUE) {
 				credit(this.lastNanos, Math.min(nanos, this.lastNanos + ATTRIBUTION_CAP_NANOS));
@@ -478,8 +495,8 @@ public final class Checker {
 		public void ids(long nanos, long[] ids, int count) {
 			for (int i = 0; i < count; i++) {
 				if (this.wanted.contains(ids[i])) {
-					this.result.violations.add(new Violation(DUPLICATE, this.header.slot(), this.header.incarnation(), nanos,
-							ids[i], "issued by pid " + this.header.pid()));
+					this.result.violations.add(new Violation(DUPLICATE, this.header.slot(), this.header.incarnation(),
+							nanos, ids[i], "issued by pid " + this.header.pid()));
 				}
 			}
 		}

@@ -16,9 +16,9 @@
 package dev.snowflakeid.chaos;
 
 /**
- * What the campaign can do to a worker, to the network path between a worker and its Redis, or to a
- * region's Redis. Durations are drawn log-uniformly between the bounds, so short and long faults are
- * equally common by order of magnitude.
+ * What the campaign can do to a worker, to the network path between a worker and its
+ * Redis, or to a region's Redis. Durations are drawn log-uniformly between the bounds, so
+ * short and long faults are equally common by order of magnitude.
  */
 public enum FaultKind {
 
@@ -28,7 +28,10 @@ public enum FaultKind {
 	/** SIGKILL of a worker JVM, then a new process in its slot. */
 	WORKER_KILL(Target.WORKER, Lane.PROCESS, 2.0, 0, 0),
 
-	/** SIGTERM of a worker JVM (graceful shutdown releases the code), then a new process in its slot. */
+	/**
+	 * SIGTERM of a worker JVM (graceful shutdown releases the code), then a new process
+	 * in its slot.
+	 */
 	WORKER_RESTART(Target.WORKER, Lane.PROCESS, 2.0, 0, 0),
 
 	/** The worker's path to Redis stops carrying bytes, connections stay open. */
@@ -37,7 +40,10 @@ public enum FaultKind {
 	/** The worker's connections to Redis are closed and new ones refused. */
 	NETWORK_DROP(Target.WORKER, Lane.NETWORK, 2.0, 100, 15_000),
 
-	/** The worker's wall clock steps by the magnitude (either sign), and back after the duration. */
+	/**
+	 * The worker's wall clock steps by the magnitude (either sign), and back after the
+	 * duration.
+	 */
 	CLOCK_STEP(Target.WORKER, Lane.CLOCK, 3.0, 1_000, 30_000),
 
 	/** The worker issues flat out, in full batches without pausing. */
@@ -47,12 +53,16 @@ public enum FaultKind {
 	REDIS_PAUSE(Target.REDIS, Lane.REDIS, 1.5, 100, 10_000),
 
 	/**
-	 * SIGKILL of a region's redis-server, restarted after the duration from its files: with its AOF in the
-	 * persistent region (what was fsync'd survives), empty in the other.
+	 * SIGKILL of a region's redis-server, restarted after the duration from its files:
+	 * with its AOF in the persistent region (what was fsync'd survives), empty in the
+	 * other.
 	 */
 	REDIS_KILL(Target.REDIS, Lane.REDIS, 1.0, 200, 5_000),
 
-	/** SIGKILL of a region's redis-server, its files deleted, restarted empty after the duration. */
+	/**
+	 * SIGKILL of a region's redis-server, its files deleted, restarted empty after the
+	 * duration.
+	 */
 	REDIS_WIPE(Target.REDIS, Lane.REDIS, 0.5, 200, 5_000),
 
 	/** FLUSHALL on a region's redis-server. */
@@ -66,9 +76,9 @@ public enum FaultKind {
 	}
 
 	/**
-	 * Faults of one lane never overlap on the same target (a process is not killed while stopped, a clock
-	 * is not stepped while an earlier step is still to be undone); faults of different lanes or targets
-	 * overlap freely.
+	 * Faults of one lane never overlap on the same target (a process is not killed while
+	 * stopped, a clock is not stepped while an earlier step is still to be undone);
+	 * faults of different lanes or targets overlap freely.
 	 */
 	public enum Lane {
 

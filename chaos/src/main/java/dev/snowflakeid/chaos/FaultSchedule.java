@@ -22,23 +22,33 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * The faults of one campaign, drawn from a seed: the same seed, length and topology give the same
- * schedule. Start times follow a Poisson process; each fault picks a kind by weight, then a target
- * whose lane for that kind is free, so faults overlap across targets and lanes but one lane of one target
- * never carries two at once. Every fault ends before the quiet tail of the campaign.
+ * The faults of one campaign, drawn from a seed: the same seed, length and topology give
+ * the same schedule. Start times follow a Poisson process; each fault picks a kind by
+ * weight, then a target whose lane for that kind is free, so faults overlap across
+ * targets and lanes but one lane of one target never carries two at once. Every fault
+ * ends before the quiet tail of the campaign.
  */
 public final class FaultSchedule {
 
-	/** Time after every worker issued its first ID before the first fault; availability is measured after it. */
+	/**
+	 * Time after every worker issued its first ID before the first fault; availability is
+	 * measured after it.
+	 */
 	public static final long WARM_UP_MILLIS = 5_000;
 
-	/** Time without new faults at the end, so that every process recovers before the check. */
+	/**
+	 * Time without new faults at the end, so that every process recovers before the
+	 * check.
+	 */
 	public static final long QUIET_TAIL_MILLIS = 10_000;
 
 	/** Largest clock step, either way. */
 	public static final long MAX_STEP_MILLIS = 5_000;
 
-	/** A slot stays out of the process lane this long after a kill or restart, while its JVM starts. */
+	/**
+	 * A slot stays out of the process lane this long after a kill or restart, while its
+	 * JVM starts.
+	 */
 	static final long RESTART_SETTLE_MILLIS = 8_000;
 
 	private static final long SETTLE_MILLIS = 1_000;
@@ -80,14 +90,15 @@ public final class FaultSchedule {
 				continue;
 			}
 			String target = free.get(random.nextInt(free.size()));
-			long duration = kind.lasts() ? Math.min(logUniform(random, kind.minMillis(), kind.maxMillis()), lastEnd - at)
-					: 0;
+			long duration = kind.lasts()
+					? Math.min(logUniform(random, kind.minMillis(), kind.maxMillis()), lastEnd - at) : 0;
 			long step = 0;
 			if (kind == FaultKind.CLOCK_STEP) {
 				step = logUniform(random, 1, MAX_STEP_MILLIS) * (random.nextBoolean() ? 1 : -1);
 			}
 			boolean restarts = kind == FaultKind.WORKER_KILL || kind == FaultKind.WORKER_RESTART;
-			busyUntil.put(kind.lane() + "/" + target, at + duration + (restarts ? RESTART_SETTLE_MILLIS : SETTLE_MILLIS));
+			busyUntil.put(kind.lane() + "/" + target,
+					at + duration + (restarts ? RESTART_SETTLE_MILLIS : SETTLE_MILLIS));
 			faults.add(new Fault(at, kind, target, duration, step));
 		}
 	}

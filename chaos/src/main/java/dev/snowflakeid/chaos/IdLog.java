@@ -28,20 +28,26 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The binary log one worker process writes: every ID it issued, every refusal, every lease change, each
- * stamped with {@link System#nanoTime()} (the system-wide monotonic clock on Linux, shared with the
- * orchestrator and left alone by libfaketime, so all processes' records lie on one timeline).
+ * The binary log one worker process writes: every ID it issued, every refusal, every
+ * lease change, each stamped with {@link System#nanoTime()} (the system-wide monotonic
+ * clock on Linux, shared with the orchestrator and left alone by libfaketime, so all
+ * processes' records lie on one timeline).
  *
- * <p>Layout: the magic {@code SFCHAOS1}, a header (slot, region, incarnation, pid, start time), then
- * records, each one type byte and a time delta (zigzag varint nanoseconds since the previous record):
+ * <p>
+ * Layout: the magic {@code SFCHAOS1}, a header (slot, region, incarnation, pid, start
+ * time), then records, each one type byte and a time delta (zigzag varint nanoseconds
+ * since the previous record):
  * <ul>
- * <li>{@code I}: a count and the IDs as zigzag varint deltas from the previous ID of the file (IDs of one
- * process increase, so most deltas take one to three bytes; a decrease is still recorded faithfully);</li>
+ * <li>{@code I}: a count and the IDs as zigzag varint deltas from the previous ID of the
+ * file (IDs of one process increase, so most deltas take one to three bytes; a decrease
+ * is still recorded faithfully);</li>
  * <li>{@code R}: a refusal and its reason;</li>
- * <li>{@code L}: a lease change: event name, worker code (-1 for none), generation, floor, ceiling.</li>
+ * <li>{@code L}: a lease change: event name, worker code (-1 for none), generation,
+ * floor, ceiling.</li>
  * </ul>
- * Each record reaches the file in one {@code write} call before the issuing loop goes on, so a SIGKILL
- * loses nothing the process used; a reader stops quietly at a torn last record.
+ * Each record reaches the file in one {@code write} call before the issuing loop goes on,
+ * so a SIGKILL loses nothing the process used; a reader stops quietly at a torn last
+ * record.
  */
 public final class IdLog {
 
@@ -75,6 +81,7 @@ public final class IdLog {
 
 	/**
 	 * Who wrote a log.
+	 *
 	 * @param slot worker slot name, such as {@code r0w1}
 	 * @param region region code the worker issues under
 	 * @param incarnation how many processes ran in this slot before this one
@@ -86,6 +93,7 @@ public final class IdLog {
 
 	/**
 	 * A lease as the worker's lease listener reported it.
+	 *
 	 * @param event the lease event's name
 	 * @param workerCode worker code, or -1 when no lease is held after the event
 	 * @param generation fencing generation
@@ -126,7 +134,8 @@ public final class IdLog {
 
 	/**
 	 * Reads {@code file} into {@code visitor}.
-	 * @return whether the file ended inside a record (a process killed mid-write, or a bug)
+	 * @return whether the file ended inside a record (a process killed mid-write, or a
+	 * bug)
 	 */
 	public static boolean read(Path file, Visitor visitor) {
 		try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
@@ -161,8 +170,8 @@ public final class IdLog {
 							visitor.ids(nanos, ids, count);
 						}
 						case REFUSAL -> visitor.refusal(nanos, Refusal.values()[(int) input.zigzag()]);
-						case LEASE -> visitor.lease(nanos, new Lease(input.string(), (int) input.zigzag(), input.zigzag(),
-								input.fixed(), input.fixed()));
+						case LEASE -> visitor.lease(nanos, new Lease(input.string(), (int) input.zigzag(),
+								input.zigzag(), input.fixed(), input.fixed()));
 						default -> throw new IllegalStateException(file + " has an unknown record type " + type);
 					}
 				}

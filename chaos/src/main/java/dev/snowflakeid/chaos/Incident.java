@@ -16,8 +16,8 @@
 package dev.snowflakeid.chaos;
 
 /**
- * Something that happened during a campaign, on the shared monotonic timeline: a fault as it was
- * actually carried out, or a worker process that exited by itself.
+ * Something that happened during a campaign, on the shared monotonic timeline: a fault as
+ * it was actually carried out, or a worker process that exited by itself.
  *
  * @param kind a {@link FaultKind} name, or {@link #WORKER_EXIT}
  * @param target the slot or Redis it concerns
@@ -27,7 +27,10 @@ package dev.snowflakeid.chaos;
  */
 public record Incident(String kind, String target, long startNanos, long endNanos, String detail) {
 
-	/** A worker process that exited without a fault asking it to; the supervisor starts the next one. */
+	/**
+	 * A worker process that exited without a fault asking it to; the supervisor starts
+	 * the next one.
+	 */
 	public static final String WORKER_EXIT = "WORKER_EXIT";
 
 }

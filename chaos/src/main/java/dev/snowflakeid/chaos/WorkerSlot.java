@@ -33,10 +33,11 @@ import dev.snowflakeid.testsupport.Signals;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One worker position of the topology: a succession of worker JVMs (incarnations), each writing its own
- * {@link IdLog}, all reaching Redis through the slot's {@link FaultProxy} and reading their wall clock
- * through the slot's libfaketime offset file. Process faults hold {@link #lock()} so that they never
- * interleave with each other or with the supervisor's restart of a process that died by itself.
+ * One worker position of the topology: a succession of worker JVMs (incarnations), each
+ * writing its own {@link IdLog}, all reaching Redis through the slot's {@link FaultProxy}
+ * and reading their wall clock through the slot's libfaketime offset file. Process faults
+ * hold {@link #lock()} so that they never interleave with each other or with the
+ * supervisor's restart of a process that died by itself.
  */
 final class WorkerSlot {
 
@@ -65,7 +66,8 @@ final class WorkerSlot {
 	private volatile long clockOffsetMillis;
 
 	/**
-	 * @param worker a new builder of the worker JVM, with its JVM options and the arguments all slots share
+	 * @param worker a new builder of the worker JVM, with its JVM options and the
+	 * arguments all slots share
 	 */
 	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, Supplier<JavaProcess.Builder> worker,
 			Path faketime) {
@@ -116,7 +118,10 @@ final class WorkerSlot {
 		return this.launchedAtNanos;
 	}
 
-	/** Whether the current incarnation has exited; its exit code then in {@link #exitCode()}. */
+	/**
+	 * Whether the current incarnation has exited; its exit code then in
+	 * {@link #exitCode()}.
+	 */
 	boolean exited() {
 		return this.process != null && !this.process.process().isAlive();
 	}
@@ -148,8 +153,9 @@ final class WorkerSlot {
 	}
 
 	/**
-	 * SIGTERM and a wait for the graceful shutdown (the generator stops, the code is released); SIGKILL
-	 * after {@code graceSeconds}. Returns whether it exited by itself. Call with the lock held.
+	 * SIGTERM and a wait for the graceful shutdown (the generator stops, the code is
+	 * released); SIGKILL after {@code graceSeconds}. Returns whether it exited by itself.
+	 * Call with the lock held.
 	 */
 	boolean terminate(long graceSeconds) {
 		Process process = process();

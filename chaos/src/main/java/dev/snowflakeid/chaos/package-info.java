@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Fault campaign: worker JVMs under a seeded schedule of faults, their binary ID logs, and the checker over them.
+ * Fault campaign: worker JVMs under a seeded schedule of faults, their binary ID logs,
+ * and the checker over them.
  */
 @NullMarked
 package dev.snowflakeid.chaos;

@@ -44,7 +44,8 @@ class FaultScheduleTests {
 	void everyFaultLiesBetweenTheWarmUpAndTheQuietTailWithinItsKindsBounds() {
 		long length = 120_000;
 		long meanGap = 2_000;
-		// starts arrive on average once per mean gap between the warm-up and the quiet tail; a few are
+		// starts arrive on average once per mean gap between the warm-up and the quiet
+		// tail; a few are
 		// dropped when every target's lane is busy, far fewer than half
 		long expected = (length - FaultSchedule.WARM_UP_MILLIS - FaultSchedule.QUIET_TAIL_MILLIS) / meanGap;
 		for (long seed = 0; seed < 50; seed++) {

@@ -50,8 +50,8 @@ class IdLogTests {
 		assertThat(recorder.events).containsExactly(
 				"lease " + new IdLog.Lease("ACQUIRED", 2, 7, Long.MIN_VALUE, 1_800_000_000_000L),
 				"ids " + Arrays.toString(new long[] { 5, 6, 1L << 60 }), "refusal LEASE_UNAVAILABLE", "ids [4]");
-		assertThat(recorder.times).isSorted().allSatisfy((nanos) -> assertThat(nanos).isGreaterThanOrEqualTo(
-				header.startNanos()));
+		assertThat(recorder.times).isSorted()
+			.allSatisfy((nanos) -> assertThat(nanos).isGreaterThanOrEqualTo(header.startNanos()));
 	}
 
 	@Test

@@ -21,7 +21,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads the Prometheus text exposition format into metric name, then label, then the values seen for it.
+ * Reads the Prometheus text exposition format into metric name, then label, then the
+ * values seen for it.
  */
 final class Exposition {
 
@@ -50,7 +51,8 @@ final class Exposition {
 		return metrics;
 	}
 
-	// name="value" pairs up to the closing brace; values escape \, " and newline with a backslash.
+	// name="value" pairs up to the closing brace; values escape \, " and newline with a
+	// backslash.
 	private static void readLabels(String line, int start, Map<String, Set<String>> labels) {
 		int position = start;
 		while (true) {

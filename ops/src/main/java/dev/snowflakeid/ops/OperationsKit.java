@@ -37,22 +37,25 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Prometheus rules and the Grafana dashboard of this folder, as the queries they run, and the check that
- * every metric name, label and label value they use is one the application exports. Run
- * {@link #problemsWith(String)} on a real {@code /actuator/prometheus} scrape, so that a renamed meter, tag or
- * tag value breaks the build instead of a production alert.
+ * The Prometheus rules and the Grafana dashboard of this folder, as the queries they run,
+ * and the check that every metric name, label and label value they use is one the
+ * application exports. Run {@link #problemsWith(String)} on a real
+ * {@code /actuator/prometheus} scrape, so that a renamed meter, tag or tag value breaks
+ * the build instead of a production alert.
  */
 public final class OperationsKit {
 
-	/** Labels Prometheus adds to every scraped series; the application never exports them. */
+	/**
+	 * Labels Prometheus adds to every scraped series; the application never exports them.
+	 */
 	static final Set<String> TARGET_LABELS = Set.of("job", "instance");
 
 	private static final Pattern TEMPLATE_LABEL = Pattern.compile("\\$labels\\.([A-Za-z_][A-Za-z0-9_]*)");
 
 	private static final Pattern LEGEND_LABEL = Pattern.compile("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*}}");
 
-	private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\((.+),\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\)",
-			Pattern.DOTALL);
+	private static final Pattern LABEL_VALUES = Pattern
+		.compile("label_values\\((.+),\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\)", Pattern.DOTALL);
 
 	private final List<Query> queries;
 
@@ -82,8 +85,9 @@ public final class OperationsKit {
 	}
 
 	/**
-	 * What the rules and the dashboard use that the scrape lacks: metric names, labels on the metric they
-	 * select, label values they match literally, labels they group or print by. Empty when all is there.
+	 * What the rules and the dashboard use that the scrape lacks: metric names, labels on
+	 * the metric they select, label values they match literally, labels they group or
+	 * print by. Empty when all is there.
 	 * @param exposition a scrape in the Prometheus text format
 	 */
 	public List<String> problemsWith(String exposition) {
@@ -122,7 +126,8 @@ public final class OperationsKit {
 			Set<String> used = new LinkedHashSet<>(references.groupingLabels());
 			used.addAll(query.labels());
 			for (String label : used) {
-				// with a metric missing, its labels are unknown: the missing metric is the problem
+				// with a metric missing, its labels are unknown: the missing metric is
+				// the problem
 				if (complete && !available.contains(label)) {
 					problems.add(query.origin() + ": label " + label + " is on none of " + metricNames(references));
 				}
@@ -131,9 +136,9 @@ public final class OperationsKit {
 		return problems;
 	}
 
-	// A recording rule's series carry the labels it aggregates by (values unknown: any may match).
-	private @Nullable Map<String, Set<String>> labelsOf(String metric,
-			Map<String, Map<String, Set<String>>> exported) {
+	// A recording rule's series carry the labels it aggregates by (values unknown: any
+	// may match).
+	private @Nullable Map<String, Set<String>> labelsOf(String metric, Map<String, Map<String, Set<String>>> exported) {
 		Query rule = this.recordingRules.get(metric);
 		if (rule == null) {
 			return exported.get(metric);
@@ -172,7 +177,8 @@ public final class OperationsKit {
 				else {
 					Set<String> labels = new LinkedHashSet<>();
 					Map<String, Object> annotations = (Map<String, Object>) rule.getOrDefault("annotations", Map.of());
-					annotations.values().forEach((text) -> labels.addAll(matches(TEMPLATE_LABEL, String.valueOf(text))));
+					annotations.values()
+						.forEach((text) -> labels.addAll(matches(TEMPLATE_LABEL, String.valueOf(text))));
 					queries.add(new Query("alert " + rule.get("alert"), expression, labels));
 				}
 			}
@@ -228,7 +234,8 @@ public final class OperationsKit {
 	private static String resource(String name) {
 		try (InputStream in = OperationsKit.class.getResourceAsStream(name)) {
 			if (in == null) {
-				throw new IllegalStateException(name + " is not on the classpath next to " + OperationsKit.class.getName());
+				throw new IllegalStateException(
+						name + " is not on the classpath next to " + OperationsKit.class.getName());
 			}
 			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}
@@ -238,8 +245,8 @@ public final class OperationsKit {
 	}
 
 	/**
-	 * One PromQL expression and the labels its surroundings print (annotation templates, legends) or list
-	 * (Grafana's {@code label_values}).
+	 * One PromQL expression and the labels its surroundings print (annotation templates,
+	 * legends) or list (Grafana's {@code label_values}).
 	 */
 	record Query(String origin, String expression, Set<String> labels) {
 	}

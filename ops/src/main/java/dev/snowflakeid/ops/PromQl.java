@@ -22,9 +22,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The series an expression selects and the labels it groups by: as much of PromQL as it takes to tell
- * which metric names and labels a rule or a dashboard query depends on. Grafana's {@code $variables} may
- * stand in range brackets and label values. Not a validator: {@code promtool check rules} is that.
+ * The series an expression selects and the labels it groups by: as much of PromQL as it
+ * takes to tell which metric names and labels a rule or a dashboard query depends on.
+ * Grafana's {@code $variables} may stand in range brackets and label values. Not a
+ * validator: {@code promtool check rules} is that.
  */
 final class PromQl {
 
@@ -32,7 +33,10 @@ final class PromQl {
 	private static final Set<String> LABEL_LIST_KEYWORDS = Set.of("by", "without", "on", "ignoring", "group_left",
 			"group_right");
 
-	/** Aggregation operators: like functions, but {@code by (...)} may stand between name and argument. */
+	/**
+	 * Aggregation operators: like functions, but {@code by (...)} may stand between name
+	 * and argument.
+	 */
 	private static final Set<String> AGGREGATIONS = Set.of("sum", "min", "max", "avg", "group", "stddev", "stdvar",
 			"count", "count_values", "bottomk", "topk", "quantile", "limitk", "limit_ratio");
 
@@ -104,7 +108,8 @@ final class PromQl {
 			}
 		}
 		else if (KEYWORDS.contains(lower) || AGGREGATIONS.contains(lower) || next == '(') {
-			// an operator, an aggregation or a function: its arguments are read as they come
+			// an operator, an aggregation or a function: its arguments are read as they
+			// come
 		}
 		else if (next == '{') {
 			skipWhitespace();
@@ -243,10 +248,16 @@ final class PromQl {
 
 	}
 
-	/** A label matcher such as {@code reason=~"a|b"}; the value as written, Grafana variables included. */
+	/**
+	 * A label matcher such as {@code reason=~"a|b"}; the value as written, Grafana
+	 * variables included.
+	 */
 	record Matcher(String label, String operator, String value) {
 
-		/** Whether the value is a plain name or an alternation of plain names, so each must exist. */
+		/**
+		 * Whether the value is a plain name or an alternation of plain names, so each
+		 * must exist.
+		 */
 		boolean literal() {
 			return switch (this.operator) {
 				case "=" -> !this.value.contains("$");

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Prometheus rules and Grafana dashboard read as queries, checked against the metrics the application exports.
+ * Prometheus rules and Grafana dashboard read as queries, checked against the metrics the
+ * application exports.
  */
 @NullMarked
 package dev.snowflakeid.ops;

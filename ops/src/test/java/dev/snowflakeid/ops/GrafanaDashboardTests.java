@@ -36,8 +36,9 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Grafana dashboard: importable into any Grafana with a Prometheus data source (the data source is a
- * variable), of the schema version it declares, one row per region, and showing what an operator asks first.
+ * The Grafana dashboard: importable into any Grafana with a Prometheus data source (the
+ * data source is a variable), of the schema version it declares, one row per region, and
+ * showing what an operator asks first.
  */
 class GrafanaDashboardTests {
 
@@ -51,7 +52,9 @@ class GrafanaDashboardTests {
 
 	@BeforeAll
 	static void read() throws IOException {
-		dashboard = JsonMapper.builder().build().readTree(Files.readString(GRAFANA.resolve("snowflake-dashboard.json")));
+		dashboard = JsonMapper.builder()
+			.build()
+			.readTree(Files.readString(GRAFANA.resolve("snowflake-dashboard.json")));
 		panels = new ArrayList<>();
 		dashboard.path("panels").forEach(panels::add);
 	}
@@ -59,13 +62,16 @@ class GrafanaDashboardTests {
 	@Test
 	void declaresSchemaVersion41AndHasItsShape() {
 		assertThat(dashboard.path("schemaVersion").asInt()).isEqualTo(41);
-		// what the migrations up to 41 normalise: refresh is a string (40), no timepicker.time_options (41)
+		// what the migrations up to 41 normalise: refresh is a string (40), no
+		// timepicker.time_options (41)
 		assertThat(dashboard.path("refresh").isString()).isTrue();
 		assertThat(dashboard.path("timepicker").has("time_options")).isFalse();
 		// and what 42 would change: no field hidden from the visualisation only
 		assertThat(dashboard.toString()).doesNotContain("custom.hideFrom");
-		// no Angular panel (graph, singlestat, table-old): Grafana 12 no longer renders them
-		assertThat(panels).extracting((panel) -> panel.path("type").asString()).allMatch(Set.of("row", "timeseries", "stat")::contains);
+		// no Angular panel (graph, singlestat, table-old): Grafana 12 no longer renders
+		// them
+		assertThat(panels).extracting((panel) -> panel.path("type").asString())
+			.allMatch(Set.of("row", "timeseries", "stat")::contains);
 		assertThat(dashboard.path("uid").asString()).isEqualTo("snowflake-ids");
 		assertThat(dashboard.path("id").isNull()).as("no instance-specific id").isTrue();
 	}
@@ -110,7 +116,8 @@ class GrafanaDashboardTests {
 			JsonNode grid = panel.path("gridPos");
 			assertThat(grid.path("x").asInt() + grid.path("w").asInt()).as(title(panel)).isLessThanOrEqualTo(24);
 			if (panel != row) {
-				assertThat(grid.path("y").asInt()).as(title(panel)).isGreaterThan(row.path("gridPos").path("y").asInt());
+				assertThat(grid.path("y").asInt()).as(title(panel))
+					.isGreaterThan(row.path("gridPos").path("y").asInt());
 			}
 		}
 	}
@@ -128,8 +135,8 @@ class GrafanaDashboardTests {
 		}
 		assertThat(metrics).contains("snowflake_ids_issued_total", "snowflake_ids_refused_total",
 				"snowflake_wait_seconds_count", "snowflake_wait_seconds_sum", "snowflake_lease_remaining_seconds",
-				"snowflake_lease_renewals_total", "snowflake_worker_codes_available", "snowflake_epoch_remaining_seconds",
-				"snowflake_clock_borrowed_seconds", "snowflake_issuable");
+				"snowflake_lease_renewals_total", "snowflake_worker_codes_available",
+				"snowflake_epoch_remaining_seconds", "snowflake_clock_borrowed_seconds", "snowflake_issuable");
 		assertThat(groupings).contains("reason", "result", "instance");
 	}
 

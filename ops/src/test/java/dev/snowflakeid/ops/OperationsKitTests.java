@@ -82,8 +82,8 @@ class OperationsKitTests {
 
 	@Test
 	void aRenamedLabelValueIsReported() {
-		assertThat(this.kit.problemsWith(SCRAPE.replace("\"failed\"", "\"timed_out\""))).containsExactly(
-				"alert A: n_total has no result=\"failed\" (exported: [timed_out, ok])");
+		assertThat(this.kit.problemsWith(SCRAPE.replace("\"failed\"", "\"timed_out\"")))
+			.containsExactly("alert A: n_total has no result=\"failed\" (exported: [timed_out, ok])");
 	}
 
 	@Test
@@ -100,8 +100,8 @@ class OperationsKitTests {
 	void recordingRulesCarryTheLabelsTheyAggregateBy() {
 		OperationsKit kit = OperationsKit.of(RULES.replace("$labels.region", "$labels.reason"), DASHBOARD);
 		assertThat(kit.problemsWith(SCRAPE)).isEmpty();
-		OperationsKit grouped = OperationsKit.of(RULES.replace("on (job)", "on (result)")
-			.replace("$labels.region", "$labels.zone"), DASHBOARD);
+		OperationsKit grouped = OperationsKit
+			.of(RULES.replace("on (job)", "on (result)").replace("$labels.region", "$labels.zone"), DASHBOARD);
 		assertThat(grouped.problemsWith(SCRAPE))
 			.containsExactly("alert A: label zone is on none of [job_region:m:rate5m, n_total]");
 	}

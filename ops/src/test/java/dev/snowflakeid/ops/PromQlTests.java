@@ -54,7 +54,8 @@ class PromQlTests {
 		References references = PromQl.references("sum by (reason) (rate(m_sum{job=~\"$job\", region=~\"$region\"}"
 				+ "[$__rate_interval])) / sum by (reason) (rate(m_count{job=~\"${job}\"}[$__rate_interval]))");
 		assertThat(metrics(references)).containsExactly("m_sum", "m_count");
-		assertThat(references.selectors().get(0).matchers()).extracting(Matcher::label).containsExactly("job", "region");
+		assertThat(references.selectors().get(0).matchers()).extracting(Matcher::label)
+			.containsExactly("job", "region");
 		assertThat(references.selectors().get(0).matchers()).noneMatch(Matcher::literal);
 	}
 

@@ -37,9 +37,9 @@ import org.yaml.snakeyaml.Yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The alerting rules: valid for Prometheus, unit-tested with promtool (for every alert, series that must fire
- * it and series that must not), each with a severity and a runbook section, and covering every condition
- * the README asks operators to alert on.
+ * The alerting rules: valid for Prometheus, unit-tested with promtool (for every alert,
+ * series that must fire it and series that must not), each with a severity and a runbook
+ * section, and covering every condition the README asks operators to alert on.
  */
 class PrometheusRulesTests {
 

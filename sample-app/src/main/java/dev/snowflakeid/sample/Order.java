@@ -25,8 +25,9 @@ import jakarta.persistence.Table;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An order. Its ID comes from the application's {@code IdGenerator} at persist time; its idempotency key
- * comes from the client and is what makes a retried request find this order again.
+ * An order. Its ID comes from the application's {@code IdGenerator} at persist time; its
+ * idempotency key comes from the client and is what makes a retried request find this
+ * order again.
  */
 @Entity(name = "CustomerOrder")
 @Table(name = "orders")

@@ -38,10 +38,11 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * {@code POST /api/orders} with an {@code Idempotency-Key} header: 201 with a new order for a new key,
- * 200 with the same order (same ID) for a key seen before. {@code GET /api/orders/{id}} takes the public
- * ID; anything else, the internal ID included, is the same 404 problem detail as an unknown order, so a
- * client cannot tell a made-up ID from a deleted one.
+ * {@code POST /api/orders} with an {@code Idempotency-Key} header: 201 with a new order
+ * for a new key, 200 with the same order (same ID) for a key seen before. {@code GET
+ * /api/orders/{id}} takes the public ID; anything else, the internal ID included, is the
+ * same 404 problem detail as an unknown order, so a client cannot tell a made-up ID from
+ * a deleted one.
  */
 @RestController
 @RequestMapping("/api/orders")
@@ -85,8 +86,9 @@ class OrderController {
 	}
 
 	/**
-	 * The generator could not prove a new ID unique right now (lease being renewed, clock stepped back):
-	 * nothing was stored, and the client may retry with the same idempotency key.
+	 * The generator could not prove a new ID unique right now (lease being renewed, clock
+	 * stepped back): nothing was stored, and the client may retry with the same
+	 * idempotency key.
 	 */
 	@ExceptionHandler(IdGenerationException.class)
 	ResponseEntity<ProblemDetail> refused(IdGenerationException ex) {

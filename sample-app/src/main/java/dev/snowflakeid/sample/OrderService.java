@@ -27,8 +27,9 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Creates orders at most once per idempotency key. A retry with the same key returns the stored order
- * (and its ID); a unique ID alone could not do that, since every attempt would get a new one.
+ * Creates orders at most once per idempotency key. A retry with the same key returns the
+ * stored order (and its ID); a unique ID alone could not do that, since every attempt
+ * would get a new one.
  */
 @Service
 class OrderService {
@@ -51,8 +52,8 @@ class OrderService {
 			return new Placed(existing, false);
 		}
 		try {
-			Order created = this.transactions.execute((status) -> this.orders
-				.saveAndFlush(new Order(idempotencyKey, request.item(), request.quantity(), Instant.now(this.clock).truncatedTo(ChronoUnit.MICROS))));
+			Order created = this.transactions.execute((status) -> this.orders.saveAndFlush(new Order(idempotencyKey,
+					request.item(), request.quantity(), Instant.now(this.clock).truncatedTo(ChronoUnit.MICROS))));
 			return new Placed(created, true);
 		}
 		catch (DataIntegrityViolationException ex) {
@@ -64,7 +65,10 @@ class OrderService {
 		}
 	}
 
-	/** The generator's refusal, if that is what made persisting fail (the persistence layer wraps it). */
+	/**
+	 * The generator's refusal, if that is what made persisting fail (the persistence
+	 * layer wraps it).
+	 */
 	private static Optional<IdGenerationException> idRefusal(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof IdGenerationException refusal) {

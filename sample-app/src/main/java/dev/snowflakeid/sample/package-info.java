@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Sample order service: Snowflake IDs for JPA entities, public IDs in JSON and URLs, idempotent order creation.
+ * Sample order service: Snowflake IDs for JPA entities, public IDs in JSON and URLs,
+ * idempotent order creation.
  */
 @NullMarked
 package dev.snowflakeid.sample;

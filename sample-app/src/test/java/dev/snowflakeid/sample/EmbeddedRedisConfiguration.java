@@ -41,9 +41,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The embedded Redis server of {@link TestSampleApplication}, started before any Redis connection and
- * stopped after all of them: the worker code is released on shutdown before the server goes away. A source
- * of that application only, not a {@code @Configuration} that the sample's component scan would find.
+ * The embedded Redis server of {@link TestSampleApplication}, started before any Redis
+ * connection and stopped after all of them: the worker code is released on shutdown
+ * before the server goes away. A source of that application only, not a
+ * {@code @Configuration} that the sample's component scan would find.
  */
 @ConditionalOnProperty(EmbeddedRedisFallback.PORT_PROPERTY)
 class EmbeddedRedisConfiguration {
@@ -55,7 +56,9 @@ class EmbeddedRedisConfiguration {
 		return new EmbeddedRedis(port);
 	}
 
-	/** Every Redis connection factory depends on the embedded server, so it outlives them. */
+	/**
+	 * Every Redis connection factory depends on the embedded server, so it outlives them.
+	 */
 	@Bean
 	static BeanFactoryPostProcessor embeddedRedisFirst() {
 		return (beanFactory) -> dependOnEmbeddedRedis(beanFactory);
@@ -74,10 +77,11 @@ class EmbeddedRedisConfiguration {
 	}
 
 	/**
-	 * A {@code redis-server} (the binary bundled with embedded-redis) that only {@link #stop()} ends. The
-	 * library's own {@code RedisServer} registers a JVM shutdown hook that stops the server while the context
-	 * is still closing, so a SIGTERM could stop it before the worker code was released; and a terminal's
-	 * Ctrl-C signals its whole process group, so the server runs in a session of its own where
+	 * A {@code redis-server} (the binary bundled with embedded-redis) that only
+	 * {@link #stop()} ends. The library's own {@code RedisServer} registers a JVM
+	 * shutdown hook that stops the server while the context is still closing, so a
+	 * SIGTERM could stop it before the worker code was released; and a terminal's Ctrl-C
+	 * signals its whole process group, so the server runs in a session of its own where
 	 * {@code setsid} exists.
 	 */
 	static final class EmbeddedRedis {
@@ -99,8 +103,8 @@ class EmbeddedRedisConfiguration {
 					.filter(Files::isExecutable)
 					.findFirst()
 					.ifPresent((setsid) -> command.add(setsid.toString()));
-				command.addAll(List.of(binary.getAbsolutePath(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-						"--save", "", "--appendonly", "no"));
+				command.addAll(List.of(binary.getAbsolutePath(), "--port", Integer.toString(port), "--bind",
+						"127.0.0.1", "--save", "", "--appendonly", "no"));
 				this.server = new ProcessBuilder(command).redirectErrorStream(true).start();
 				awaitReady();
 			}
@@ -111,8 +115,9 @@ class EmbeddedRedisConfiguration {
 		}
 
 		/**
-		 * Waits, at most 10 s, for the server's "Ready to accept connections" line. A daemon thread reads its
-		 * output to the end, so that the pipe never fills while the server runs.
+		 * Waits, at most 10 s, for the server's "Ready to accept connections" line. A
+		 * daemon thread reads its output to the end, so that the pipe never fills while
+		 * the server runs.
 		 */
 		private void awaitReady() throws IOException {
 			CompletableFuture<Void> ready = new CompletableFuture<>();

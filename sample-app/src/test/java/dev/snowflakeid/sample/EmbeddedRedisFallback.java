@@ -29,9 +29,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * For {@link TestSampleApplication} only: when nothing answers at {@code spring.data.redis.host:port},
- * arranges for an embedded Redis server on that port ({@link EmbeddedRedisConfiguration}). The starter itself
- * never does this: a real deployment must point at a real, shared Redis, or worker codes would not be
+ * For {@link TestSampleApplication} only: when nothing answers at
+ * {@code spring.data.redis.host:port}, arranges for an embedded Redis server on that port
+ * ({@link EmbeddedRedisConfiguration}). The starter itself never does this: a real
+ * deployment must point at a real, shared Redis, or worker codes would not be
  * coordinated.
  */
 class EmbeddedRedisFallback implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
@@ -55,8 +56,7 @@ class EmbeddedRedisFallback implements ApplicationListener<ApplicationEnvironmen
 		}
 		logger.warn("Nothing answers at Redis " + host + ":" + port + ": starting an EMBEDDED Redis server on port "
 				+ port + " for this demo. Worker codes are only coordinated among instances using the same Redis.");
-		environment.getPropertySources()
-			.addFirst(new MapPropertySource("embeddedRedis", Map.of(PORT_PROPERTY, port)));
+		environment.getPropertySources().addFirst(new MapPropertySource("embeddedRedis", Map.of(PORT_PROPERTY, port)));
 	}
 
 	private static boolean answers(String host, int port) {

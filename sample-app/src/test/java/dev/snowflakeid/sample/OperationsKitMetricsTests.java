@@ -32,11 +32,12 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every metric name, label and label value that the Prometheus rules and the Grafana dashboard of
- * {@code ops/} use is in what a running sample application exports on {@code /actuator/prometheus}, so a
- * renamed meter or tag fails the build instead of silencing a production alert. The application runs as the
- * quick start runs it, with no Redis of its own: it says in its log that it starts an embedded one, and on
- * SIGTERM that it released its worker code.
+ * Every metric name, label and label value that the Prometheus rules and the Grafana
+ * dashboard of {@code ops/} use is in what a running sample application exports on
+ * {@code /actuator/prometheus}, so a renamed meter or tag fails the build instead of
+ * silencing a production alert. The application runs as the quick start runs it, with no
+ * Redis of its own: it says in its log that it starts an embedded one, and on SIGTERM
+ * that it released its worker code.
  */
 @RealProcesses
 class OperationsKitMetricsTests {
@@ -49,13 +50,17 @@ class OperationsKitMetricsTests {
 	@Test
 	void theRulesAndTheDashboardUseOnlyWhatTheApplicationExports() throws Exception {
 		OperationsKit kit = OperationsKit.load();
-		// Nothing listens at the Redis port the application is given, so it leases its worker code from the
-		// embedded Redis it starts there, as the quick start does; a free port rather than 6379, which another
-		// process on this machine may hold. Burst mode on, so that the borrow-ahead meters the dashboard shows
+		// Nothing listens at the Redis port the application is given, so it leases its
+		// worker code from the
+		// embedded Redis it starts there, as the quick start does; a free port rather
+		// than 6379, which another
+		// process on this machine may hold. Burst mode on, so that the borrow-ahead
+		// meters the dashboard shows
 		// are exported too.
 		int redisPort = FreePorts.loopback();
 		try (SampleProcess app = SampleProcess.withEmbeddedRedis(this.logs, "scraped",
-				"--spring.data.redis.port=" + redisPort, "--spring.datasource.url=jdbc:h2:mem:scraped;DB_CLOSE_DELAY=-1",
+				"--spring.data.redis.port=" + redisPort,
+				"--spring.datasource.url=jdbc:h2:mem:scraped;DB_CLOSE_DELAY=-1",
 				"--snowflake.clock.borrow-ahead=200ms")) {
 			app.awaitUp();
 			assertThat(app.log()).contains("starting an EMBEDDED Redis server on port " + redisPort,
@@ -68,13 +73,15 @@ class OperationsKitMetricsTests {
 			assertThat(exposition).contains("snowflake_ids_issued_total{", "snowflake_issuable{");
 			assertThat(kit.problemsWith(exposition)).as(exposition).isEmpty();
 			// the check sees a rename in this very output
-			assertThat(kit.problemsWith(exposition.replace("snowflake_lease_remaining_seconds", "snowflake_lease_left")))
-				.anySatisfy((problem) -> assertThat(problem)
-					.contains("alert SnowflakeLeaseRunningOut: metric snowflake_lease_remaining_seconds is not exported"));
+			assertThat(
+					kit.problemsWith(exposition.replace("snowflake_lease_remaining_seconds", "snowflake_lease_left")))
+				.anySatisfy((problem) -> assertThat(problem).contains(
+						"alert SnowflakeLeaseRunningOut: metric snowflake_lease_remaining_seconds is not exported"));
 			assertThat(kit.problemsWith(exposition.replace("result=\"failed\"", "result=\"timeout\"")))
 				.anySatisfy((problem) -> assertThat(problem).contains("SnowflakeLeaseRenewalsFailing"));
 
-			// a release is logged only when Redis took it, so the embedded server outlived the lease
+			// a release is logged only when Redis took it, so the embedded server
+			// outlived the lease
 			Matcher acquired = Pattern.compile("Acquired worker code (\\d+) ").matcher(app.log());
 			assertThat(acquired.find()).as(app.log()).isTrue();
 			app.terminate();

@@ -35,10 +35,11 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample app as Spring AOT processing built it ({@code process-aot}, before {@code package}), started on
- * the JVM with {@code -Dspring.aot.enabled=true}: it creates an order, whose entity gets its ID from the
- * Hibernate generator, and reads it back, with the worker-code allocator the process is started with (the
- * build saw the default, redis). Runs in the {@code integration-test} phase, after the processing.
+ * The sample app as Spring AOT processing built it ({@code process-aot}, before
+ * {@code package}), started on the JVM with {@code -Dspring.aot.enabled=true}: it creates
+ * an order, whose entity gets its ID from the Hibernate generator, and reads it back,
+ * with the worker-code allocator the process is started with (the build saw the default,
+ * redis). Runs in the {@code integration-test} phase, after the processing.
  */
 @RealProcesses
 class SampleAppAotTests {
@@ -61,7 +62,10 @@ class SampleAppAotTests {
 		}
 	}
 
-	/** No Redis at all: the port the application's Redis settings name has nothing behind it. */
+	/**
+	 * No Redis at all: the port the application's Redis settings name has nothing behind
+	 * it.
+	 */
 	@Test
 	void theAllocatorIsChosenWhenTheAotProcessedAppStarts() throws Exception {
 		int nothingListens = FreePorts.loopback();
@@ -103,7 +107,8 @@ class SampleAppAotTests {
 		JsonNode id = json.readTree(created.body()).get("id");
 		assertThat(id.isString()).isTrue();
 		assertThat(id.asString()).matches("t[0-9A-Za-z]{11}");
-		HttpResponse<String> found = this.http.send(HttpRequest.newBuilder(app.uri("/api/orders/" + id.asString())).build(),
+		HttpResponse<String> found = this.http.send(
+				HttpRequest.newBuilder(app.uri("/api/orders/" + id.asString())).build(),
 				HttpResponse.BodyHandlers.ofString());
 		assertThat(found.statusCode()).isEqualTo(200);
 		assertThat(json.readTree(found.body()).get("item").asString()).isEqualTo("widget");
@@ -112,7 +117,8 @@ class SampleAppAotTests {
 
 	private JsonNode details(SampleProcess app) throws Exception {
 		HttpResponse<String> health = this.http.send(
-				HttpRequest.newBuilder(app.uri("/actuator/health/snowflake")).build(), HttpResponse.BodyHandlers.ofString());
+				HttpRequest.newBuilder(app.uri("/actuator/health/snowflake")).build(),
+				HttpResponse.BodyHandlers.ofString());
 		assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
 		return json.readTree(health.body()).get("details");
 	}

@@ -46,10 +46,11 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The page at {@code /} in a real headless Chromium driven by Selenium: create an order, retry it with the
- * same key, and compare the ID the page shows with the one PostgreSQL stored: the page shows the public form
- * only, the operator endpoint decodes it to the stored ID, the API finds the order under it, and one row
- * exists. PostgreSQL is embedded (binaries from Maven Central); Chromium and chromedriver are Debian's
+ * The page at {@code /} in a real headless Chromium driven by Selenium: create an order,
+ * retry it with the same key, and compare the ID the page shows with the one PostgreSQL
+ * stored: the page shows the public form only, the operator endpoint decodes it to the
+ * stored ID, the API finds the order under it, and one row exists. PostgreSQL is embedded
+ * (binaries from Maven Central); Chromium and chromedriver are Debian's
  * ({@code scripts/install-test-tools.sh}).
  */
 @RealProcesses
@@ -100,10 +101,10 @@ class SampleAppBrowserTests {
 							.isEqualTo(stored);
 						assertThat(json.readTree(page(app, "/api/orders/" + shown)).get("id").asString())
 							.isEqualTo(shown);
-						assertThat(http.send(HttpRequest.newBuilder(app.uri("/api/orders/" + stored)).build(),
-								HttpResponse.BodyHandlers.ofString()).statusCode())
-							.as("the internal ID is not an address")
-							.isEqualTo(404);
+						assertThat(http
+							.send(HttpRequest.newBuilder(app.uri("/api/orders/" + stored)).build(),
+									HttpResponse.BodyHandlers.ofString())
+							.statusCode()).as("the internal ID is not an address").isEqualTo(404);
 						assertThat(rows.getLong(2)).as("one row for one idempotency key").isEqualTo(1);
 					}
 				}
@@ -117,19 +118,21 @@ class SampleAppBrowserTests {
 	}
 
 	private WebDriver chromium() {
-		ChromeDriverService driver = new ChromeDriverService.Builder()
-			.usingDriverExecutable(new File(CHROMEDRIVER))
+		ChromeDriverService driver = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER))
 			.usingAnyFreePort()
 			.withLogFile(this.work.resolve("chromedriver.log").toFile())
 			.build();
 		ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM)
 			.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-					"--no-first-run", "--disable-background-networking", "--disable-component-update",
-					"--disable-sync", "--user-data-dir=" + this.work.resolve("chromium-profile"));
+					"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+					"--user-data-dir=" + this.work.resolve("chromium-profile"));
 		return new ChromeDriver(driver, options);
 	}
 
-	/** Reads the element's text until it satisfies the condition, for at most {@link #PAGE_WAIT}. */
+	/**
+	 * Reads the element's text until it satisfies the condition, for at most
+	 * {@link #PAGE_WAIT}.
+	 */
 	private static String awaitText(WebDriver browser, String css, Predicate<String> condition) {
 		return new WebDriverWait(browser, PAGE_WAIT).withMessage(() -> "'" + css + "' never showed the expected text")
 			.ignoring(StaleElementReferenceException.class)

@@ -56,8 +56,9 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two instances of the sample application, as separate processes against one redis-server, creating
- * orders concurrently over HTTP; then one is killed with SIGKILL and started again at once.
+ * Two instances of the sample application, as separate processes against one
+ * redis-server, creating orders concurrently over HTTP; then one is killed with SIGKILL
+ * and started again at once.
  */
 @RealProcesses
 @CompatibilitySubset
@@ -69,10 +70,10 @@ class SampleAppEndToEndTests {
 	static final PublicIds PUBLIC_IDS = new PublicIds(Map.of('t', Base64.getDecoder().decode(KEY)), 't');
 
 	/**
-	 * The test key and short lease timings, so that a first claim on a test's empty Redis waits out a
-	 * quarantine of seconds: ceiling lead = outage tolerance 1.4 s + 2 renew intervals of 300 ms = 2 s;
-	 * quarantine = ceiling lead + 2 &times; (max clock skew 500 ms + command timeout 200 ms) = 3.4 s (the
-	 * defaults: 12 s and 14.6 s).
+	 * The test key and short lease timings, so that a first claim on a test's empty Redis
+	 * waits out a quarantine of seconds: ceiling lead = outage tolerance 1.4 s + 2 renew
+	 * intervals of 300 ms = 2 s; quarantine = ceiling lead + 2 &times; (max clock skew
+	 * 500 ms + command timeout 200 ms) = 3.4 s (the defaults: 12 s and 14.6 s).
 	 */
 	static final String[] SHORT_LEASES = { "--snowflake.public-ids.keys.t=" + KEY,
 			"--snowflake.public-ids.active-key=t", "--snowflake.worker.lease.ttl=6s",
@@ -136,7 +137,8 @@ class SampleAppEndToEndTests {
 		modules.forEach((prefix, properties) -> binder.bind(prefix, Bindable.ofInstance(properties), noneUnbound));
 		assertThat(arguments.keySet())
 			.allMatch((key) -> modules.keySet().stream().anyMatch((prefix) -> key.startsWith(prefix + ".")));
-		// the core's timing of these settings, on one Redis without replicas (no failover window)
+		// the core's timing of these settings, on one Redis without replicas (no failover
+		// window)
 		SnowflakeProperties.Lease lease = (SnowflakeProperties.Lease) modules.get("snowflake.worker.lease");
 		SnowflakeRedisProperties redis = (SnowflakeRedisProperties) modules.get("snowflake.worker.redis");
 		LeaseTiming timing = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
@@ -182,7 +184,8 @@ class SampleAppEndToEndTests {
 		}
 	}
 
-	// A 503 means the generator refused (nothing stored): retry with the same key, as a client should.
+	// A 503 means the generator refused (nothing stored): retry with the same key, as a
+	// client should.
 	private long[] create(SampleProcess app, int count) throws Exception {
 		long[] ids = new long[count];
 		for (int i = 0; i < count; i++) {

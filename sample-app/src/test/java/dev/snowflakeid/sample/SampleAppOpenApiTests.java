@@ -33,9 +33,9 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The sample app serves its OpenAPI document at {@code /v3/api-docs}, and a client generated from it reads
- * order IDs as strings in their public form, never as numbers. Runs with the in-memory allocator of the test
- * library: no Redis.
+ * The sample app serves its OpenAPI document at {@code /v3/api-docs}, and a client
+ * generated from it reads order IDs as strings in their public form, never as numbers.
+ * Runs with the in-memory allocator of the test library: no Redis.
  */
 @SpringBootTest
 @AutoConfigureSnowflake
@@ -53,8 +53,7 @@ class SampleAppOpenApiTests {
 			.getResponse()
 			.getContentAsString());
 		assertPublicId(document.read("$.components.schemas.OrderView.properties.id"));
-		List<Object> parameter = document
-			.read("$.paths['/api/orders/{id}'].get.parameters[?(@.name == 'id')].schema");
+		List<Object> parameter = document.read("$.paths['/api/orders/{id}'].get.parameters[?(@.name == 'id')].schema");
 		assertThat(parameter).hasSize(1);
 		assertPublicId(parameter.get(0));
 	}

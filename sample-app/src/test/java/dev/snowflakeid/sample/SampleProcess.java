@@ -33,8 +33,8 @@ import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.TerminalFailureException;
 
 /**
- * The sample application run as a separate operating-system process, as in production: it can be killed
- * with SIGKILL and started again.
+ * The sample application run as a separate operating-system process, as in production: it
+ * can be killed with SIGKILL and started again.
  */
 final class SampleProcess implements AutoCloseable {
 
@@ -64,14 +64,18 @@ final class SampleProcess implements AutoCloseable {
 		return app(logDirectory, name, List.of(), arguments);
 	}
 
-	/** Starts the sample application with extra JVM options, such as {@code -Dspring.aot.enabled=true}. */
+	/**
+	 * Starts the sample application with extra JVM options, such as
+	 * {@code -Dspring.aot.enabled=true}.
+	 */
 	static SampleProcess app(Path logDirectory, String name, List<String> jvmOptions, String... arguments) {
 		return start(logDirectory, name, jvmOptions, false, arguments);
 	}
 
 	/**
-	 * Starts the sample application as the quick start runs it ({@link TestSampleApplication}): when nothing
-	 * answers at the Redis its settings name, it starts an embedded Redis server there.
+	 * Starts the sample application as the quick start runs it
+	 * ({@link TestSampleApplication}): when nothing answers at the Redis its settings
+	 * name, it starts an embedded Redis server there.
 	 */
 	static SampleProcess withEmbeddedRedis(Path logDirectory, String name, String... arguments) {
 		return start(logDirectory, name, List.of(), true, arguments);
@@ -110,7 +114,8 @@ final class SampleProcess implements AutoCloseable {
 	SampleProcess awaitUp() {
 		await("sample app healthy on port " + this.port, Duration.ofSeconds(90), () -> {
 			try {
-				HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri("/actuator/health/snowflake")).build(),
+				HttpResponse<String> response = http.send(
+						HttpRequest.newBuilder(uri("/actuator/health/snowflake")).build(),
 						HttpResponse.BodyHandlers.ofString());
 				return response.statusCode() == 200 && response.body().contains("\"UP\"");
 			}
@@ -142,8 +147,9 @@ final class SampleProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Calls {@code call} every 100 ms until {@code done} accepts what it returned, and returns that; fails
-	 * with the tail of this process's log when {@code timeout} passes first or the process exits.
+	 * Calls {@code call} every 100 ms until {@code done} accepts what it returned, and
+	 * returns that; fails with the tail of this process's log when {@code timeout} passes
+	 * first or the process exits.
 	 */
 	<T> T await(String what, Duration timeout, Callable<T> call, Predicate<? super T> done) {
 		Process running = this.process.process();
@@ -164,15 +170,18 @@ final class SampleProcess implements AutoCloseable {
 	}
 
 	/**
-	 * SIGTERM, as a supervisor stops the application (Ctrl-C's SIGINT runs the same shutdown hook); waits for
-	 * it to exit by itself and fails, with its log, when it has not within 30 s.
+	 * SIGTERM, as a supervisor stops the application (Ctrl-C's SIGINT runs the same
+	 * shutdown hook); waits for it to exit by itself and fails, with its log, when it has
+	 * not within 30 s.
 	 */
 	void terminate() {
 		this.process.process().destroy();
 		this.process.awaitExit(Duration.ofSeconds(30));
 	}
 
-	/** SIGTERM (a graceful shutdown that releases the worker code), SIGKILL after 20 s. */
+	/**
+	 * SIGTERM (a graceful shutdown that releases the worker code), SIGKILL after 20 s.
+	 */
 	@Override
 	public void close() {
 		if (this.process != null) {

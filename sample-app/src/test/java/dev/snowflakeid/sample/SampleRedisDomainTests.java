@@ -32,9 +32,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A newcomer tries the sample on their Redis, stops it, and starts their own service with the starter's
- * defaults on that Redis: it comes up. The sample's demo timings (outage tolerance 3 s, fleet lead limit
- * 6.3 s) are recorded in a key space of the sample's own, never in the one a service with the defaults uses.
+ * A newcomer tries the sample on their Redis, stops it, and starts their own service with
+ * the starter's defaults on that Redis: it comes up. The sample's demo timings (outage
+ * tolerance 3 s, fleet lead limit 6.3 s) are recorded in a key space of the sample's own,
+ * never in the one a service with the defaults uses.
  */
 @RealProcesses
 class SampleRedisDomainTests {
@@ -45,7 +46,8 @@ class SampleRedisDomainTests {
 	@Test
 	void aServiceWithTheDefaultsComesUpOnARedisTheSampleHasUsed() {
 		try (RedisServer redis = RedisServer.start()) {
-			try (SampleProcess sample = SampleProcess.app(this.logs, "sample", "--spring.data.redis.port=" + redis.port(),
+			try (SampleProcess sample = SampleProcess.app(this.logs, "sample",
+					"--spring.data.redis.port=" + redis.port(),
 					"--spring.datasource.url=jdbc:h2:mem:domain;DB_CLOSE_DELAY=-1")) {
 				sample.awaitUp();
 			}

@@ -19,10 +19,10 @@ import org.springframework.boot.SpringApplication;
 
 /**
  * The sample application for a machine without Redis, as the quick start runs it
- * ({@code ./mvnw -B -q -pl sample-app -am -Pdev process-test-classes}, Spring Boot's {@code test-run}): when nothing
- * answers at the Redis its settings name (localhost:6379 by default), it starts an embedded Redis server
- * there for the demo and says so in the log. {@link SampleApplication} itself only uses the starter and
- * expects a real Redis.
+ * ({@code ./mvnw -B -q -pl sample-app -am -Pdev process-test-classes}, Spring Boot's
+ * {@code test-run}): when nothing answers at the Redis its settings name (localhost:6379
+ * by default), it starts an embedded Redis server there for the demo and says so in the
+ * log. {@link SampleApplication} itself only uses the starter and expects a real Redis.
  */
 public final class TestSampleApplication {
 

@@ -20,13 +20,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-/** The keeper's own threads, used unless the application supplies its own: daemons, one of each per keeper. */
+/**
+ * The keeper's own threads, used unless the application supplies its own: daemons, one of
+ * each per keeper.
+ */
 final class DaemonThreads {
 
 	private DaemonThreads() {
 	}
 
-	/** Runs each round on one daemon thread named {@code name}, at a fixed delay; closing stops it. */
+	/**
+	 * Runs each round on one daemon thread named {@code name}, at a fixed delay; closing
+	 * stops it.
+	 */
 	static RenewalScheduler scheduler(String name) {
 		return (round, firstDelayNanos, periodNanos) -> {
 			ScheduledExecutorService executor = Executors

@@ -18,8 +18,9 @@ package dev.snowflakeid.lease;
 import java.time.Duration;
 
 /**
- * The one home of the duration rules the lease settings follow, and of their wording. Other modules reach
- * them through {@link LeaseTiming#requirePositiveMillis} and {@link LeaseTiming#requireNonNegativeMillis}.
+ * The one home of the duration rules the lease settings follow, and of their wording.
+ * Other modules reach them through {@link LeaseTiming#requirePositiveMillis} and
+ * {@link LeaseTiming#requireNonNegativeMillis}.
  */
 final class Durations {
 
@@ -34,7 +35,9 @@ final class Durations {
 		return value;
 	}
 
-	/** Returns {@code value} if it is zero or above; otherwise throws naming the setting. */
+	/**
+	 * Returns {@code value} if it is zero or above; otherwise throws naming the setting.
+	 */
 	static Duration requireNonNegative(String name, Duration value) {
 		if (value == null || value.isNegative()) {
 			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
@@ -42,7 +45,10 @@ final class Durations {
 		return value;
 	}
 
-	/** Returns {@code value} if it is a whole number of milliseconds; otherwise throws naming the setting. */
+	/**
+	 * Returns {@code value} if it is a whole number of milliseconds; otherwise throws
+	 * naming the setting.
+	 */
 	static Duration requireWholeMillis(String name, Duration value) {
 		if (value.toNanos() % 1_000_000 != 0) {
 			throw new IllegalArgumentException(name + " must be a whole number of milliseconds but was " + value);

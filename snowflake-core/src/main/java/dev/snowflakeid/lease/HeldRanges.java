@@ -18,15 +18,19 @@ package dev.snowflakeid.lease;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How the keeper turns grants into the one {@link WorkerLease} it publishes: a grant's range, joined with
- * the ranges it still holds only where the parts overlap on the same code.
+ * How the keeper turns grants into the one {@link WorkerLease} it publishes: a grant's
+ * range, joined with the ranges it still holds only where the parts overlap on the same
+ * code.
  */
 final class HeldRanges {
 
 	private HeldRanges() {
 	}
 
-	/** The range {@code (floorMillis, ceilingMillis]} of {@code granted}'s code, renewable if the grant expires. */
+	/**
+	 * The range {@code (floorMillis, ceilingMillis]} of {@code granted}'s code, renewable
+	 * if the grant expires.
+	 */
 	static WorkerLease range(LeaseGrant granted, long floorMillis, long ceilingMillis) {
 		return granted.expiring()
 				? WorkerLease.leased(granted.workerCode(), granted.generation(), floorMillis, ceilingMillis)
@@ -34,9 +38,10 @@ final class HeldRanges {
 	}
 
 	/**
-	 * Combines the held ranges with a newly granted one. The new range becomes the current one, extended by
-	 * every held non-empty range of the same code it overlaps (each part is a grant of its own, so their
-	 * union is usable); of the rest, the non-empty range with the highest ceiling is kept as the earlier one.
+	 * Combines the held ranges with a newly granted one. The new range becomes the
+	 * current one, extended by every held non-empty range of the same code it overlaps
+	 * (each part is a grant of its own, so their union is usable); of the rest, the
+	 * non-empty range with the highest ceiling is kept as the earlier one.
 	 */
 	static WorkerLease merge(@Nullable WorkerLease held, WorkerLease granted) {
 		if (held == null) {

@@ -22,9 +22,10 @@ import java.util.concurrent.ConcurrentMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Exclusive claims held inside this JVM, keyed by what they protect: a state file's real path. An OS file
- * lock does not tell two owners in one JVM apart (and names no owner); this registry refuses the second
- * owner and names the first. Static codes themselves are claimed per code and region in {@link StaticCode}.
+ * Exclusive claims held inside this JVM, keyed by what they protect: a state file's real
+ * path. An OS file lock does not tell two owners in one JVM apart (and names no owner);
+ * this registry refuses the second owner and names the first. Static codes themselves are
+ * claimed per code and region in {@link StaticCode}.
  */
 final class JvmClaims {
 
@@ -35,7 +36,8 @@ final class JvmClaims {
 
 	/**
 	 * Claims {@code key} for {@code owner}.
-	 * @return the claim to {@link Claim#release() release}, or {@code null} when another claim holds the key
+	 * @return the claim to {@link Claim#release() release}, or {@code null} when another
+	 * claim holds the key
 	 */
 	static @Nullable Claim claim(Object key, String owner) {
 		Claim claim = new Claim(key, owner + ", since " + Instant.now());
@@ -48,7 +50,9 @@ final class JvmClaims {
 		return (claim != null) ? claim.holder : null;
 	}
 
-	/** One held key; identity matters, so a stale claim never releases its successor's. */
+	/**
+	 * One held key; identity matters, so a stale claim never releases its successor's.
+	 */
 	static final class Claim {
 
 		private final Object key;

@@ -25,17 +25,19 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Delivers the keeper's lease events to its listeners, in order, on an executor of their own: a slow,
- * blocked or failing listener delays no renewal, and nothing a listener throws reaches the keeper. The events
- * are the core's only way out, so a failure to deliver one is itself delivered: a listener that throws is
- * reported to every listener as {@link Type#LISTENER_FAILED} (once, not again if that report fails too), and
- * events the executor refused are reported the same way with the next batch it accepts.
+ * Delivers the keeper's lease events to its listeners, in order, on an executor of their
+ * own: a slow, blocked or failing listener delays no renewal, and nothing a listener
+ * throws reaches the keeper. The events are the core's only way out, so a failure to
+ * deliver one is itself delivered: a listener that throws is reported to every listener
+ * as {@link Type#LISTENER_FAILED} (once, not again if that report fails too), and events
+ * the executor refused are reported the same way with the next batch it accepts.
  */
 final class LeaseEventDispatcher {
 
 	private final List<WorkerLeaseListener> listeners;
 
-	// Null only when there are no listeners and none was configured: nothing is ever handed over then.
+	// Null only when there are no listeners and none was configured: nothing is ever
+	// handed over then.
 	private final @Nullable Executor executor;
 
 	// The keeper's own thread when no executor was configured; shut down by close().
@@ -44,14 +46,20 @@ final class LeaseEventDispatcher {
 	// The first refusal of the executor since the last batch it accepted.
 	private final AtomicReference<@Nullable RuntimeException> refused = new AtomicReference<>();
 
-	/** With {@code configured} {@code null}, listeners run on a daemon thread named {@code threadName}. */
+	/**
+	 * With {@code configured} {@code null}, listeners run on a daemon thread named
+	 * {@code threadName}.
+	 */
 	LeaseEventDispatcher(List<WorkerLeaseListener> listeners, @Nullable Executor configured, String threadName) {
 		this.listeners = List.copyOf(listeners);
 		this.own = (configured == null && !this.listeners.isEmpty()) ? DaemonThreads.executor(threadName) : null;
 		this.executor = (configured != null) ? configured : this.own;
 	}
 
-	/** Hands the events to the listener executor; never blocks on a listener and never throws. */
+	/**
+	 * Hands the events to the listener executor; never blocks on a listener and never
+	 * throws.
+	 */
 	void dispatch(List<LeaseEvent> happened) {
 		Executor executor = this.executor;
 		if (this.listeners.isEmpty() || happened.isEmpty() || executor == null) {
@@ -61,7 +69,8 @@ final class LeaseEventDispatcher {
 		try {
 			executor.execute(() -> {
 				if (earlier != null) {
-					deliver(new LeaseEvent(Type.LISTENER_FAILED, happened.get(0).lease(), null, earlier, Long.MIN_VALUE));
+					deliver(new LeaseEvent(Type.LISTENER_FAILED, happened.get(0).lease(), null, earlier,
+							Long.MIN_VALUE));
 				}
 				happened.forEach(this::deliver);
 			});
@@ -86,7 +95,10 @@ final class LeaseEventDispatcher {
 		}
 	}
 
-	/** Lets the events already handed over finish (for up to a second) and stops the own thread. */
+	/**
+	 * Lets the events already handed over finish (for up to a second) and stops the own
+	 * thread.
+	 */
 	void close() {
 		if (this.own == null) {
 			return;

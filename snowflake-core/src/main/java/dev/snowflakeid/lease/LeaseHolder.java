@@ -25,10 +25,11 @@ import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@link WorkerLeaseKeeper} holds its code across start, suspend, resume and close: claims (through
- * {@link StartupWait}), publishes and schedules the renewal rounds, gives the code back, and reports each step
- * to the listeners. Every change of state happens under one monitor; the store's release and the listeners
- * run outside it, and the published lease is read without it.
+ * How a {@link WorkerLeaseKeeper} holds its code across start, suspend, resume and close:
+ * claims (through {@link StartupWait}), publishes and schedules the renewal rounds, gives
+ * the code back, and reports each step to the listeners. Every change of state happens
+ * under one monitor; the store's release and the listeners run outside it, and the
+ * published lease is read without it.
  */
 final class LeaseHolder {
 
@@ -62,7 +63,8 @@ final class LeaseHolder {
 	// Guarded by monitor: whether a start without a state file's mark was reported.
 	private boolean markReported;
 
-	// Written under monitor, read without it: a generator reports a clock jump without waiting for a round.
+	// Written under monitor, read without it: a generator reports a clock jump without
+	// waiting for a round.
 	private volatile @Nullable LeaseEventDispatcher events;
 
 	private volatile boolean closed;
@@ -167,11 +169,12 @@ final class LeaseHolder {
 
 	/** Reports a forward jump of the generator's wall clock; never blocks. */
 	void clockJumped(long jumpMillis) {
-		dispatch(List.of(new LeaseEvent(Type.CLOCK_JUMPED, this.rounds.current(), null, null, Long.MIN_VALUE,
-				jumpMillis)));
+		dispatch(List
+			.of(new LeaseEvent(Type.CLOCK_JUMPED, this.rounds.current(), null, null, Long.MIN_VALUE, jumpMillis)));
 	}
 
-	// Claims, publishes, schedules the rounds and waits until the clock is inside the range.
+	// Claims, publishes, schedules the rounds and waits until the clock is inside the
+	// range.
 	private void acquire() {
 		long startedAt = this.monotonicClock.getAsLong();
 		long budgetEnd = startedAt + this.startupBudgetNanos;
@@ -182,7 +185,8 @@ final class LeaseHolder {
 				throw new IllegalStateException("lease keeper closed or suspended while claiming");
 			}
 			this.rounds.publish(granted);
-			// The first renewal is due one interval after the claim was sent, not after the floor wait.
+			// The first renewal is due one interval after the claim was sent, not after
+			// the floor wait.
 			this.renewals.start(this.monotonicClock.getAsLong() - startedAt);
 		}
 		this.startup.awaitUsable(this.rounds::current, budgetEnd);
@@ -199,8 +203,9 @@ final class LeaseHolder {
 	}
 
 	/**
-	 * Withdraws the lease and detaches the rounds (the caller set its flag under the monitor), then stops the
-	 * rounds and gives the code back outside it. A release is reported when {@code report}; a failed one always.
+	 * Withdraws the lease and detaches the rounds (the caller set its flag under the
+	 * monitor), then stops the rounds and gives the code back outside it. A release is
+	 * reported when {@code report}; a failed one always.
 	 */
 	private void giveBack(long lastUsedMillis, boolean report) {
 		LeaseGrant held;
@@ -229,7 +234,8 @@ final class LeaseHolder {
 		}
 	}
 
-	// Listeners run on their own executor, in order; none of them can hold up or end a renewal round.
+	// Listeners run on their own executor, in order; none of them can hold up or end a
+	// renewal round.
 	private void dispatch(List<LeaseEvent> happened) {
 		LeaseEventDispatcher dispatcher = this.events;
 		if (dispatcher != null) {

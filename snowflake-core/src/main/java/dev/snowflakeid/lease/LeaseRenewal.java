@@ -19,10 +19,11 @@ package dev.snowflakeid.lease;
  * Answer of {@link WorkerLeaseStore#renew(LeaseGrant)}.
  *
  * @param status whether the lease is still held
- * @param floorMillis the renewed range starts after this millisecond: above every ceiling granted to
- * another owner of the code and above the store's loss floor; only meaningful when {@link Status#RENEWED}
- * @param ceilingMillis the new ceiling, already recorded as the code's mark; only meaningful when
- * {@link Status#RENEWED}
+ * @param floorMillis the renewed range starts after this millisecond: above every ceiling
+ * granted to another owner of the code and above the store's loss floor; only meaningful
+ * when {@link Status#RENEWED}
+ * @param ceilingMillis the new ceiling, already recorded as the code's mark; only
+ * meaningful when {@link Status#RENEWED}
  * @param storeTimeMillis the store's clock when it answered
  */
 public record LeaseRenewal(Status status, long floorMillis, long ceilingMillis, long storeTimeMillis) {
@@ -45,7 +46,10 @@ public record LeaseRenewal(Status status, long floorMillis, long ceilingMillis, 
 		/** Still the owner; the range {@code (floor, ceiling]} is granted. */
 		RENEWED,
 
-		/** The lease is gone (expired or wiped); it is never resurrected, the code must be claimed anew. */
+		/**
+		 * The lease is gone (expired or wiped); it is never resurrected, the code must be
+		 * claimed anew.
+		 */
 		EXPIRED,
 
 		/** Another owner holds the code now. */

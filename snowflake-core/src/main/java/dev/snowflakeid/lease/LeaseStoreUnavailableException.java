@@ -18,11 +18,13 @@ package dev.snowflakeid.lease;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The lease store could not be reached, or did not answer within its command timeout. Retried: waiting may
- * fix it.
+ * The lease store could not be reached, or did not answer within its command timeout.
+ * Retried: waiting may fix it.
  *
- * <p>{@code non-sealed}: a lease store in another module names its transport's failures by extending this
- * (an unreachable Redis, a replica quorum not met), and a sealed class admits no subclass outside its package.
+ * <p>
+ * {@code non-sealed}: a lease store in another module names its transport's failures by
+ * extending this (an unreachable Redis, a replica quorum not met), and a sealed class
+ * admits no subclass outside its package.
  */
 public non-sealed class LeaseStoreUnavailableException extends WorkerLeaseException {
 

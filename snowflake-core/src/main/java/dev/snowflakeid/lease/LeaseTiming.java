@@ -19,41 +19,51 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The timing of a lease protocol, derived from one figure a user chooses: how long a holder keeps issuing
- * while the lease store does not answer.
+ * The timing of a lease protocol, derived from one figure a user chooses: how long a
+ * holder keeps issuing while the lease store does not answer.
  *
  * <ul>
- * <li>{@link #ceilingLead() A} = outage tolerance + 2 &times; renew interval. The last renewal before an
- * outage may have been up to one interval (plus a command timeout, which is shorter) earlier, and the first
- * after it up to one interval later; its ceiling covers both.</li>
- * <li>{@link #leadLimit() B}, the fleet lead limit: a bound on A + max clock skew + request lateness of every
- * instance of a key space, whatever its own timing: how far past true time any ceiling granted to any of them
- * can reach. Fleet-wide and recorded with the key space's format, because after a loss of every key the
- * recorded timings are gone and the first claimant must still start above every holder's ceiling.</li>
- * <li>{@link #quarantine() Q} = B + max clock skew + request lateness + W, with W the failover window: how
- * long a deposed primary may still grant after its successor took over. A script accepts a caller whose
- * clock lies up to the skew ahead of Redis time, or up to the skew plus the lateness (a request may run up to
- * its command timeout after it was sent) behind it, so a server's clock is within skew + lateness of true
- * time while it grants. A holder's ceiling T1 + A lies at most B past the true time of its grant; the
- * detection time of a loss lies at most skew + lateness before true time. After a detected loss no new range
- * starts below the detection time plus Q, which lies above every ceiling the lost data could have held,
- * whichever instance of the key space held it. With B = A + skew + lateness (the default timing's 13.3 s),
- * Q = A + 2 &times; (skew + lateness) + W.</li>
+ * <li>{@link #ceilingLead() A} = outage tolerance + 2 &times; renew interval. The last
+ * renewal before an outage may have been up to one interval (plus a command timeout,
+ * which is shorter) earlier, and the first after it up to one interval later; its ceiling
+ * covers both.</li>
+ * <li>{@link #leadLimit() B}, the fleet lead limit: a bound on A + max clock skew +
+ * request lateness of every instance of a key space, whatever its own timing: how far
+ * past true time any ceiling granted to any of them can reach. Fleet-wide and recorded
+ * with the key space's format, because after a loss of every key the recorded timings are
+ * gone and the first claimant must still start above every holder's ceiling.</li>
+ * <li>{@link #quarantine() Q} = B + max clock skew + request lateness + W, with W the
+ * failover window: how long a deposed primary may still grant after its successor took
+ * over. A script accepts a caller whose clock lies up to the skew ahead of Redis time, or
+ * up to the skew plus the lateness (a request may run up to its command timeout after it
+ * was sent) behind it, so a server's clock is within skew + lateness of true time while
+ * it grants. A holder's ceiling T1 + A lies at most B past the true time of its grant;
+ * the detection time of a loss lies at most skew + lateness before true time. After a
+ * detected loss no new range starts below the detection time plus Q, which lies above
+ * every ceiling the lost data could have held, whichever instance of the key space held
+ * it. With B = A + skew + lateness (the default timing's 13.3 s), Q = A + 2 &times; (skew
+ * + lateness) + W.</li>
  * </ul>
  *
  * @param outageTolerance how long a holder keeps issuing while the store does not answer
  * @param renewInterval time between renewals
- * @param maxClockSkew largest allowed difference between a caller's clock and the store's clock
+ * @param maxClockSkew largest allowed difference between a caller's clock and the store's
+ * clock
  * @param failoverWindow how long a deposed primary may still grant; zero without replicas
- * @param requestLateness how long after it was sent a request may still run (the command timeout)
- * @param leadLimit the fleet lead limit B, at least this timing's A + max clock skew + request lateness
+ * @param requestLateness how long after it was sent a request may still run (the command
+ * timeout)
+ * @param leadLimit the fleet lead limit B, at least this timing's A + max clock skew +
+ * request lateness
  */
 public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
 		Duration failoverWindow, Duration requestLateness, Duration leadLimit) {
 
 	public static final Duration DEFAULT_OUTAGE_TOLERANCE = Duration.ofSeconds(10);
 
-	/** Default lifetime of a lease in its store without renewal: how soon a crashed worker's code is free. */
+	/**
+	 * Default lifetime of a lease in its store without renewal: how soon a crashed
+	 * worker's code is free.
+	 */
 	public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
 
 	public static final Duration DEFAULT_RENEW_INTERVAL = Duration.ofSeconds(1);
@@ -61,8 +71,8 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofSeconds(1);
 
 	/**
-	 * Smallest replica lag limit: replicas acknowledge once a second, so a healthy replica's reported lag is
-	 * 0 or 1.
+	 * Smallest replica lag limit: replicas acknowledge once a second, so a healthy
+	 * replica's reported lag is 0 or 1.
 	 */
 	public static final Duration MIN_MAX_REPLICA_LAG = Duration.ofSeconds(1);
 
@@ -73,8 +83,9 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = Duration.ofSeconds(30);
 
 	/**
-	 * Command timeouts a first start spends besides its wait for the floor: the claim, its replicas'
-	 * acknowledgement and the renewal that raises the ceiling above the floor.
+	 * Command timeouts a first start spends besides its wait for the floor: the claim,
+	 * its replicas' acknowledgement and the renewal that raises the ceiling above the
+	 * floor.
 	 */
 	private static final int STARTUP_REQUESTS = 3;
 
@@ -82,12 +93,16 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	public static final Duration DEFAULT_REQUEST_LATENESS = Duration.ofMillis(300);
 
 	/**
-	 * The default fleet lead limit: the default timing's ceiling lead (12 s) plus its max clock skew (1 s) and
-	 * request lateness (300 ms), so that the default quarantine stays 14.6 s.
+	 * The default fleet lead limit: the default timing's ceiling lead (12 s) plus its max
+	 * clock skew (1 s) and request lateness (300 ms), so that the default quarantine
+	 * stays 14.6 s.
 	 */
 	public static final Duration DEFAULT_LEAD_LIMIT = Duration.ofMillis(13_300);
 
-	/** @throws IllegalArgumentException if a duration is out of range, or the lead exceeds the lead limit */
+	/**
+	 * @throws IllegalArgumentException if a duration is out of range, or the lead exceeds
+	 * the lead limit
+	 */
 	public LeaseTiming {
 		requireMillis("outage tolerance", outageTolerance, false);
 		requireMillis("renew interval", renewInterval, false);
@@ -104,16 +119,19 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * A timing whose fleet lead limit is its own ceiling lead plus max clock skew and request lateness: for a
-	 * key space where every instance uses this timing.
+	 * A timing whose fleet lead limit is its own ceiling lead plus max clock skew and
+	 * request lateness: for a key space where every instance uses this timing.
 	 */
-	public LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
-			Duration failoverWindow, Duration requestLateness) {
+	public LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew, Duration failoverWindow,
+			Duration requestLateness) {
 		this(outageTolerance, renewInterval, maxClockSkew, failoverWindow, requestLateness,
 				lead(outageTolerance, renewInterval, maxClockSkew, requestLateness));
 	}
 
-	/** A timing whose requests may run up to {@link #DEFAULT_REQUEST_LATENESS} after they were sent. */
+	/**
+	 * A timing whose requests may run up to {@link #DEFAULT_REQUEST_LATENESS} after they
+	 * were sent.
+	 */
 	public LeaseTiming(Duration outageTolerance, Duration renewInterval, Duration maxClockSkew,
 			Duration failoverWindow) {
 		this(outageTolerance, renewInterval, maxClockSkew, failoverWindow, DEFAULT_REQUEST_LATENESS);
@@ -126,8 +144,9 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * How far past the true time of its grant a ceiling of this timing can reach: the ceiling lead plus the
-	 * max clock skew and request lateness by which the granting server's clock may run ahead.
+	 * How far past the true time of its grant a ceiling of this timing can reach: the
+	 * ceiling lead plus the max clock skew and request lateness by which the granting
+	 * server's clock may run ahead.
 	 */
 	public Duration lead() {
 		return lead(this.outageTolerance, this.renewInterval, this.maxClockSkew, this.requestLateness);
@@ -152,9 +171,10 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * Failover window of a Redis primary whose grants need its {@code replicas} replicas, each reported
-	 * online within {@code maxReplicaLag}: none without replicas (grants are then refused while any replica
-	 * is attached), else the lag limit plus the whole second to which INFO rounds the lag.
+	 * Failover window of a Redis primary whose grants need its {@code replicas} replicas,
+	 * each reported online within {@code maxReplicaLag}: none without replicas (grants
+	 * are then refused while any replica is attached), else the lag limit plus the whole
+	 * second to which INFO rounds the lag.
 	 */
 	public static Duration replicaFailoverWindow(int replicas, Duration maxReplicaLag) {
 		requireReplicas(replicas);
@@ -163,8 +183,8 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * The rule of a replica count: returns {@code replicas} if it is zero or above; otherwise throws an
-	 * {@link IllegalArgumentException}.
+	 * The rule of a replica count: returns {@code replicas} if it is zero or above;
+	 * otherwise throws an {@link IllegalArgumentException}.
 	 */
 	public static int requireReplicas(int replicas) {
 		if (replicas < 0) {
@@ -174,11 +194,12 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * The rule of a replica lag limit: returns {@code maxReplicaLag} if it is a whole number of seconds, the
-	 * unit in which Redis reports replica lag, and at least {@link #MIN_MAX_REPLICA_LAG}; otherwise throws an
-	 * {@link IllegalArgumentException}. Redis reports the seconds since a replica's last acknowledgement,
-	 * which replicas send once a second: an idle, healthy replica reports lag 1 in about half of all samples,
-	 * so a limit of 0 would refuse about half of all grants.
+	 * The rule of a replica lag limit: returns {@code maxReplicaLag} if it is a whole
+	 * number of seconds, the unit in which Redis reports replica lag, and at least
+	 * {@link #MIN_MAX_REPLICA_LAG}; otherwise throws an {@link IllegalArgumentException}.
+	 * Redis reports the seconds since a replica's last acknowledgement, which replicas
+	 * send once a second: an idle, healthy replica reports lag 1 in about half of all
+	 * samples, so a limit of 0 would refuse about half of all grants.
 	 */
 	public static Duration requireMaxReplicaLag(Duration maxReplicaLag) {
 		Objects.requireNonNull(maxReplicaLag, "max replica lag");
@@ -196,18 +217,20 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * How far above the detection time of a loss every new range starts: the fleet lead limit plus the max
-	 * clock skew, request lateness and failover window of this instance.
+	 * How far above the detection time of a loss every new range starts: the fleet lead
+	 * limit plus the max clock skew, request lateness and failover window of this
+	 * instance.
 	 */
 	public Duration quarantine() {
 		return this.leadLimit.plus(this.maxClockSkew).plus(this.requestLateness).plus(this.failoverWindow);
 	}
 
 	/**
-	 * Shortest startup wait budget in which a first start on an empty (or lost) store begins issuing: its
-	 * floor lies Q above the store's clock, which may run up to the max clock skew ahead of this worker's;
-	 * the whole tick around the wall clock must then lie above the floor; and the claim, its replicas'
-	 * acknowledgement and a renewal each take up to a command timeout (the request lateness). Rounded up to
+	 * Shortest startup wait budget in which a first start on an empty (or lost) store
+	 * begins issuing: its floor lies Q above the store's clock, which may run up to the
+	 * max clock skew ahead of this worker's; the whole tick around the wall clock must
+	 * then lie above the floor; and the claim, its replicas' acknowledgement and a
+	 * renewal each take up to a command timeout (the request lateness). Rounded up to
 	 * whole seconds.
 	 * @param tick the generator's tick
 	 */
@@ -221,9 +244,9 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * The startup wait budget when none is configured: {@link #firstStartWait(Duration)}, never below
-	 * {@link #DEFAULT_STARTUP_WAIT_BUDGET}, so that every timing that passes its rules also starts on an
-	 * empty store.
+	 * The startup wait budget when none is configured: {@link #firstStartWait(Duration)},
+	 * never below {@link #DEFAULT_STARTUP_WAIT_BUDGET}, so that every timing that passes
+	 * its rules also starts on an empty store.
 	 * @param tick the generator's tick
 	 */
 	public Duration defaultStartupWaitBudget(Duration tick) {
@@ -232,9 +255,10 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * The rule of a configured startup wait budget for a store that quarantines after a loss: returns
-	 * {@code budget} if it is at least {@link #firstStartWait(Duration)}; otherwise throws an
-	 * {@link IllegalArgumentException}: such a budget would fail every first start on an empty store.
+	 * The rule of a configured startup wait budget for a store that quarantines after a
+	 * loss: returns {@code budget} if it is at least {@link #firstStartWait(Duration)};
+	 * otherwise throws an {@link IllegalArgumentException}: such a budget would fail
+	 * every first start on an empty store.
 	 * @param tick the generator's tick
 	 */
 	public Duration requireStartupWaitBudget(Duration budget, Duration tick) {
@@ -250,18 +274,20 @@ public record LeaseTiming(Duration outageTolerance, Duration renewInterval, Dura
 	}
 
 	/**
-	 * The rule of every lease interval that must not be zero (a ttl, a renew interval, a command timeout):
-	 * returns {@code value} if it is above zero and a whole number of milliseconds, as lease stores count
-	 * time; otherwise throws an {@link IllegalArgumentException} naming the setting {@code name}.
+	 * The rule of every lease interval that must not be zero (a ttl, a renew interval, a
+	 * command timeout): returns {@code value} if it is above zero and a whole number of
+	 * milliseconds, as lease stores count time; otherwise throws an
+	 * {@link IllegalArgumentException} naming the setting {@code name}.
 	 */
 	public static Duration requirePositiveMillis(String name, Duration value) {
 		return Durations.requireWholeMillis(name, Durations.requirePositive(name, value));
 	}
 
 	/**
-	 * The rule of every lease interval that may be zero (a clock skew, a wait budget): returns {@code value}
-	 * if it is zero or above and a whole number of milliseconds; otherwise throws an
-	 * {@link IllegalArgumentException} naming the setting {@code name}.
+	 * The rule of every lease interval that may be zero (a clock skew, a wait budget):
+	 * returns {@code value} if it is zero or above and a whole number of milliseconds;
+	 * otherwise throws an {@link IllegalArgumentException} naming the setting
+	 * {@code name}.
 	 */
 	public static Duration requireNonNegativeMillis(String name, Duration value) {
 		return Durations.requireWholeMillis(name, Durations.requireNonNegative(name, value));

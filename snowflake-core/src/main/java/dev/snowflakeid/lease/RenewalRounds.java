@@ -23,17 +23,21 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The keeper's renewal state machine: the range it publishes, the grant it renews, and the round that
- * moves them on. While a grant is held a round renews it; once the store says it expired or was fenced,
- * or while none is held, a round claims again, the last code first.
+ * The keeper's renewal state machine: the range it publishes, the grant it renews, and
+ * the round that moves them on. While a grant is held a round renews it; once the store
+ * says it expired or was fenced, or while none is held, a round claims again, the last
+ * code first.
  *
- * <p>The held range is never withdrawn by a round: every published range was granted by the store, which
- * recorded its ceiling before answering and starts every later owner of the code above it. A new range is
- * joined to the held one by {@link HeldRanges#merge}.
+ * <p>
+ * The held range is never withdrawn by a round: every published range was granted by the
+ * store, which recorded its ceiling before answering and starts every later owner of the
+ * code above it. A new range is joined to the held one by {@link HeldRanges#merge}.
  *
- * <p>Not thread-safe: the keeper calls {@link #publish}, {@link #run} and {@link #withdraw} under its
- * monitor. {@link #current()}, {@link #grant()} and {@link #event} only read volatile fields, from any
- * thread, so the generator's {@code currentLease()} never blocks.
+ * <p>
+ * Not thread-safe: the keeper calls {@link #publish}, {@link #run} and {@link #withdraw}
+ * under its monitor. {@link #current()}, {@link #grant()} and {@link #event} only read
+ * volatile fields, from any thread, so the generator's {@code currentLease()} never
+ * blocks.
  */
 final class RenewalRounds {
 
@@ -50,7 +54,10 @@ final class RenewalRounds {
 		this.store = store;
 	}
 
-	/** The range the generator may use, or {@code null} before the first grant and after {@link #withdraw()}. */
+	/**
+	 * The range the generator may use, or {@code null} before the first grant and after
+	 * {@link #withdraw()}.
+	 */
 	@Nullable WorkerLease current() {
 		return this.current;
 	}
@@ -60,7 +67,9 @@ final class RenewalRounds {
 		return this.grant;
 	}
 
-	/** Makes {@code granted} the grant to renew and joins its range to the published one. */
+	/**
+	 * Makes {@code granted} the grant to renew and joins its range to the published one.
+	 */
 	void publish(LeaseGrant granted) {
 		this.grant = granted;
 		this.lastCode = granted.workerCode();
@@ -68,13 +77,19 @@ final class RenewalRounds {
 				HeldRanges.range(granted, granted.floorMillis(), granted.ceilingMillis()));
 	}
 
-	/** One round: renews the held grant, or claims again while none is held; answers what happened, in order. */
+	/**
+	 * One round: renews the held grant, or claims again while none is held; answers what
+	 * happened, in order.
+	 */
 	List<LeaseEvent> run() {
 		LeaseGrant held = this.grant;
 		return (held != null) ? renew(held) : reclaim();
 	}
 
-	/** Stops publishing: the range and grant are cleared, and the grant that was held is answered. */
+	/**
+	 * Stops publishing: the range and grant are cleared, and the grant that was held is
+	 * answered.
+	 */
 	@Nullable LeaseGrant withdraw() {
 		LeaseGrant held = this.grant;
 		this.current = null;
@@ -83,9 +98,10 @@ final class RenewalRounds {
 	}
 
 	/**
-	 * Gives {@code held} back, recording {@code lastUsedMillis}; answers {@link Type#RELEASED} with
-	 * {@code released}, or {@link Type#RELEASE_FAILED} with the failure: the lease then expires by itself and
-	 * its ceiling still fences the next owner.
+	 * Gives {@code held} back, recording {@code lastUsedMillis}; answers
+	 * {@link Type#RELEASED} with {@code released}, or {@link Type#RELEASE_FAILED} with
+	 * the failure: the lease then expires by itself and its ceiling still fences the next
+	 * owner.
 	 */
 	LeaseEvent release(LeaseGrant held, @Nullable WorkerLease released, long lastUsedMillis) {
 		try {
@@ -117,7 +133,8 @@ final class RenewalRounds {
 				return List.of(event(Type.RENEWED, null, null));
 			}
 			case EXPIRED, FENCED -> {
-				// The held range stays published: its ceiling is below every later owner's floor.
+				// The held range stays published: its ceiling is below every later
+				// owner's floor.
 				this.grant = null;
 				LossReason reason = (renewal.status() == LeaseRenewal.Status.FENCED) ? LossReason.FENCED
 						: LossReason.EXPIRED;

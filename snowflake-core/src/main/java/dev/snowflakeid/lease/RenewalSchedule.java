@@ -22,9 +22,10 @@ import dev.snowflakeid.lease.LeaseEvent.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * When the keeper's renewal rounds run: at a fixed delay on the keeper's scheduler, from one interval after a
- * claim was sent. Nothing a round throws may end the schedule (an escaping throwable would cancel every later
- * round), so it is reported to the listeners as {@link Type#ROUND_FAILED} and the next round runs.
+ * When the keeper's renewal rounds run: at a fixed delay on the keeper's scheduler, from
+ * one interval after a claim was sent. Nothing a round throws may end the schedule (an
+ * escaping throwable would cancel every later round), so it is reported to the listeners
+ * as {@link Type#ROUND_FAILED} and the next round runs.
  */
 final class RenewalSchedule {
 
@@ -46,20 +47,29 @@ final class RenewalSchedule {
 		this.report = report;
 	}
 
-	/** Starts the rounds, the claim having been sent {@code sinceClaimNanos} ago. Under the keeper's monitor. */
+	/**
+	 * Starts the rounds, the claim having been sent {@code sinceClaimNanos} ago. Under
+	 * the keeper's monitor.
+	 */
 	void start(long sinceClaimNanos) {
 		this.running = this.scheduler.schedule(this::runRound, Math.max(0, this.periodNanos - sinceClaimNanos),
 				this.periodNanos);
 	}
 
-	/** Takes the running schedule, to {@link #stop} outside the monitor. Under the keeper's monitor. */
+	/**
+	 * Takes the running schedule, to {@link #stop} outside the monitor. Under the
+	 * keeper's monitor.
+	 */
 	@Nullable AutoCloseable detach() {
 		AutoCloseable detached = this.running;
 		this.running = null;
 		return detached;
 	}
 
-	/** Stops a detached schedule; a round in flight finishes and finds the keeper withdrawn. */
+	/**
+	 * Stops a detached schedule; a round in flight finishes and finds the keeper
+	 * withdrawn.
+	 */
 	void stop(@Nullable AutoCloseable detached) {
 		if (detached != null) {
 			try {

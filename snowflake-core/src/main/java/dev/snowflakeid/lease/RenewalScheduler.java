@@ -20,21 +20,24 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the keeper's renewal rounds: by default on one daemon thread of the keeper's own, or on an executor
- * the application supplies (a deterministic simulation runs them at simulated instants that way).
+ * Runs the keeper's renewal rounds: by default on one daemon thread of the keeper's own,
+ * or on an executor the application supplies (a deterministic simulation runs them at
+ * simulated instants that way).
  */
 @FunctionalInterface
 interface RenewalScheduler {
 
 	/**
-	 * Runs {@code round} after {@code firstDelayNanos}, then repeatedly with {@code periodNanos} between the
-	 * end of one round and the start of the next, until the returned handle is closed.
+	 * Runs {@code round} after {@code firstDelayNanos}, then repeatedly with
+	 * {@code periodNanos} between the end of one round and the start of the next, until
+	 * the returned handle is closed.
 	 */
 	AutoCloseable schedule(Runnable round, long firstDelayNanos, long periodNanos);
 
 	/**
-	 * Rounds on {@code executor}, which stays the application's: closing the handle cancels the rounds without
-	 * interrupting one that runs, and leaves the executor running.
+	 * Rounds on {@code executor}, which stays the application's: closing the handle
+	 * cancels the rounds without interrupting one that runs, and leaves the executor
+	 * running.
 	 */
 	static RenewalScheduler on(ScheduledExecutorService executor) {
 		return (round, firstDelayNanos, periodNanos) -> {

@@ -27,8 +27,9 @@ import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The two waits of a keeper's start, both bounded by the startup budget's end (a monotonic deadline): for a
- * code, then for the whole tick around the wall clock to lie inside a published range.
+ * The two waits of a keeper's start, both bounded by the startup budget's end (a
+ * monotonic deadline): for a code, then for the whole tick around the wall clock to lie
+ * inside a published range.
  */
 final class StartupWait {
 
@@ -60,9 +61,9 @@ final class StartupWait {
 	}
 
 	/**
-	 * Claims a code, retrying with a doubling pause (50 ms up to 1 s) until {@code budgetEnd}: during a
-	 * rolling deploy many starters wait for the same few codes, and a full region does not empty faster for
-	 * being asked every 50 ms.
+	 * Claims a code, retrying with a doubling pause (50 ms up to 1 s) until
+	 * {@code budgetEnd}: during a rolling deploy many starters wait for the same few
+	 * codes, and a full region does not empty faster for being asked every 50 ms.
 	 */
 	LeaseGrant claim(long budgetEnd) {
 		long pause = RETRY_PARK_NANOS;
@@ -71,7 +72,8 @@ final class StartupWait {
 				return this.store.claim(this.preferredCode);
 			}
 			catch (NoFreeWorkerCodeException | LeaseStoreUnavailableException | ClockSkewException ex) {
-				// A skew refusal is also what a request that ran too late gets; a real skew persists.
+				// A skew refusal is also what a request that ran too late gets; a real
+				// skew persists.
 				long remaining = budgetEnd - this.monotonicClock.getAsLong();
 				if (remaining <= 0) {
 					throw ex;
@@ -83,10 +85,11 @@ final class StartupWait {
 	}
 
 	/**
-	 * Waits until the tick around the wall clock, whichever way ticks are aligned, lies inside a range
-	 * {@code published} holds, until {@code budgetEnd}: the generator issues a tick only if all of it does. The
-	 * keeper's renewal rounds run meanwhile: after a detected loss the first grant's range is empty until a
-	 * renewal's ceiling passes the floor.
+	 * Waits until the tick around the wall clock, whichever way ticks are aligned, lies
+	 * inside a range {@code published} holds, until {@code budgetEnd}: the generator
+	 * issues a tick only if all of it does. The keeper's renewal rounds run meanwhile:
+	 * after a detected loss the first grant's range is empty until a renewal's ceiling
+	 * passes the floor.
 	 */
 	void awaitUsable(Supplier<@Nullable WorkerLease> published, long budgetEnd) {
 		while (true) {
@@ -105,7 +108,8 @@ final class StartupWait {
 			if (first <= lease.floorMillis()) {
 				long behind = lease.floorMillis() - first + 1;
 				if (behind * 1_000_000 > remaining) {
-					// With longer ticks the clock may be past the floor already, but not by a whole tick.
+					// With longer ticks the clock may be past the floor already, but not
+					// by a whole tick.
 					String shortOf = (this.tickMillis == 1) ? " ms behind the floor "
 							: " ms short of a whole " + this.tickMillis + " ms tick above the floor ";
 					throw new ClockBehindException("wall clock is " + behind + shortOf

@@ -32,22 +32,30 @@ import dev.snowflakeid.lease.WorkerLeaseException.StateFileException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The static allocator's high-water-mark file, held exclusively from {@link #open} to {@link #close}.
+ * The static allocator's high-water-mark file, held exclusively from {@link #open} to
+ * {@link #close}.
  *
- * <p>Exclusive: an OS lock ({@link FileChannel#tryLock()}) on a sibling {@code <name>.lock} file, which
- * names its holder ({@code process <pid> (<owner>, since <instant>)}); the mark file itself cannot carry
- * the lock because every write replaces it. The OS drops the lock when the process dies, however it dies.
- * Inside one JVM the lock cannot tell two owners apart, so the real path is also claimed in {@link JvmClaims}.
- * The lock file is never deleted: a holder that deleted it on close could let a third process lock a new
- * file while a second one still locks the old.
+ * <p>
+ * Exclusive: an OS lock ({@link FileChannel#tryLock()}) on a sibling {@code <name>.lock}
+ * file, which names its holder ({@code process <pid> (<owner>, since <instant>)}); the
+ * mark file itself cannot carry the lock because every write replaces it. The OS drops
+ * the lock when the process dies, however it dies. Inside one JVM the lock cannot tell
+ * two owners apart, so the real path is also claimed in {@link JvmClaims}. The lock file
+ * is never deleted: a holder that deleted it on close could let a third process lock a
+ * new file while a second one still locks the old.
  *
- * <p>Read once, under the lock, at open; afterwards the mark in memory is the truth, and every
- * {@link #write} goes to a temporary file that is forced to disk and atomically moved over the old one,
- * then the directory is forced. Not thread-safe: the store calls it under its own monitor.
+ * <p>
+ * Read once, under the lock, at open; afterwards the mark in memory is the truth, and
+ * every {@link #write} goes to a temporary file that is forced to disk and atomically
+ * moved over the old one, then the directory is forced. Not thread-safe: the store calls
+ * it under its own monitor.
  */
 final class StateFile implements AutoCloseable {
 
-	/** Latest plausible mark: 9999-12-31T23:59:59.999Z. Later values cannot come from a clock. */
+	/**
+	 * Latest plausible mark: 9999-12-31T23:59:59.999Z. Later values cannot come from a
+	 * clock.
+	 */
 	static final long LATEST_MARK = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
 
 	private static final int HOLDER_LIMIT = 300;
@@ -76,15 +84,20 @@ final class StateFile implements AutoCloseable {
 	}
 
 	/**
-	 * Locks {@code path} for this process and reads its mark. A missing file counts as a first start of the
-	 * code unless {@code mustExist}: the keeper reports it as
+	 * Locks {@code path} for this process and reads its mark. A missing file counts as a
+	 * first start of the code unless {@code mustExist}: the keeper reports it as
 	 * {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}.
-	 * @param owner who opens it, for the lock file and for the message a second owner gets
-	 * @throws StateFileException (MISSING) if the file does not exist and {@code mustExist}
-	 * @throws StateFileException (LOCKED) if another process or another owner in this JVM holds it
-	 * @throws StateFileException (ACCESS) if the file cannot be read or its directory written
+	 * @param owner who opens it, for the lock file and for the message a second owner
+	 * gets
+	 * @throws StateFileException (MISSING) if the file does not exist and
+	 * {@code mustExist}
+	 * @throws StateFileException (LOCKED) if another process or another owner in this JVM
+	 * holds it
+	 * @throws StateFileException (ACCESS) if the file cannot be read or its directory
+	 * written
 	 * @throws StateFileException (CORRUPT) if the file holds no number
-	 * @throws StateFileException (OUT_OF_RANGE) if the number is not a time between 1970 and 9999
+	 * @throws StateFileException (OUT_OF_RANGE) if the number is not a time between 1970
+	 * and 9999
 	 */
 	static StateFile open(Path path, int workerCode, boolean mustExist, String owner) {
 		Path file = path.toAbsolutePath().normalize();
@@ -97,7 +110,8 @@ final class StateFile implements AutoCloseable {
 		Path key;
 		try {
 			Files.createDirectories(directory);
-			// Links to one file meet in one key: a second channel on a file this JVM has locked must never be
+			// Links to one file meet in one key: a second channel on a file this JVM has
+			// locked must never be
 			// opened, since closing it may drop the first channel's lock.
 			key = directory.toRealPath().resolve(file.getFileName());
 		}
@@ -171,7 +185,8 @@ final class StateFile implements AutoCloseable {
 			this.lockChannel.truncate(0);
 			this.lockChannel.write(ByteBuffer.wrap(holder.getBytes(StandardCharsets.UTF_8)), 0);
 			this.lockChannel.force(false);
-			// Proves the directory takes the temporary file every write needs, and clears one left by a crash.
+			// Proves the directory takes the temporary file every write needs, and clears
+			// one left by a crash.
 			Files.deleteIfExists(this.temporary);
 			Files.createFile(this.temporary);
 			Files.delete(this.temporary);
@@ -218,14 +233,18 @@ final class StateFile implements AutoCloseable {
 		return this.missing;
 	}
 
-	/** The highest mark read or written, or {@link Long#MIN_VALUE} for a file that did not exist. */
+	/**
+	 * The highest mark read or written, or {@link Long#MIN_VALUE} for a file that did not
+	 * exist.
+	 */
 	long mark() {
 		return this.mark;
 	}
 
 	/**
 	 * Persists {@code mark}; returns once it is on disk.
-	 * @throws LeaseStoreUnavailableException if it cannot be written, or the file was closed
+	 * @throws LeaseStoreUnavailableException if it cannot be written, or the file was
+	 * closed
 	 */
 	void write(long mark) {
 		if (!this.lock.isValid()) {

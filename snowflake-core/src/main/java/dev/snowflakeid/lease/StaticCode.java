@@ -33,20 +33,26 @@ import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException.Setti
 import org.jspecify.annotations.Nullable;
 
 /**
- * One static worker code and region in use in this JVM (more exactly, by the classes of this class loader),
- * with its state file and high-water mark, behind every {@link StaticWorkerLeaseStore} opened on it.
+ * One static worker code and region in use in this JVM (more exactly, by the classes of
+ * this class loader), with its state file and high-water mark, behind every
+ * {@link StaticWorkerLeaseStore} opened on it.
  *
- * <p>Exclusive per {@code (code, region)}, whatever the state file: two state files, or one and none, on one
- * code would each let a generator of its own issue the same IDs. Stores opened with
- * {@link StaticWorkerLeaseStore.Builder#share()} and the same settings are handles on one instance, closed
- * with the last handle; it serves one grant at a time, so the handles still feed one generator only.
+ * <p>
+ * Exclusive per {@code (code, region)}, whatever the state file: two state files, or one
+ * and none, on one code would each let a generator of its own issue the same IDs. Stores
+ * opened with {@link StaticWorkerLeaseStore.Builder#share()} and the same settings are
+ * handles on one instance, closed with the last handle; it serves one grant at a time, so
+ * the handles still feed one generator only.
  *
- * <p>When the last handle closes, the code's in-JVM mark keeps the last millisecond the released grants used
- * (or, if a grant was never released, its ceiling or the time of closing), and the next instance of the code
- * starts above it, with or without a state file. The mark is kept while the JVM runs. Its state file's mark
- * is a ceiling, written ahead of use; when the file still holds exactly the ceiling this JVM last wrote to it,
- * no other process used the code since (every use writes a higher ceiling first), and the successor starts
- * right above the last used millisecond instead of waiting out the ceiling.
+ * <p>
+ * When the last handle closes, the code's in-JVM mark keeps the last millisecond the
+ * released grants used (or, if a grant was never released, its ceiling or the time of
+ * closing), and the next instance of the code starts above it, with or without a state
+ * file. The mark is kept while the JVM runs. Its state file's mark is a ceiling, written
+ * ahead of use; when the file still holds exactly the ceiling this JVM last wrote to it,
+ * no other process used the code since (every use writes a higher ceiling first), and the
+ * successor starts right above the last used millisecond instead of waiting out the
+ * ceiling.
  */
 final class StaticCode {
 
@@ -107,16 +113,18 @@ final class StaticCode {
 	}
 
 	/**
-	 * The code's instance for {@code handle}: joined when {@code share} and an instance opened for sharing has
-	 * the same settings, else opened.
-	 * @throws WorkerCodeInUseException if the code and region are in use in this JVM and cannot be shared
+	 * The code's instance for {@code handle}: joined when {@code share} and an instance
+	 * opened for sharing has the same settings, else opened.
+	 * @throws WorkerCodeInUseException if the code and region are in use in this JVM and
+	 * cannot be shared
 	 * @throws StateFileException if the state file cannot be opened
 	 */
 	static StaticCode open(Object handle, int workerCode, int region, @Nullable Path stateFile, boolean mustExist,
 			Duration ceilingLead, InstantSource clock, String owner, boolean share) {
 		Key key = new Key(workerCode, region);
 		Map<Setting, String> settings = new EnumMap<>(Setting.class);
-		settings.put(Setting.STATE_FILE, (stateFile != null) ? stateFile.toAbsolutePath().normalize().toString() : "none");
+		settings.put(Setting.STATE_FILE,
+				(stateFile != null) ? stateFile.toAbsolutePath().normalize().toString() : "none");
 		settings.put(Setting.STATE_FILE_MUST_EXIST, Boolean.toString(mustExist));
 		settings.put(Setting.CEILING_LEAD, ceilingLead.toString());
 		String holder = owner + ", since " + Instant.now();
@@ -148,7 +156,8 @@ final class StaticCode {
 	}
 
 	/**
-	 * The settings in which {@code requested} differs from {@code held}, in the order of {@link Setting}.
+	 * The settings in which {@code requested} differs from {@code held}, in the order of
+	 * {@link Setting}.
 	 */
 	static List<Difference> differences(Map<Setting, String> held, Map<Setting, String> requested) {
 		List<Difference> differences = new ArrayList<>();
@@ -161,7 +170,10 @@ final class StaticCode {
 		return differences;
 	}
 
-	/** Forgets every in-JVM mark; for tests whose fake clocks would otherwise meet another test's mark. */
+	/**
+	 * Forgets every in-JVM mark; for tests whose fake clocks would otherwise meet another
+	 * test's mark.
+	 */
 	static void forgetMarks() {
 		synchronized (registry) {
 			marks.clear();
@@ -172,7 +184,10 @@ final class StaticCode {
 		return this.domain;
 	}
 
-	/** Describes the state file if it did not exist when opened (a start without a mark), or {@code null}. */
+	/**
+	 * Describes the state file if it did not exist when opened (a start without a mark),
+	 * or {@code null}.
+	 */
 	@Nullable StateFileException startedWithoutMark() {
 		return (this.stateFile != null) ? this.stateFile.missing() : null;
 	}
@@ -202,7 +217,8 @@ final class StaticCode {
 			}
 			else {
 				this.highWaterMark = Math.max(this.highWaterMark, file.mark());
-				// The first ceiling lies a lead above the floor even when the clock is still behind it.
+				// The first ceiling lies a lead above the floor even when the clock is
+				// still behind it.
 				long ceiling = raise(file, Math.max(this.floor, now));
 				grant = new LeaseGrant(workerCode, 0, token, this.floor, ceiling, now, null);
 			}
@@ -218,7 +234,8 @@ final class StaticCode {
 			return LeaseRenewal.renewed(grant.floorMillis(), Long.MAX_VALUE, now);
 		}
 		synchronized (this.monitor) {
-			// Only this JVM uses the file (it holds the file's lock), and only one grant at a time, so the
+			// Only this JVM uses the file (it holds the file's lock), and only one grant
+			// at a time, so the
 			// renewed range continues the claimed one.
 			return LeaseRenewal.renewed(grant.floorMillis(), raise(file, now), now);
 		}
@@ -243,7 +260,10 @@ final class StaticCode {
 		return ceiling;
 	}
 
-	/** Drops {@code handle}; the last one closes the state file and keeps the code's mark. Idempotent. */
+	/**
+	 * Drops {@code handle}; the last one closes the state file and keeps the code's mark.
+	 * Idempotent.
+	 */
 	void close(Object handle) {
 		synchronized (registry) {
 			if (this.holders.remove(handle) == null || !this.holders.isEmpty()) {
@@ -252,15 +272,16 @@ final class StaticCode {
 			synchronized (this.monitor) {
 				long used = this.lastUsedMillis;
 				if (this.granted != null) {
-					// Never released: its generator may have used every millisecond up to the ceiling, or up to now.
+					// Never released: its generator may have used every millisecond up to
+					// the ceiling, or up to now.
 					used = Math.max(used, (this.stateFile != null) ? this.highWaterMark : this.clock.millis());
 				}
 				Mark previous = marks.get(this.key);
 				if (previous != null) {
 					used = Math.max(used, previous.lastUsedMillis());
 				}
-				marks.put(this.key, new Mark(used,
-						(this.stateFile != null) ? this.stateFile.path().toString() : null, this.highWaterMark));
+				marks.put(this.key, new Mark(used, (this.stateFile != null) ? this.stateFile.path().toString() : null,
+						this.highWaterMark));
 				if (this.stateFile != null) {
 					this.stateFile.close();
 				}
@@ -274,6 +295,7 @@ final class StaticCode {
 
 	/**
 	 * What this JVM knows of a code it no longer uses.
+	 *
 	 * @param lastUsedMillis the last millisecond any of its IDs covers
 	 * @param stateFile the state file it used last, absolute, or {@code null}
 	 * @param ceiling the last ceiling written to that file

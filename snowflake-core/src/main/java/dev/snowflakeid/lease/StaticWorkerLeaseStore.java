@@ -25,25 +25,31 @@ import dev.snowflakeid.lease.WorkerLeaseException.WorkerCodeInUseException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with a state file
- * holding its high-water mark.
+ * A worker code fixed by deployment (a StatefulSet ordinal, a host slot), optionally with
+ * a state file holding its high-water mark.
  *
- * <p>With a state file, every ceiling is written ahead to the file before the generator may use it, and
- * the floor of the next start is the mark read back. A restart whose clock lies behind the mark therefore
- * waits or refuses exactly like a Redis lease. The mark never decreases. The file is locked for this
- * process from construction to {@link #close()}, so a second process on the same file is refused at once
- * (see {@link StateFile}); a missing file is a first start, reported to the keeper's listeners, unless it must exist.
+ * <p>
+ * With a state file, every ceiling is written ahead to the file before the generator may
+ * use it, and the floor of the next start is the mark read back. A restart whose clock
+ * lies behind the mark therefore waits or refuses exactly like a Redis lease. The mark
+ * never decreases. The file is locked for this process from construction to
+ * {@link #close()}, so a second process on the same file is refused at once (see
+ * {@link StateFile}); a missing file is a first start, reported to the keeper's
+ * listeners, unless it must exist.
  *
- * <p>Without a state file there is no ceiling: the operator guarantees that no two processes ever run with
- * the same code and that the clock never steps back across a restart.
+ * <p>
+ * Without a state file there is no ceiling: the operator guarantees that no two processes
+ * ever run with the same code and that the clock never steps back across a restart.
  *
- * <p>Either way, a code and region have one owner per JVM, whatever the state file (more exactly, per class
- * loader: two web applications in one servlet container do not see each other): a second store of the same
- * code and region is refused with {@link WorkerCodeInUseException} until the first is closed, unless both
- * were opened with {@link Builder#share()} and the same settings, in which case they are handles on one
- * store that serves one grant at a time. When the last handle of a code closes, the next store of the code
- * and region in this JVM starts above the last millisecond its released grants used, with or without a
- * state file.
+ * <p>
+ * Either way, a code and region have one owner per JVM, whatever the state file (more
+ * exactly, per class loader: two web applications in one servlet container do not see
+ * each other): a second store of the same code and region is refused with
+ * {@link WorkerCodeInUseException} until the first is closed, unless both were opened
+ * with {@link Builder#share()} and the same settings, in which case they are handles on
+ * one store that serves one grant at a time. When the last handle of a code closes, the
+ * next store of the code and region in this JVM starts above the last millisecond its
+ * released grants used, with or without a state file.
  */
 public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoCloseable {
 
@@ -114,14 +120,18 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		return this.region;
 	}
 
-	/** Whether this store was opened with {@link Builder#share()}, as one handle of those on its code. */
+	/**
+	 * Whether this store was opened with {@link Builder#share()}, as one handle of those
+	 * on its code.
+	 */
 	public boolean shared() {
 		return this.shared;
 	}
 
 	/**
-	 * Describes the state file if it did not exist when opened: the code started without a high-water mark.
-	 * The keeper reports it as {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}. {@code null} otherwise.
+	 * Describes the state file if it did not exist when opened: the code started without
+	 * a high-water mark. The keeper reports it as
+	 * {@link LeaseEvent.Type#STARTED_WITHOUT_MARK}. {@code null} otherwise.
 	 */
 	@Nullable StateFileException startedWithoutMark() {
 		return this.code.startedWithoutMark();
@@ -133,10 +143,10 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	}
 
 	/**
-	 * Grants the code, above the last millisecond its previous store in this JVM used and above the state
-	 * file's mark.
-	 * @throws WorkerCodeInUseException if a grant of this code (through another handle) is not released yet:
-	 * a second generator on the code would issue the same IDs
+	 * Grants the code, above the last millisecond its previous store in this JVM used and
+	 * above the state file's mark.
+	 * @throws WorkerCodeInUseException if a grant of this code (through another handle)
+	 * is not released yet: a second generator on the code would issue the same IDs
 	 */
 	@Override
 	public LeaseGrant claim(int preferredCode) {
@@ -149,8 +159,8 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	}
 
 	/**
-	 * Keeps {@code lastUsedMillis} as the code's in-JVM mark for its next store; the state file's mark
-	 * already covers every used timestamp and never decreases.
+	 * Keeps {@code lastUsedMillis} as the code's in-JVM mark for its next store; the
+	 * state file's mark already covers every used timestamp and never decreases.
 	 */
 	@Override
 	public void release(LeaseGrant grant, long lastUsedMillis) {
@@ -163,15 +173,18 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 	}
 
 	/**
-	 * Drops this handle; the last handle of the code releases the state file's lock and this JVM's claim on the
-	 * code and region. Idempotent.
+	 * Drops this handle; the last handle of the code releases the state file's lock and
+	 * this JVM's claim on the code and region. Idempotent.
 	 */
 	@Override
 	public void close() {
 		this.code.close(this);
 	}
 
-	/** Configures a {@link StaticWorkerLeaseStore}; every setting but the code has a default. */
+	/**
+	 * Configures a {@link StaticWorkerLeaseStore}; every setting but the code has a
+	 * default.
+	 */
 	public static final class Builder {
 
 		private final int workerCode;
@@ -192,7 +205,9 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 			this.workerCode = workerCode;
 		}
 
-		/** Region the code is used in; one owner per code and region in a JVM. Default 0. */
+		/**
+		 * Region the code is used in; one owner per code and region in a JVM. Default 0.
+		 */
 		public Builder region(int region) {
 			this.region = region;
 			return this;
@@ -204,7 +219,10 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 			return this;
 		}
 
-		/** Whether a missing state file is refused instead of counting as a first start. Default false. */
+		/**
+		 * Whether a missing state file is refused instead of counting as a first start.
+		 * Default false.
+		 */
 		public Builder stateFileMustExist(boolean stateFileMustExist) {
 			this.stateFileMustExist = stateFileMustExist;
 			return this;
@@ -222,7 +240,10 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 			return this;
 		}
 
-		/** Who uses the code, named to a second owner that is refused, such as an application's name. */
+		/**
+		 * Who uses the code, named to a second owner that is refused, such as an
+		 * application's name.
+		 */
 		public Builder owner(String owner) {
 			this.owner = Objects.requireNonNull(owner, "owner");
 			return this;
@@ -230,21 +251,25 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 
 		/**
 		 * Claims the code and region in this JVM and opens the state file.
-		 * @throws IllegalArgumentException if the code or region is negative or the ceiling lead not positive
-		 * @throws WorkerCodeInUseException if a store of the same code and region is open in this JVM
-		 * @throws StateFileException if the state file is missing but must exist, locked, inaccessible,
-		 * corrupt or out of range
+		 * @throws IllegalArgumentException if the code or region is negative or the
+		 * ceiling lead not positive
+		 * @throws WorkerCodeInUseException if a store of the same code and region is open
+		 * in this JVM
+		 * @throws StateFileException if the state file is missing but must exist, locked,
+		 * inaccessible, corrupt or out of range
 		 */
 		public StaticWorkerLeaseStore build() {
 			return new StaticWorkerLeaseStore(this, false);
 		}
 
 		/**
-		 * A handle on the store of the code and region that another {@code share()} opened with the same state
-		 * file, must-exist setting and ceiling lead, or a newly opened store. The handles serve one grant at a
-		 * time: they are meant for users that share one generator, as application contexts in one JVM do.
-		 * @throws WorkerCodeInUseException if a store of the same code and region is open in this JVM with
-		 * other settings ({@link WorkerCodeInUseException#differences()}) or without {@code share()}
+		 * A handle on the store of the code and region that another {@code share()}
+		 * opened with the same state file, must-exist setting and ceiling lead, or a
+		 * newly opened store. The handles serve one grant at a time: they are meant for
+		 * users that share one generator, as application contexts in one JVM do.
+		 * @throws WorkerCodeInUseException if a store of the same code and region is open
+		 * in this JVM with other settings
+		 * ({@link WorkerCodeInUseException#differences()}) or without {@code share()}
 		 * @throws StateFileException as {@link #build()}
 		 */
 		public StaticWorkerLeaseStore share() {

@@ -25,16 +25,20 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The set of instances whose worker codes are coordinated with each other. Within one domain no two
- * instances hold the same code at once, so their IDs never collide; instances of two domains know nothing
- * of each other, so their IDs are unique only if the domains differ in region (or never meet).
+ * The set of instances whose worker codes are coordinated with each other. Within one
+ * domain no two instances hold the same code at once, so their IDs never collide;
+ * instances of two domains know nothing of each other, so their IDs are unique only if
+ * the domains differ in region (or never meet).
  *
- * <p>A Redis domain is the server and database (or the Cluster), the key prefix, the namespace and the
- * region. A static domain is the state file (or none), the worker code and the region: the state file's
- * lock and a JVM-wide registry keep one owner per static domain.
+ * <p>
+ * A Redis domain is the server and database (or the Cluster), the key prefix, the
+ * namespace and the region. A static domain is the state file (or none), the worker code
+ * and the region: the state file's lock and a JVM-wide registry keep one owner per static
+ * domain.
  *
- * <p>An immutable value: equal domains have equal {@link #details()}. {@link #toString()} describes it in
- * one line, for logs and messages.
+ * <p>
+ * An immutable value: equal domains have equal {@link #details()}. {@link #toString()}
+ * describes it in one line, for logs and messages.
  */
 public final class UniquenessDomain {
 
@@ -52,8 +56,7 @@ public final class UniquenessDomain {
 	 * @param address {@code host:port}
 	 * @param database database index
 	 */
-	public static UniquenessDomain redis(String address, int database, String keyPrefix, String namespace,
-			int region) {
+	public static UniquenessDomain redis(String address, int database, String keyPrefix, String namespace, int region) {
 		Map<String, @Nullable Object> details = new LinkedHashMap<>();
 		details.put("redis", Objects.requireNonNull(address, "address"));
 		details.put("database", database);
@@ -75,8 +78,8 @@ public final class UniquenessDomain {
 		details.put("keyPrefix", Objects.requireNonNull(keyPrefix, "keyPrefix"));
 		details.put("namespace", Objects.requireNonNull(namespace, "namespace"));
 		details.put("region", region);
-		return new UniquenessDomain(server + ", key prefix '" + keyPrefix + "', namespace '" + namespace
-				+ "', region " + region, details);
+		return new UniquenessDomain(
+				server + ", key prefix '" + keyPrefix + "', namespace '" + namespace + "', region " + region, details);
 	}
 
 	/**
@@ -94,9 +97,10 @@ public final class UniquenessDomain {
 	}
 
 	/**
-	 * What identifies the domain, for JSON: {@code redis} and {@code database} or {@code redisCluster},
-	 * {@code keyPrefix}, {@code namespace} and {@code region}; or {@code stateFile} (absolute path, or
-	 * {@code null}), {@code workerCode} and {@code region}.
+	 * What identifies the domain, for JSON: {@code redis} and {@code database} or
+	 * {@code redisCluster}, {@code keyPrefix}, {@code namespace} and {@code region}; or
+	 * {@code stateFile} (absolute path, or {@code null}), {@code workerCode} and
+	 * {@code region}.
 	 */
 	public Map<String, @Nullable Object> details() {
 		return this.details;
@@ -112,7 +116,10 @@ public final class UniquenessDomain {
 		return this.details.hashCode();
 	}
 
-	/** One line, such as {@code Redis 10.0.0.5:6379 database 0, key prefix 'snowflake', namespace 'default', region 0}. */
+	/**
+	 * One line, such as
+	 * {@code Redis 10.0.0.5:6379 database 0, key prefix 'snowflake', namespace 'default', region 0}.
+	 */
 	@Override
 	public String toString() {
 		return this.description;

@@ -24,10 +24,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A worker code could not be obtained or kept safely. One family, nested here as Spring's
- * {@code HttpClientErrorException.NotFound} is, so that an analyzer or a caller handles it exhaustively.
+ * {@code HttpClientErrorException.NotFound} is, so that an analyzer or a caller handles
+ * it exhaustively.
  *
- * <p>{@link LeaseStoreUnavailableException} is the one member that other modules extend (a lease store names
- * its transport's failures, such as an unreachable Redis), so it is {@code non-sealed} and lives on its own.
+ * <p>
+ * {@link LeaseStoreUnavailableException} is the one member that other modules extend (a
+ * lease store names its transport's failures, such as an unreachable Redis), so it is
+ * {@code non-sealed} and lives on its own.
  */
 public abstract sealed class WorkerLeaseException extends RuntimeException
 		permits LeaseStoreUnavailableException, WorkerLeaseException.NoFreeWorkerCodeException,
@@ -67,8 +70,9 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 	}
 
 	/**
-	 * The lease store was set up for a different layout or region than this worker's: sharing its codes
-	 * would let two layouts decode each other's IDs wrongly, or two regions claim one namespace.
+	 * The lease store was set up for a different layout or region than this worker's:
+	 * sharing its codes would let two layouts decode each other's IDs wrongly, or two
+	 * regions claim one namespace.
 	 */
 	public static final class StoreMismatchException extends WorkerLeaseException {
 
@@ -81,8 +85,8 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 	}
 
 	/**
-	 * A clock does not allow a safe start or claim; {@link #reason()} says which way, for an exhaustive
-	 * {@code switch}.
+	 * A clock does not allow a safe start or claim; {@link #reason()} says which way, for
+	 * an exhaustive {@code switch}.
 	 */
 	public abstract static sealed class ClockException extends WorkerLeaseException
 			permits ClockBehindException, ClockSkewException {
@@ -103,10 +107,16 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		/** How a clock stands in the way. */
 		public enum Reason {
 
-			/** The wall clock lies behind a worker code's floor by more than the startup wait budget. */
+			/**
+			 * The wall clock lies behind a worker code's floor by more than the startup
+			 * wait budget.
+			 */
 			BEHIND,
 
-			/** The worker's clock and the lease store's disagree by more than the allowed skew. */
+			/**
+			 * The worker's clock and the lease store's disagree by more than the allowed
+			 * skew.
+			 */
 			SKEW
 
 		}
@@ -114,8 +124,9 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 	}
 
 	/**
-	 * At startup the wall clock lies further behind a worker code's floor (its high-water mark or
-	 * quarantine) than the startup wait budget allows: issuing now could repeat an earlier owner's IDs.
+	 * At startup the wall clock lies further behind a worker code's floor (its high-water
+	 * mark or quarantine) than the startup wait budget allows: issuing now could repeat
+	 * an earlier owner's IDs.
 	 */
 	public static final class ClockBehindException extends ClockException {
 
@@ -129,8 +140,9 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		}
 
 		/**
-		 * How far the clock had yet to advance before a whole tick of the generator lay above the floor, in
-		 * milliseconds: with a one-millisecond tick, how far it was behind the floor, plus one.
+		 * How far the clock had yet to advance before a whole tick of the generator lay
+		 * above the floor, in milliseconds: with a one-millisecond tick, how far it was
+		 * behind the floor, plus one.
 		 */
 		public long behindMillis() {
 			return this.behindMillis;
@@ -138,7 +150,10 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 
 	}
 
-	/** The worker's wall clock and the lease store's clock disagree by more than the allowed skew. */
+	/**
+	 * The worker's wall clock and the lease store's clock disagree by more than the
+	 * allowed skew.
+	 */
 	public static final class ClockSkewException extends ClockException {
 
 		private static final long serialVersionUID = 1L;
@@ -158,10 +173,11 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 	}
 
 	/**
-	 * A static worker code is already used in this JVM in the same region: two generators with one code would
-	 * issue the same IDs. Users with the same settings share one generator; this is thrown when the settings
-	 * differ ({@link #differences()} says which), or when a second generator would be started on a code that
-	 * one already serves.
+	 * A static worker code is already used in this JVM in the same region: two generators
+	 * with one code would issue the same IDs. Users with the same settings share one
+	 * generator; this is thrown when the settings differ ({@link #differences()} says
+	 * which), or when a second generator would be started on a code that one already
+	 * serves.
 	 */
 	public static final class WorkerCodeInUseException extends WorkerLeaseException {
 
@@ -180,12 +196,12 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		/**
 		 * @param domain the domain the first owner holds
 		 * @param holder the first owner
-		 * @param differences the settings in which the refused user differs from the first owner; empty when
-		 * they agree but a second generator would be started
+		 * @param differences the settings in which the refused user differs from the
+		 * first owner; empty when they agree but a second generator would be started
 		 */
 		public WorkerCodeInUseException(UniquenessDomain domain, String holder, List<Difference> differences) {
-			super(domain + ": already held in this JVM by " + holder + (differences.isEmpty() ? ""
-					: " with other settings ("
+			super(domain + ": already held in this JVM by " + holder
+					+ (differences.isEmpty() ? "" : " with other settings ("
 							+ differences.stream().map(Difference::toString).collect(Collectors.joining("; ")) + ")"),
 					null);
 			this.domain = domain;
@@ -203,12 +219,18 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 			return this.holder;
 		}
 
-		/** The settings that keep the refused user from sharing the first owner's generator; may be empty. */
+		/**
+		 * The settings that keep the refused user from sharing the first owner's
+		 * generator; may be empty.
+		 */
 		public List<Difference> differences() {
 			return this.differences;
 		}
 
-		/** A setting that users of one static worker code and region must agree on to share its generator. */
+		/**
+		 * A setting that users of one static worker code and region must agree on to
+		 * share its generator.
+		 */
 		public enum Setting {
 
 			/** The high-water-mark file, or none. */
@@ -230,6 +252,7 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 
 		/**
 		 * One setting in which two users differ.
+		 *
 		 * @param setting the setting
 		 * @param held the first owner's value
 		 * @param requested the refused user's value
@@ -247,8 +270,9 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 	}
 
 	/**
-	 * The static allocator's state file cannot be used safely, found at startup before any ID is issued; the
-	 * {@link #reason()} says how. Not retried: unlike an unreachable lease store, waiting does not fix a file.
+	 * The static allocator's state file cannot be used safely, found at startup before
+	 * any ID is issued; the {@link #reason()} says how. Not retried: unlike an
+	 * unreachable lease store, waiting does not fix a file.
 	 */
 	public static final class StateFileException extends WorkerLeaseException {
 
@@ -278,15 +302,16 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		}
 
 		static StateFileException corrupt(Path file, String content) {
-			return new StateFileException(Reason.CORRUPT, file, "worker state file " + file
-					+ " does not hold a high-water mark (milliseconds since 1970) but '"
-					+ ((content.length() <= SHOWN) ? content : content.substring(0, SHOWN) + "...") + "'", null, null,
-					0);
+			return new StateFileException(Reason.CORRUPT, file,
+					"worker state file " + file + " does not hold a high-water mark (milliseconds since 1970) but '"
+							+ ((content.length() <= SHOWN) ? content : content.substring(0, SHOWN) + "...") + "'",
+					null, null, 0);
 		}
 
 		static StateFileException locked(Path file, Path lockFile, String holder) {
 			return new StateFileException(Reason.LOCKED, file,
-					"worker state file " + file + " is in use by " + holder + " (lock " + lockFile + ")", null, holder, 0);
+					"worker state file " + file + " is in use by " + holder + " (lock " + lockFile + ")", null, holder,
+					0);
 		}
 
 		static StateFileException missing(Path file, int workerCode) {
@@ -295,9 +320,10 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		}
 
 		static StateFileException outOfRange(Path file, long mark) {
-			return new StateFileException(Reason.OUT_OF_RANGE, file, "worker state file " + file
-					+ " holds the high-water mark " + mark
-					+ ", which is not a time between 1970 and 9999 in milliseconds", null, null, mark);
+			return new StateFileException(Reason.OUT_OF_RANGE, file,
+					"worker state file " + file + " holds the high-water mark " + mark
+							+ ", which is not a time between 1970 and 9999 in milliseconds",
+					null, null, mark);
 		}
 
 		public Reason reason() {
@@ -310,7 +336,8 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		}
 
 		/**
-		 * Who holds the lock, such as {@code process 4711 (application 'orders', since ...)}, for
+		 * Who holds the lock, such as
+		 * {@code process 4711 (application 'orders', since ...)}, for
 		 * {@link Reason#LOCKED}; otherwise {@code null}.
 		 */
 		public @Nullable String holder() {
@@ -326,27 +353,33 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		public enum Reason {
 
 			/**
-			 * The file cannot be read, or its directory cannot hold the lock file and the temporary file
-			 * written next to it (permissions, a read-only or missing mount, a directory where the file
-			 * should be).
+			 * The file cannot be read, or its directory cannot hold the lock file and the
+			 * temporary file written next to it (permissions, a read-only or missing
+			 * mount, a directory where the file should be).
 			 */
 			ACCESS,
 
-			/** The file holds something other than a high-water mark in milliseconds since 1970. */
+			/**
+			 * The file holds something other than a high-water mark in milliseconds since
+			 * 1970.
+			 */
 			CORRUPT,
 
 			/**
-			 * Another owner, in another process or in this JVM, holds the file's lock: two owners of one file
-			 * would raise the same mark and issue the same IDs.
+			 * Another owner, in another process or in this JVM, holds the file's lock:
+			 * two owners of one file would raise the same mark and issue the same IDs.
 			 */
 			LOCKED,
 
-			/** The file does not exist and is required to: a fresh start would forget the code's mark. */
+			/**
+			 * The file does not exist and is required to: a fresh start would forget the
+			 * code's mark.
+			 */
 			MISSING,
 
 			/**
-			 * The file holds a number that no clock could have written: before 1970 or after 9999, where
-			 * adding the ceiling lead could overflow.
+			 * The file holds a number that no clock could have written: before 1970 or
+			 * after 9999, where adding the ceiling lead could overflow.
 			 */
 			OUT_OF_RANGE
 

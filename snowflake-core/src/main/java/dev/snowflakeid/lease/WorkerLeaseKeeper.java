@@ -35,32 +35,38 @@ import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator may use as one
- * immutable {@link WorkerLease} through a volatile reference; {@link #currentLease()} never blocks.
+ * Holds a worker code from a {@link WorkerLeaseStore} and publishes what the generator
+ * may use as one immutable {@link WorkerLease} through a volatile reference;
+ * {@link #currentLease()} never blocks.
  *
- * <p>Rules that keep IDs unique while this keeper runs:
+ * <p>
+ * Rules that keep IDs unique while this keeper runs:
  * <ul>
- * <li><b>The ceiling is the fence.</b> Every published range was granted by the store, which recorded its
- * ceiling before answering and starts every other owner of the code above it. So a range stays usable up
- * to its ceiling whatever happens afterwards: when a renewal fails, or the store says the lease expired
- * or was taken over, the keeper keeps the range published and claims again (its previous code first).</li>
- * <li>Ranges are combined only where each part is a grant in its own right: a renewed or new range that
- * overlaps the held one on the same code extends it; one that does not (a renewal whose floor jumped
- * after the store detected a loss, or another code) becomes the current range and the best held one is
- * kept as {@link WorkerLease#earlier()}. Grants are told apart by their whole token, never by code and
- * generation alone (generations start again at 1 after the store loses data).</li>
- * <li>Nothing stops the renewal rounds: every throwable of a round is reported to the listeners and the next
- * round runs; listeners run on their own thread, so a slow or failing listener delays no renewal.</li>
- * <li>{@link #start()} returns once the whole tick around the wall clock lies inside a published range,
- * within the startup wait budget; {@link #close(long)} stops the rounds before releasing the code. The
- * caller stops the generator first.</li>
+ * <li><b>The ceiling is the fence.</b> Every published range was granted by the store,
+ * which recorded its ceiling before answering and starts every other owner of the code
+ * above it. So a range stays usable up to its ceiling whatever happens afterwards: when a
+ * renewal fails, or the store says the lease expired or was taken over, the keeper keeps
+ * the range published and claims again (its previous code first).</li>
+ * <li>Ranges are combined only where each part is a grant in its own right: a renewed or
+ * new range that overlaps the held one on the same code extends it; one that does not (a
+ * renewal whose floor jumped after the store detected a loss, or another code) becomes
+ * the current range and the best held one is kept as {@link WorkerLease#earlier()}.
+ * Grants are told apart by their whole token, never by code and generation alone
+ * (generations start again at 1 after the store loses data).</li>
+ * <li>Nothing stops the renewal rounds: every throwable of a round is reported to the
+ * listeners and the next round runs; listeners run on their own thread, so a slow or
+ * failing listener delays no renewal.</li>
+ * <li>{@link #start()} returns once the whole tick around the wall clock lies inside a
+ * published range, within the startup wait budget; {@link #close(long)} stops the rounds
+ * before releasing the code. The caller stops the generator first.</li>
  * </ul>
  */
 public final class WorkerLeaseKeeper implements AutoCloseable {
 
 	/**
-	 * Covers the quarantine of a first claim on an empty Redis with the default timing; a timing with a
-	 * longer one needs {@link LeaseTiming#defaultStartupWaitBudget(Duration)}.
+	 * Covers the quarantine of a first claim on an empty Redis with the default timing; a
+	 * timing with a longer one needs
+	 * {@link LeaseTiming#defaultStartupWaitBudget(Duration)}.
 	 */
 	public static final Duration DEFAULT_STARTUP_WAIT_BUDGET = LeaseTiming.DEFAULT_STARTUP_WAIT_BUDGET;
 
@@ -77,7 +83,8 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 		this.renewInterval = Durations.requirePositive("renew interval", builder.renewInterval);
 		long startupBudgetNanos = Durations.requireNonNegative("startup wait budget", builder.startupWaitBudget)
 			.toNanos();
-		long tickMillis = Durations.requireWholeMillis("tick", Durations.requirePositive("tick", builder.tick)).toMillis();
+		long tickMillis = Durations.requireWholeMillis("tick", Durations.requirePositive("tick", builder.tick))
+			.toMillis();
 		StartupWait startup = new StartupWait(this.store, builder.preferredCode, builder.wallClock,
 				builder.monotonicClock, builder.parker, tickMillis);
 		RenewalScheduler scheduler = (builder.scheduler != null) ? RenewalScheduler.on(builder.scheduler)
@@ -91,13 +98,17 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * The lease in force, or {@code null} while none is held. Never blocks: the generator reads it for every ID.
+	 * The lease in force, or {@code null} while none is held. Never blocks: the generator
+	 * reads it for every ID.
 	 */
 	public @Nullable WorkerLease currentLease() {
 		return this.holder.rounds().current();
 	}
 
-	/** The store's grant being renewed, or {@code null} while none is held (claiming again). */
+	/**
+	 * The store's grant being renewed, or {@code null} while none is held (claiming
+	 * again).
+	 */
 	public @Nullable LeaseGrant currentGrant() {
 		return this.holder.rounds().grant();
 	}
@@ -113,10 +124,11 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Marks this keeper as the lease source of one generator, and answers where that generator reports a
-	 * forward jump of its wall clock, in milliseconds: the keeper delivers it to its listeners as
-	 * {@link LeaseEvent.Type#CLOCK_JUMPED}, never blocking the caller. Two generators on one keeper would issue
-	 * the same {@code (tick, sequence)} under the same code.
+	 * Marks this keeper as the lease source of one generator, and answers where that
+	 * generator reports a forward jump of its wall clock, in milliseconds: the keeper
+	 * delivers it to its listeners as {@link LeaseEvent.Type#CLOCK_JUMPED}, never
+	 * blocking the caller. Two generators on one keeper would issue the same
+	 * {@code (tick, sequence)} under the same code.
 	 * @throws IllegalStateException if a generator is attached already
 	 */
 	public LongConsumer attach() {
@@ -128,33 +140,39 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Claims a code, publishes its range, starts the renewal rounds and returns once the whole tick around
-	 * the wall clock lies inside the range.
-	 * @throws NoFreeWorkerCodeException if no code became free within the startup wait budget
-	 * @throws LeaseStoreUnavailableException if the store did not answer, or renewals did not raise the
-	 * ceiling, within the startup wait budget
-	 * @throws ClockSkewException if the worker and store clocks disagree by more than the allowed skew
+	 * Claims a code, publishes its range, starts the renewal rounds and returns once the
+	 * whole tick around the wall clock lies inside the range.
+	 * @throws NoFreeWorkerCodeException if no code became free within the startup wait
+	 * budget
+	 * @throws LeaseStoreUnavailableException if the store did not answer, or renewals did
+	 * not raise the ceiling, within the startup wait budget
+	 * @throws ClockSkewException if the worker and store clocks disagree by more than the
+	 * allowed skew
 	 * @throws StoreMismatchException if the store was set up with other fleet settings
-	 * @throws ClockBehindException if the wall clock is behind the floor by more than the startup budget
+	 * @throws ClockBehindException if the wall clock is behind the floor by more than the
+	 * startup budget
 	 */
 	public void start() {
 		this.holder.start();
 	}
 
 	/**
-	 * Gives the code back as {@link #close(long)} does, but keeps the keeper: {@link #resume()} claims a code
-	 * again. Pause the generator first and pass what its {@code pause()} returned. Meant for a process about to
-	 * be checkpointed (a restored image runs as a new process, possibly more than once: each claims its own
-	 * code) and for a stopped application context. Does nothing unless the keeper holds a lease or claims one.
+	 * Gives the code back as {@link #close(long)} does, but keeps the keeper:
+	 * {@link #resume()} claims a code again. Pause the generator first and pass what its
+	 * {@code pause()} returned. Meant for a process about to be checkpointed (a restored
+	 * image runs as a new process, possibly more than once: each claims its own code) and
+	 * for a stopped application context. Does nothing unless the keeper holds a lease or
+	 * claims one.
 	 */
 	public void suspend(long lastUsedMillis) {
 		this.holder.suspend(lastUsedMillis);
 	}
 
 	/**
-	 * Claims a code again after {@link #suspend(long)}, as {@link #start()} does, and returns once the tick
-	 * around the wall clock lies inside its range; starts the keeper if it was never started; does nothing
-	 * while it holds a lease. A claim that fails leaves the keeper suspended, to be resumed again.
+	 * Claims a code again after {@link #suspend(long)}, as {@link #start()} does, and
+	 * returns once the tick around the wall clock lies inside its range; starts the
+	 * keeper if it was never started; does nothing while it holds a lease. A claim that
+	 * fails leaves the keeper suspended, to be resumed again.
 	 * @throws IllegalStateException if the keeper is closed
 	 * @see #start() for the failures of a claim
 	 */
@@ -162,17 +180,21 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 		this.holder.resume();
 	}
 
-	/** Runs one renewal round now, on the calling thread: renew, or claim again after a loss. */
+	/**
+	 * Runs one renewal round now, on the calling thread: renew, or claim again after a
+	 * loss.
+	 */
 	public void renewNow() {
 		this.holder.renewNow();
 	}
 
 	/**
-	 * Stops the renewal rounds, withdraws the lease and gives the code back. Stop the generator first and
-	 * pass what its {@code stop()} returned, which the store's release records (a lease store's ceiling
-	 * already covers it; a static code without a state file has no other mark). A failed release is
-	 * reported to the listeners ({@link LeaseEvent.Type#RELEASE_FAILED}); the lease then expires by itself and
-	 * its ceiling still fences the next owner.
+	 * Stops the renewal rounds, withdraws the lease and gives the code back. Stop the
+	 * generator first and pass what its {@code stop()} returned, which the store's
+	 * release records (a lease store's ceiling already covers it; a static code without a
+	 * state file has no other mark). A failed release is reported to the listeners
+	 * ({@link LeaseEvent.Type#RELEASE_FAILED}); the lease then expires by itself and its
+	 * ceiling still fences the next owner.
 	 */
 	public void close(long lastUsedMillis) {
 		this.holder.close(lastUsedMillis);
@@ -222,16 +244,20 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 		}
 
 		/**
-		 * The tick of the generator this keeper serves: {@link #start()} returns once a whole tick around the
-		 * wall clock lies inside the range, so the first IDs are not refused for the rest of a tick that began
-		 * at or below the floor. Default 1 ms.
+		 * The tick of the generator this keeper serves: {@link #start()} returns once a
+		 * whole tick around the wall clock lies inside the range, so the first IDs are
+		 * not refused for the rest of a tick that began at or below the floor. Default 1
+		 * ms.
 		 */
 		public Builder tick(Duration tick) {
 			this.tick = tick;
 			return this;
 		}
 
-		/** Longest time {@link #start()} may take to find a code and reach its range. Default 30 s. */
+		/**
+		 * Longest time {@link #start()} may take to find a code and reach its range.
+		 * Default 30 s.
+		 */
 		public Builder startupWaitBudget(Duration startupWaitBudget) {
 			this.startupWaitBudget = startupWaitBudget;
 			return this;
@@ -243,8 +269,8 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 		}
 
 		/**
-		 * Clock for deadlines, in nanoseconds compared only as differences. Default {@link System#nanoTime()};
-		 * tests inject a fake clock here.
+		 * Clock for deadlines, in nanoseconds compared only as differences. Default
+		 * {@link System#nanoTime()}; tests inject a fake clock here.
 		 */
 		public Builder monotonicClock(LongSupplier monotonicClock) {
 			this.monotonicClock = Objects.requireNonNull(monotonicClock, "monotonic clock");
@@ -252,8 +278,9 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 		}
 
 		/**
-		 * How startup waits: parks for about the given nanoseconds, and may return early. Default
-		 * {@link LockSupport#parkNanos(long)}; tests inject one that advances a fake clock instead.
+		 * How startup waits: parks for about the given nanoseconds, and may return early.
+		 * Default {@link LockSupport#parkNanos(long)}; tests inject one that advances a
+		 * fake clock instead.
 		 */
 		public Builder parker(LongConsumer parker) {
 			this.parker = Objects.requireNonNull(parker, "parker");
@@ -278,15 +305,18 @@ public final class WorkerLeaseKeeper implements AutoCloseable {
 		}
 
 		/**
-		 * Runs the renewal rounds, at a fixed delay; closing the keeper cancels them and leaves the executor
-		 * running. Default: one daemon thread per keeper, stopped on close.
+		 * Runs the renewal rounds, at a fixed delay; closing the keeper cancels them and
+		 * leaves the executor running. Default: one daemon thread per keeper, stopped on
+		 * close.
 		 */
 		public Builder scheduler(ScheduledExecutorService scheduler) {
 			this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
 			return this;
 		}
 
-		/** Runs the listeners. Default: one daemon thread per keeper, shut down on close. */
+		/**
+		 * Runs the listeners. Default: one daemon thread per keeper, shut down on close.
+		 */
 		public Builder eventExecutor(Executor eventExecutor) {
 			this.eventExecutor = Objects.requireNonNull(eventExecutor, "event executor");
 			return this;

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Worker-code leases: the store SPI, the keeper that claims and renews a code, its events, and the static store.
+ * Worker-code leases: the store SPI, the keeper that claims and renews a code, its
+ * events, and the static store.
  */
 @NullMarked
 package dev.snowflakeid.lease;

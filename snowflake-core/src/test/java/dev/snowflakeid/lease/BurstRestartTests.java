@@ -30,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Burst mode borrows ticks ahead of the wall clock; a restart right after a burst must still start
- * above every borrowed tick. With the static allocator the state file holds the ceiling that bounded the
- * borrowing, so the next start's floor lies above it. Real clocks, real file.
+ * Burst mode borrows ticks ahead of the wall clock; a restart right after a burst must
+ * still start above every borrowed tick. With the static allocator the state file holds
+ * the ceiling that bounded the borrowing, so the next start's floor lies above it. Real
+ * clocks, real file.
  */
 class BurstRestartTests {
 
@@ -54,8 +55,10 @@ class BurstRestartTests {
 		long[] burst = burst(a.generator, IDS);
 		long maxA = burst[burst.length - 1];
 		assertThat(a.generator.statistics().borrowedTicks()).as("the burst ran ahead of the clock").isPositive();
-		// Killed: the generator never stops and the keeper never releases; its thread is left to run, but
-		// the state file's lock is gone with the process, and with it every further write.
+		// Killed: the generator never stops and the keeper never releases; its thread is
+		// left to run, but
+		// the state file's lock is gone with the process, and with it every further
+		// write.
 		a.store.close();
 		Started b = start(stateFile);
 		long[] after = burst(b.generator, IDS);
@@ -95,7 +98,8 @@ class BurstRestartTests {
 		return IssuingLoad.burst(generator::nextIds, generator.maxBatchSize(), count, BurstRestartTests::tickExhausted);
 	}
 
-	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the next tick.
+	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the
+	// next tick.
 	private static boolean tickExhausted(RuntimeException ex) {
 		return ex instanceof IdGenerationException refused
 				&& refused.reason() == IdGenerationException.Reason.SEQUENCE_EXHAUSTED;

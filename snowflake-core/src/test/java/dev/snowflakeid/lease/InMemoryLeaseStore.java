@@ -29,9 +29,10 @@ import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.sim.RedisNode;
 
 /**
- * The Redis lease store on a fake clock, for testing the keeper's own rules: the simulated Redis of the
- * lease simulation (whose scripts are conformance-checked against the real ones) behind what the Redis
- * store does around them, with hooks to fail or slow a call.
+ * The Redis lease store on a fake clock, for testing the keeper's own rules: the
+ * simulated Redis of the lease simulation (whose scripts are conformance-checked against
+ * the real ones) behind what the Redis store does around them, with hooks to fail or slow
+ * a call.
  */
 final class InMemoryLeaseStore implements WorkerLeaseStore {
 

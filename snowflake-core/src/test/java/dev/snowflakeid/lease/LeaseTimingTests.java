@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The rule of lease intervals: whole milliseconds, above zero or at least zero, each failure naming the
- * setting; the replica lag limit; and the startup wait a first start on an empty store needs.
+ * The rule of lease intervals: whole milliseconds, above zero or at least zero, each
+ * failure naming the setting; the replica lag limit; and the startup wait a first start
+ * on an empty store needs.
  */
 class LeaseTimingTests {
 
@@ -72,14 +73,14 @@ class LeaseTimingTests {
 			.withMessage("max replica lag must be a whole number of seconds, at least 1 s (Redis reports replica lag "
 					+ "in seconds, and an idle, healthy replica reports lag 1 in about half of all samples) but was PT0S");
 		assertThatIllegalArgumentException().isThrownBy(() -> LeaseTiming.replicaFailoverWindow(1, Duration.ZERO));
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> LeaseTiming.requireMaxReplicaLag(Duration.ofMillis(1500)))
+		assertThatIllegalArgumentException().isThrownBy(() -> LeaseTiming.requireMaxReplicaLag(Duration.ofMillis(1500)))
 			.withMessageEndingWith("but was PT1.5S");
 	}
 
 	@Test
 	void aFirstStartWaitsTheQuarantineTheSkewATickAndThreeCommandTimeoutsInWholeSeconds() {
-		// Q = 10 + 2 x 1 + 2 x (1 + 0.3) = 14.6 s; + 1 s skew + 1 ms tick + 3 x 300 ms = 16.501 s
+		// Q = 10 + 2 x 1 + 2 x (1 + 0.3) = 14.6 s; + 1 s skew + 1 ms tick + 3 x 300 ms =
+		// 16.501 s
 		LeaseTiming defaults = new LeaseTiming(Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(1),
 				Duration.ZERO, Duration.ofMillis(300));
 		assertThat(defaults.firstStartWait(Duration.ofMillis(1))).hasSeconds(17);

@@ -22,8 +22,9 @@ import java.util.function.LongConsumer;
 import dev.snowflakeid.FakeTime;
 
 /**
- * Runs a keeper's renewal rounds on a fake clock: whenever a caller parks (or {@link #advance} is called),
- * time moves on and every round that falls due meanwhile runs, in order.
+ * Runs a keeper's renewal rounds on a fake clock: whenever a caller parks (or
+ * {@link #advance} is called), time moves on and every round that falls due meanwhile
+ * runs, in order.
  */
 final class ManualRounds implements ScheduledRounds.Rounds, LongConsumer {
 

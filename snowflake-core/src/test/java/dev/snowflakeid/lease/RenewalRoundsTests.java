@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The renewal state machine alone, on the in-memory store: what each round does and what it keeps published. */
+/**
+ * The renewal state machine alone, on the in-memory store: what each round does and what
+ * it keeps published.
+ */
 class RenewalRoundsTests {
 
 	private static final Duration TTL = Duration.ofSeconds(10);
@@ -95,7 +98,8 @@ class RenewalRoundsTests {
 	@Test
 	void aFencedGrantKeepsItsRangePublishedWhileNoClaimSucceeds() {
 		claimed(2);
-		// A first claim on an empty store waits out the quarantine; renewals past it make the range usable.
+		// A first claim on an empty store waits out the quarantine; renewals past it make
+		// the range usable.
 		while (this.rounds.current().ceilingMillis() <= this.rounds.current().floorMillis()) {
 			this.time.advance(LeaseTiming.DEFAULT_RENEW_INTERVAL);
 			assertThat(types(this.rounds.run())).containsExactly(Type.RENEWED);
@@ -123,7 +127,8 @@ class RenewalRoundsTests {
 		LeaseGrant reclaimed = this.rounds.grant();
 		assertThat(reclaimed.workerCode()).isNotEqualTo(2);
 		assertThat(this.rounds.current().workerCode()).isEqualTo(reclaimed.workerCode());
-		// Another code's range is not joined to the held one, which stays usable as the earlier range.
+		// Another code's range is not joined to the held one, which stays usable as the
+		// earlier range.
 		assertThat(this.rounds.current().earlier()).isEqualTo(held);
 	}
 

@@ -24,13 +24,17 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link ScheduledExecutorService} that hands the keeper's renewal rounds to a test, which runs them at
- * fake or simulated instants. Only {@link #scheduleWithFixedDelay} is supported, as the keeper uses nothing
- * else; cancelling the answered future closes the test's handle.
+ * A {@link ScheduledExecutorService} that hands the keeper's renewal rounds to a test,
+ * which runs them at fake or simulated instants. Only {@link #scheduleWithFixedDelay} is
+ * supported, as the keeper uses nothing else; cancelling the answered future closes the
+ * test's handle.
  */
 public final class ScheduledRounds extends AbstractExecutorService implements ScheduledExecutorService {
 
-	/** Takes the rounds: runs {@code round} after {@code firstDelayNanos}, then every {@code periodNanos}. */
+	/**
+	 * Takes the rounds: runs {@code round} after {@code firstDelayNanos}, then every
+	 * {@code periodNanos}.
+	 */
 	@FunctionalInterface
 	public interface Rounds {
 

@@ -38,9 +38,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * One generator per static code and region in a JVM: users with the same settings share it (one tick and
- * sequence), the last to leave stops it, its successor starts above the last millisecond it used, and a
- * user with other settings is refused naming the first owner and each difference.
+ * One generator per static code and region in a JVM: users with the same settings share
+ * it (one tick and sequence), the last to leave stops it, its successor starts above the
+ * last millisecond it used, and a user with other settings is refused naming the first
+ * owner and each difference.
  */
 class SharedWorkersTests {
 
@@ -146,7 +147,8 @@ class SharedWorkersTests {
 		}
 		first.close();
 		firstStore.close();
-		// The clock steps back across the restart: without the in-JVM mark the successor would issue again.
+		// The clock steps back across the restart: without the in-JVM mark the successor
+		// would issue again.
 		this.time.stepWall(Duration.ofMillis(-20));
 		StaticWorkerLeaseStore secondStore = share(1, null, "context 'two'");
 		assertThat(secondStore.claim(-1).floorMillis()).isEqualTo(timestamp(last));
@@ -183,7 +185,8 @@ class SharedWorkersTests {
 		long ceiling = first.keeper().currentLease().ceilingMillis();
 		first.close();
 		firstStore.close();
-		// Another process used the code meanwhile: it wrote a higher ceiling before issuing.
+		// Another process used the code meanwhile: it wrote a higher ceiling before
+		// issuing.
 		Files.writeString(stateFile, (ceiling + 1000) + "\n");
 		StaticWorkerLeaseStore secondStore = share(1, stateFile, "context 'two'");
 		assertThat(secondStore.claim(-1).floorMillis()).isEqualTo(ceiling + 1000);
@@ -198,15 +201,15 @@ class SharedWorkersTests {
 			.isThrownBy(() -> store(1, billingFile).owner("context 'billing'").share())
 			.withMessageStartingWith("static worker code 1, region 0, state file " + ordersFile
 					+ ": already held in this JVM by context 'orders', since ")
-			.withMessageEndingWith(" with other settings (state file " + ordersFile + " there, " + billingFile + " here)")
+			.withMessageEndingWith(
+					" with other settings (state file " + ordersFile + " there, " + billingFile + " here)")
 			.satisfies((ex) -> assertThat(ex.differences())
 				.containsExactly(new Difference(Setting.STATE_FILE, ordersFile.toString(), billingFile.toString())));
 		assertThatExceptionOfType(WorkerCodeInUseException.class)
 			.isThrownBy(() -> store(1, null).owner("context 'billing'").share())
 			.satisfies((ex) -> assertThat(ex.differences())
 				.containsExactly(new Difference(Setting.STATE_FILE, ordersFile.toString(), "none")));
-		assertThatExceptionOfType(WorkerCodeInUseException.class)
-			.as("a store of its own never joins")
+		assertThatExceptionOfType(WorkerCodeInUseException.class).as("a store of its own never joins")
 			.isThrownBy(() -> store(1, ordersFile).owner("context 'billing'").build())
 			.satisfies((ex) -> assertThat(ex.differences()).isEmpty());
 		assertThat(billingFile).doesNotExist();

@@ -83,10 +83,10 @@ class SnowflakeWorkerTests {
 		this.time.stepWall(Duration.ofSeconds(2));
 		this.store.failure = new LeaseStoreUnavailableException("down", null);
 		this.rounds.advance(Duration.ofMillis(ceiling + 1 - this.time.millis()));
-		assertThat(worker.status().reason()).startsWith("clock reached the ceiling of worker code "
-				+ up.lease().workerCode());
-		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("is above the lease ceiling "
-				+ Instant.ofEpochMilli(ceiling) + " of worker code");
+		assertThat(worker.status().reason())
+			.startsWith("clock reached the ceiling of worker code " + up.lease().workerCode());
+		assertThatThrownBy(worker.generator()::nextId)
+			.hasMessageContaining("is above the lease ceiling " + Instant.ofEpochMilli(ceiling) + " of worker code");
 		this.store.failure = null;
 		worker.keeper().renewNow();
 		assertThat(worker.status().issuable()).isTrue();
@@ -100,7 +100,8 @@ class SnowflakeWorkerTests {
 		this.store.wipe();
 		this.rounds.advance(Duration.ofMillis(oldCeiling + 1 - this.time.millis()));
 		WorkerStatus waiting = worker.status();
-		assertThat(waiting.reason()).startsWith("clock has not passed the floor of worker code ").endsWith(" ms to go)");
+		assertThat(waiting.reason()).startsWith("clock has not passed the floor of worker code ")
+			.endsWith(" ms to go)");
 		assertThatThrownBy(worker.generator()::nextId).hasMessageContaining("is not above the lease floor "
 				+ Instant.ofEpochMilli(waiting.lease().floorMillis()) + " of worker code");
 		this.rounds.advance(Duration.ofMillis(waiting.lease().floorMillis() + 1 - this.time.millis()));
@@ -115,7 +116,8 @@ class SnowflakeWorkerTests {
 			.regionBits(10)
 			.workerBits(10)
 			.sequenceBits(12)
-			// The first claim on an empty store waits the quarantine; the lifetime ends a second after that.
+			// The first claim on an empty store waits the quarantine; the lifetime ends a
+			// second after that.
 			.epoch(this.time.instant().plus(TIMING.quarantine()).plusSeconds(1).minusMillis(1L << 31))
 			.build();
 		SnowflakeWorker worker = worker(shortLived).start();
@@ -164,7 +166,6 @@ class SnowflakeWorkerTests {
 		assertThat(releases).as("a second close releases nothing").hasSize(1);
 		assertThat(this.store.calls.stream().filter((call) -> call.startsWith("release"))).hasSize(1);
 	}
-
 
 	@Test
 	void suspendPausesTheGeneratorAndGivesTheCodeBackAndResumeClaimsAgainAboveEveryEarlierId() {

@@ -35,9 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The static allocator's state file: one owner at a time, and every file that cannot be trusted refused
- * at construction with its own exception, before any ID. Another process holding the lock is covered by
- * a real-process test in the auto-configuration module.
+ * The static allocator's state file: one owner at a time, and every file that cannot be
+ * trusted refused at construction with its own exception, before any ID. Another process
+ * holding the lock is covered by a real-process test in the auto-configuration module.
  */
 class StateFileTests {
 
@@ -63,8 +63,8 @@ class StateFileTests {
 		Path file = this.directory.resolve("worker.hwm");
 		Path lock = this.directory.resolve("worker.hwm.lock");
 		StaticWorkerLeaseStore store = store(3, file).owner("application 'orders'").build();
-		assertThat(Files.readString(lock)).startsWith("process " + ProcessHandle.current().pid()
-				+ " (application 'orders', since ");
+		assertThat(Files.readString(lock))
+			.startsWith("process " + ProcessHandle.current().pid() + " (application 'orders', since ");
 		LeaseGrant grant = store.claim(-1);
 		store.close();
 		assertThat(Files.readString(lock)).isEmpty();
@@ -86,7 +86,8 @@ class StateFileTests {
 			.satisfies((ex) -> assertThat(ex.domain()).isEqualTo(first.domain()));
 		assertThatExceptionOfType(StateFileException.class)
 			.isThrownBy(() -> store(4, file).owner("application 'billing'").build())
-			.withMessageStartingWith("worker state file " + file + " is in use by this JVM (application 'orders', since ")
+			.withMessageStartingWith(
+					"worker state file " + file + " is in use by this JVM (application 'orders', since ")
 			.withMessageEndingWith("(lock " + file + ".lock)")
 			.satisfies((ex) -> assertThat(ex.file()).isEqualTo(file))
 			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(Reason.LOCKED));
@@ -144,7 +145,9 @@ class StateFileTests {
 			assertThat(keeper.currentGrant().floorMillis()).isEqualTo(Long.MIN_VALUE);
 			assertThat(Files.readString(file).strip()).isEqualTo(Long.toString(this.time.millis() + 3000));
 			keeper.close();
-			assertThat(events).extracting(LeaseEvent::type).as("reported once").containsOnlyOnce(Type.STARTED_WITHOUT_MARK);
+			assertThat(events).extracting(LeaseEvent::type)
+				.as("reported once")
+				.containsOnlyOnce(Type.STARTED_WITHOUT_MARK);
 		}
 	}
 

@@ -75,7 +75,8 @@ class StaticWorkerLeaseStoreTests {
 	void everyCeilingIsWrittenToTheFileBeforeItIsUsed() throws IOException {
 		Path file = this.directory.resolve("state/worker-12.hwm");
 		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(12, file, LEAD, this.time);
-		// What the file holds at the moment the store hands a ceiling to the keeper, which publishes it only then.
+		// What the file holds at the moment the store hands a ceiling to the keeper,
+		// which publishes it only then.
 		List<String> handedOut = new ArrayList<>();
 		WorkerLeaseStore watched = new WorkerLeaseStore() {
 

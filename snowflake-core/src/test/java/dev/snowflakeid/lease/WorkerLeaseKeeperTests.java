@@ -104,7 +104,8 @@ class WorkerLeaseKeeperTests {
 		assertThat(this.time.millis()).isGreaterThan(lease.floorMillis());
 		assertThat(lease.ceilingMillis()).as("ceilings stay Redis time + lead")
 			.isLessThanOrEqualTo(this.time.millis() + LEAD);
-		assertThat(this.rounds.rounds).as("renewals during the wait").isGreaterThanOrEqualTo((int) (QUARANTINE / 1000) - 1);
+		assertThat(this.rounds.rounds).as("renewals during the wait")
+			.isGreaterThanOrEqualTo((int) (QUARANTINE / 1000) - 1);
 		assertThat(this.events).extracting(LeaseEvent::type).endsWith(Type.ACQUIRED);
 		assertThat(code(generatorOn(keeper).nextId())).isEqualTo(lease.workerCode());
 	}
@@ -144,10 +145,11 @@ class WorkerLeaseKeeperTests {
 	@Test
 	void startRefusesWhenTheClockIsFurtherBehindTheFloorThanTheBudget() {
 		WorkerLeaseKeeper keeper = keeper().startupWaitBudget(Duration.ofSeconds(5)).build();
-		assertThatThrownBy(keeper::start).isInstanceOfSatisfying(ClockBehindException.class,
-				(ex) -> assertThat(ex.behindMillis()).isEqualTo(QUARANTINE + 1))
-			.hasMessageContaining((QUARANTINE + 1) + " ms behind the floor " + Instant.parse("2026-11-30T12:00:00Z").plusMillis(QUARANTINE)
-				+ " of worker code");
+		assertThatThrownBy(keeper::start)
+			.isInstanceOfSatisfying(ClockBehindException.class,
+					(ex) -> assertThat(ex.behindMillis()).isEqualTo(QUARANTINE + 1))
+			.hasMessageContaining((QUARANTINE + 1) + " ms behind the floor "
+					+ Instant.parse("2026-11-30T12:00:00Z").plusMillis(QUARANTINE) + " of worker code");
 		assertThat(this.time.parks()).isZero();
 		assertThat(this.store.calls).last().asString().startsWith("release");
 		assertThat(keeper.currentLease()).isNull();
@@ -155,9 +157,12 @@ class WorkerLeaseKeeperTests {
 
 	@Test
 	void withLongerTicksTheRefusalCountsUpToAWholeTickAboveTheFloor() {
-		WorkerLeaseKeeper keeper = keeper().tick(Duration.ofMillis(10)).startupWaitBudget(Duration.ofSeconds(5)).build();
-		assertThatThrownBy(keeper::start).isInstanceOfSatisfying(ClockBehindException.class,
-				(ex) -> assertThat(ex.behindMillis()).isEqualTo(QUARANTINE + 10))
+		WorkerLeaseKeeper keeper = keeper().tick(Duration.ofMillis(10))
+			.startupWaitBudget(Duration.ofSeconds(5))
+			.build();
+		assertThatThrownBy(keeper::start)
+			.isInstanceOfSatisfying(ClockBehindException.class,
+					(ex) -> assertThat(ex.behindMillis()).isEqualTo(QUARANTINE + 10))
 			.hasMessageContaining((QUARANTINE + 10) + " ms short of a whole 10 ms tick above the floor");
 	}
 
@@ -188,7 +193,8 @@ class WorkerLeaseKeeperTests {
 		WorkerLeaseKeeper keeper = started(keeper());
 		WorkerLease before = keeper.currentLease();
 		this.rounds.advance(Duration.ofMillis(300));
-		// A renewal ran in Redis but its reply never arrived: the mark moved on without the keeper knowing.
+		// A renewal ran in Redis but its reply never arrived: the mark moved on without
+		// the keeper knowing.
 		this.store.node.lease(this.store.settings, "renew", this.time.millis(), keeper.currentGrant().token(),
 				before.workerCode(), 0);
 		this.rounds.advance(Duration.ofMillis(800));
@@ -235,7 +241,8 @@ class WorkerLeaseKeeperTests {
 			issuedUpTo = SnowflakeLayout.defaults().decode(ids.nextId()).timestamp().toEpochMilli();
 			this.rounds.advance(Duration.ofMillis(500));
 		}
-		// IDs went on within the last half second (one step) before the old ceiling, and never past it.
+		// IDs went on within the last half second (one step) before the old ceiling, and
+		// never past it.
 		assertThat(issuedUpTo).isBetween(oldCeiling - 500, oldCeiling);
 		this.rounds.advance(Duration.ofMillis(600));
 		assertThatThrownBy(ids::nextId).isInstanceOfSatisfying(IdGenerationException.class,
@@ -252,7 +259,8 @@ class WorkerLeaseKeeperTests {
 		WorkerLeaseKeeper keeper = started(keeper());
 		SnowflakeIdGenerator ids = generatorOn(keeper);
 		this.store.failure = new LeaseStoreUnavailableException("connection refused", null);
-		// Frozen for the outage tolerance less a second, as the process test does against a real server.
+		// Frozen for the outage tolerance less a second, as the process test does against
+		// a real server.
 		for (int second = 1; second < TIMING.outageTolerance().toSeconds(); second++) {
 			ids.nextId();
 			this.rounds.advance(Duration.ofSeconds(1));
@@ -261,7 +269,8 @@ class WorkerLeaseKeeperTests {
 		assertThat(this.events).filteredOn((event) -> event.type() == Type.RENEWAL_FAILED).hasSizeGreaterThan(8);
 		this.store.failure = null;
 		this.rounds.advance(Duration.ofSeconds(1));
-		// Renewed, or (when the outage outlasted the TTL) claimed again right above its own ceiling.
+		// Renewed, or (when the outage outlasted the TTL) claimed again right above its
+		// own ceiling.
 		assertThat(this.events).last().extracting(LeaseEvent::type).isIn(Type.RENEWED, Type.REACQUIRED);
 		assertThat(keeper.currentGrant()).isNotNull();
 		ids.nextId();
@@ -353,7 +362,8 @@ class WorkerLeaseKeeperTests {
 		SnowflakeIdGenerator ids = generatorOn(keeper);
 		WorkerLease lease = keeper.currentLease();
 		ids.nextId();
-		LeaseStoreUnavailableException unreachable = new LeaseStoreUnavailableException("Currently not connected", null);
+		LeaseStoreUnavailableException unreachable = new LeaseStoreUnavailableException("Currently not connected",
+				null);
 		this.store.releaseFailure = unreachable;
 		keeper.close(ids.stop());
 		assertThat(keeper.currentLease()).isNull();
@@ -372,7 +382,8 @@ class WorkerLeaseKeeperTests {
 		SnowflakeIdGenerator[] generator = new SnowflakeIdGenerator[1];
 		WorkerLeaseKeeper keeper = started(keeper().listener((event) -> {
 			if (event.type() == Type.CLOCK_JUMPED) {
-				// Another thread must get the generator's lock while the event is delivered.
+				// Another thread must get the generator's lock while the event is
+				// delivered.
 				CompletableFuture<Long> other = CompletableFuture.supplyAsync(() -> generator[0].nextId());
 				issuedMeanwhile.add(other.completeOnTimeout(-1L, 5, TimeUnit.SECONDS).join() > 0);
 			}

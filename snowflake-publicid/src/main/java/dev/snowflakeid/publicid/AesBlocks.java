@@ -23,8 +23,8 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The AES block operations of {@link Ff1}: one block under a key, and the CBC-MAC chaining value of the
- * blocks of {@code P || Q} that are the same in every round.
+ * The AES block operations of {@link Ff1}: one block under a key, and the CBC-MAC
+ * chaining value of the blocks of {@code P || Q} that are the same in every round.
  */
 final class AesBlocks {
 
@@ -35,9 +35,10 @@ final class AesBlocks {
 	}
 
 	/**
-	 * CBC-MAC of {@code P} and all blocks of {@code Q} but the last, XORed with the last block's bytes that
-	 * do not depend on the round: the tail of the tweak and the zero padding. The round number and
-	 * {@code NUM(B)} go in its last {@code b + 1} bytes, zero here.
+	 * CBC-MAC of {@code P} and all blocks of {@code Q} but the last, XORed with the last
+	 * block's bytes that do not depend on the round: the tail of the tweak and the zero
+	 * padding. The round number and {@code NUM(B)} go in its last {@code b + 1} bytes,
+	 * zero here.
 	 */
 	static byte[] lastBlockMask(Cipher aes, int radix, int length, int u, int numBytes, byte[] tweak) {
 		byte[] p = { 1, 2, 1, (byte) (radix >>> 16), (byte) (radix >>> 8), (byte) radix, 10, (byte) u,

@@ -25,29 +25,36 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * NIST SP 800-38G (Rev. 1) FF1, Algorithms 7 and 8, under one AES key, radix, length and tweak, for the
- * domains whose halves fit in a {@code long}: the numeral strings {@code A} and {@code B} are carried as
- * their values {@code NUM_radix(A)} and {@code NUM_radix(B)}, so that a round is one AES block and a few
- * multiplications, without {@code BigInteger}. The output is the same as that of any conforming FF1, such
- * as Bouncy Castle's {@code FPEFF1Engine}; the tests check it against NIST's samples and against that engine.
+ * NIST SP 800-38G (Rev. 1) FF1, Algorithms 7 and 8, under one AES key, radix, length and
+ * tweak, for the domains whose halves fit in a {@code long}: the numeral strings
+ * {@code A} and {@code B} are carried as their values {@code NUM_radix(A)} and
+ * {@code NUM_radix(B)}, so that a round is one AES block and a few multiplications,
+ * without {@code BigInteger}. The output is the same as that of any conforming FF1, such
+ * as Bouncy Castle's {@code FPEFF1Engine}; the tests check it against NIST's samples and
+ * against that engine.
  *
- * <p><b>Domain.</b> {@code 2 <= radix <= 2^16}, {@code radix^length >= 1,000,000} (the standard's minimum),
- * and {@code d * 255 * (radix^v - 1) < 2^64}, where {@code v = ceil(length / 2)} and {@code d} is the
- * number of bytes of each round's {@code S}. Then {@code b <= 7} and {@code d <= 12}: the round number and
- * {@code NUM(B)} fit in the last 8 bytes of {@code Q}, a round's {@code S} is the first {@code d} bytes of
- * one AES block, and {@code NUM(S) mod radix^m} is a sum of {@code d} precomputed byte weights, exact in 64
- * unsigned bits, reduced without a division. Radix 62 of length 11 ({@code b = 5}, {@code d = 12}) and
- * every NIST sample are inside it.
+ * <p>
+ * <b>Domain.</b> {@code 2 <= radix <= 2^16}, {@code radix^length >= 1,000,000} (the
+ * standard's minimum), and {@code d * 255 * (radix^v - 1) < 2^64}, where
+ * {@code v = ceil(length / 2)} and {@code d} is the number of bytes of each round's
+ * {@code S}. Then {@code b <= 7} and {@code d <= 12}: the round number and {@code NUM(B)}
+ * fit in the last 8 bytes of {@code Q}, a round's {@code S} is the first {@code d} bytes
+ * of one AES block, and {@code NUM(S) mod radix^m} is a sum of {@code d} precomputed byte
+ * weights, exact in 64 unsigned bits, reduced without a division. Radix 62 of length 11
+ * ({@code b = 5}, {@code d = 12}) and every NIST sample are inside it.
  *
- * <p><b>Precomputed per key.</b> The PRF is a CBC-MAC over {@code P || Q}; every block but the last of
- * {@code Q} holds only {@code P}, the tweak and zero padding, so the chaining value before that last block is
- * computed once, XORed with the last block's constant bytes ({@link AesBlocks#lastBlockMask}). A round then
- * sets the round number and {@code NUM(B)} in the last {@code b + 1} bytes and encrypts one block.
+ * <p>
+ * <b>Precomputed per key.</b> The PRF is a CBC-MAC over {@code P || Q}; every block but
+ * the last of {@code Q} holds only {@code P}, the tweak and zero padding, so the chaining
+ * value before that last block is computed once, XORed with the last block's constant
+ * bytes ({@link AesBlocks#lastBlockMask}). A round then sets the round number and
+ * {@code NUM(B)} in the last {@code b + 1} bytes and encrypts one block.
  *
- * <p>Immutable and thread-safe; the AES instance and buffers a computation needs are in an {@link Engine},
- * one per caller at a time. The JDK's AES runs on the processor's AES instructions where present: constant
- * time, unlike table-based software AES, whose cache-timing leaks matter for a server that decrypts
- * attacker-chosen strings.
+ * <p>
+ * Immutable and thread-safe; the AES instance and buffers a computation needs are in an
+ * {@link Engine}, one per caller at a time. The JDK's AES runs on the processor's AES
+ * instructions where present: constant time, unlike table-based software AES, whose
+ * cache-timing leaks matter for a server that decrypts attacker-chosen strings.
  */
 final class Ff1 {
 
@@ -81,17 +88,26 @@ final class Ff1 {
 
 	private final long modulusV;
 
-	/** {@code 256^(d-1-j) mod radix^u} and {@code mod radix^v} for byte {@code j} of {@code S}. */
+	/**
+	 * {@code 256^(d-1-j) mod radix^u} and {@code mod radix^v} for byte {@code j} of
+	 * {@code S}.
+	 */
 	private final long[] weightsU;
 
 	private final long[] weightsV;
 
-	/** {@code floor((2^64 - 1) / radix^u)} and {@code / radix^v}, unsigned: reduction without dividing. */
+	/**
+	 * {@code floor((2^64 - 1) / radix^u)} and {@code / radix^v}, unsigned: reduction
+	 * without dividing.
+	 */
 	private final long inverseU;
 
 	private final long inverseV;
 
-	/** CBC-MAC chaining value before the last block of {@code Q}, XORed with that block's constant bytes. */
+	/**
+	 * CBC-MAC chaining value before the last block of {@code Q}, XORed with that block's
+	 * constant bytes.
+	 */
 	private final long lastBlockMaskHigh;
 
 	private final long lastBlockMaskLow;
@@ -101,7 +117,8 @@ final class Ff1 {
 	 * @param radix base of the numerals
 	 * @param length number of numerals of every plaintext and ciphertext
 	 * @param tweak FF1 tweak (copied); may be empty
-	 * @throws IllegalArgumentException outside the domain described above, or for a key AES does not take
+	 * @throws IllegalArgumentException outside the domain described above, or for a key
+	 * AES does not take
 	 * @throws IllegalStateException if the JDK offers no AES
 	 */
 	Ff1(byte[] key, int radix, int length, byte[] tweak) {
@@ -170,8 +187,8 @@ final class Ff1 {
 	}
 
 	/**
-	 * One caller's AES instance and buffers. Not thread-safe; no allocation per call. Results are read with
-	 * {@link #numA()} and {@link #numB()} after each call.
+	 * One caller's AES instance and buffers. Not thread-safe; no allocation per call.
+	 * Results are read with {@link #numA()} and {@link #numB()} after each call.
 	 */
 	final class Engine {
 
@@ -179,7 +196,10 @@ final class Ff1 {
 
 		private final byte[] block = new byte[AesBlocks.BLOCK];
 
-		/** Apart from {@link #block}: the JDK's AES copies its input when both are one array. */
+		/**
+		 * Apart from {@link #block}: the JDK's AES copies its input when both are one
+		 * array.
+		 */
 		private final byte[] output = new byte[AesBlocks.BLOCK];
 
 		private long numA;
@@ -190,7 +210,8 @@ final class Ff1 {
 		}
 
 		/**
-		 * FF1.Encrypt of the numeral string {@code A || B} given by the values of its halves.
+		 * FF1.Encrypt of the numeral string {@code A || B} given by the values of its
+		 * halves.
 		 * @param numA {@code NUM_radix(A)}, {@code 0 <= numA < radix^u}
 		 * @param numB {@code NUM_radix(B)}, {@code 0 <= numB < radix^v}
 		 */
@@ -210,7 +231,8 @@ final class Ff1 {
 		}
 
 		/**
-		 * FF1.Decrypt of the numeral string {@code A || B} given by the values of its halves.
+		 * FF1.Decrypt of the numeral string {@code A || B} given by the values of its
+		 * halves.
 		 * @param numA {@code NUM_radix(A)}, {@code 0 <= numA < radix^u}
 		 * @param numB {@code NUM_radix(B)}, {@code 0 <= numB < radix^v}
 		 */
@@ -240,15 +262,18 @@ final class Ff1 {
 		}
 
 		/**
-		 * FF1.Encrypt of {@code numerals[offset, offset + length)}, each below the radix, in place (for radixes
-		 * up to 256, whose numerals fit in a byte).
+		 * FF1.Encrypt of {@code numerals[offset, offset + length)}, each below the radix,
+		 * in place (for radixes up to 256, whose numerals fit in a byte).
 		 */
 		void encrypt(byte[] numerals, int offset) {
 			encrypt(num(numerals, offset, Ff1.this.u), num(numerals, offset + Ff1.this.u, Ff1.this.v));
 			writeResult(numerals, offset);
 		}
 
-		/** FF1.Decrypt of {@code numerals[offset, offset + length)}, each below the radix, in place. */
+		/**
+		 * FF1.Decrypt of {@code numerals[offset, offset + length)}, each below the radix,
+		 * in place.
+		 */
 		void decrypt(byte[] numerals, int offset) {
 			decrypt(num(numerals, offset, Ff1.this.u), num(numerals, offset + Ff1.this.u, Ff1.this.v));
 			writeResult(numerals, offset);
@@ -287,8 +312,9 @@ final class Ff1 {
 		}
 
 		/**
-		 * Steps i to v of round {@code i}: {@code R = PRF(P || Q)} with {@code NUM(B) = num} in {@code Q},
-		 * {@code S} its first {@code d} bytes, and {@code NUM(S) mod radix^m}, {@code m = u} in even rounds.
+		 * Steps i to v of round {@code i}: {@code R = PRF(P || Q)} with
+		 * {@code NUM(B) = num} in {@code Q}, {@code S} its first {@code d} bytes, and
+		 * {@code NUM(S) mod radix^m}, {@code m = u} in even rounds.
 		 */
 		private long reducedPrf(int i, long num, boolean even) {
 			long high = Ff1.this.lastBlockMaskHigh;
@@ -309,10 +335,11 @@ final class Ff1 {
 	}
 
 	/**
-	 * {@code n mod modulus} for an unsigned {@code n}, with {@code inverse = floor((2^64 - 1) / modulus)}: the
-	 * quotient estimate {@code floor(n * inverse / 2^64)} is at most 2 below the true quotient, so the
-	 * remainder estimate is below {@code 3 * modulus} and two conditional subtractions finish it. A 64-bit
-	 * division costs several times as much, ten times per call.
+	 * {@code n mod modulus} for an unsigned {@code n}, with
+	 * {@code inverse = floor((2^64 - 1) / modulus)}: the quotient estimate
+	 * {@code floor(n * inverse / 2^64)} is at most 2 below the true quotient, so the
+	 * remainder estimate is below {@code 3 * modulus} and two conditional subtractions
+	 * finish it. A 64-bit division costs several times as much, ten times per call.
 	 */
 	static long reduce(long n, long modulus, long inverse) {
 		long quotient = Math.multiplyHigh(n, inverse) + ((n >> 63) & inverse) + ((inverse >> 63) & n);

@@ -16,10 +16,10 @@
 package dev.snowflakeid.publicid;
 
 /**
- * A string that is not the public form of any ID under the current key ring. The message names the
- * {@linkplain #reason() reason} only: it never repeats the input nor any key material. Web integrations
- * answer every reason alike, as they answer an ID that names nothing, so that a client learns nothing from
- * the difference.
+ * A string that is not the public form of any ID under the current key ring. The message
+ * names the {@linkplain #reason() reason} only: it never repeats the input nor any key
+ * material. Web integrations answer every reason alike, as they answer an ID that names
+ * nothing, so that a client learns nothing from the difference.
  */
 public class InvalidPublicIdException extends IllegalArgumentException {
 
@@ -45,13 +45,19 @@ public class InvalidPublicIdException extends IllegalArgumentException {
 		/** Not exactly {@value PublicIds#LENGTH} characters (or {@code null}). */
 		LENGTH("not " + PublicIds.LENGTH + " characters long"),
 
-		/** The first character names no key in the ring (a removed key, or no key identifier at all). */
+		/**
+		 * The first character names no key in the ring (a removed key, or no key
+		 * identifier at all).
+		 */
 		UNKNOWN_KEY("the first character names no key in the key ring"),
 
 		/** A character after the first is outside {@code 0-9A-Za-z}. */
 		CHARACTER("holds a character outside 0-9, A-Z and a-z"),
 
-		/** Well-formed, but decrypts to a value outside 1 to {@link Long#MAX_VALUE}: made up, or altered. */
+		/**
+		 * Well-formed, but decrypts to a value outside 1 to {@link Long#MAX_VALUE}: made
+		 * up, or altered.
+		 */
 		NOT_AN_ID("does not decode to an ID under its key");
 
 		private final String description;

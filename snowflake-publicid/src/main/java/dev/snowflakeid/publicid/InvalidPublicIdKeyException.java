@@ -18,9 +18,10 @@ package dev.snowflakeid.publicid;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A key ring that cannot make safe public IDs: empty, an identifier that is not a lowercase letter, a key
- * that is missing, too short, of a length AES does not take, a placeholder, or shared by two identifiers,
- * or an active key outside the ring. The message names the key by its identifier, never its bytes.
+ * A key ring that cannot make safe public IDs: empty, an identifier that is not a
+ * lowercase letter, a key that is missing, too short, of a length AES does not take, a
+ * placeholder, or shared by two identifiers, or an active key outside the ring. The
+ * message names the key by its identifier, never its bytes.
  */
 public class InvalidPublicIdKeyException extends IllegalArgumentException {
 
@@ -36,7 +37,10 @@ public class InvalidPublicIdKeyException extends IllegalArgumentException {
 		this.activeKey = activeKey;
 	}
 
-	/** Identifier of the offending key, or {@code null} when the ring as a whole is at fault. */
+	/**
+	 * Identifier of the offending key, or {@code null} when the ring as a whole is at
+	 * fault.
+	 */
 	public @Nullable Character keyId() {
 		return this.keyId;
 	}

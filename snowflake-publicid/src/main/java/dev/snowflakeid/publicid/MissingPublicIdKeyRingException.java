@@ -16,7 +16,8 @@
 package dev.snowflakeid.publicid;
 
 /**
- * Something uses {@link dev.snowflakeid.PublicId} while no public-ID key ring is configured.
+ * Something uses {@link dev.snowflakeid.PublicId} while no public-ID key ring is
+ * configured.
  */
 public class MissingPublicIdKeyRingException extends IllegalStateException {
 

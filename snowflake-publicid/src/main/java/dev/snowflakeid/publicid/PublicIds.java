@@ -25,30 +25,38 @@ import java.util.TreeSet;
 import dev.snowflakeid.publicid.Workspaces.Workspace;
 
 /**
- * Reversible, keyed mapping between an internal ID (1 to {@link Long#MAX_VALUE}) and its public form: a
- * string of {@value #LENGTH} URL-safe characters that reveals neither the creation time, the region, the
- * worker, the order of the ID nor how many IDs lie between two of them.
+ * Reversible, keyed mapping between an internal ID (1 to {@link Long#MAX_VALUE}) and its
+ * public form: a string of {@value #LENGTH} URL-safe characters that reveals neither the
+ * creation time, the region, the worker, the order of the ID nor how many IDs lie between
+ * two of them.
  *
- * <p><b>Format.</b> One key identifier (a lowercase letter {@code a-z}), then 11 characters from
- * {@code 0-9A-Za-z}. The 11 characters are the NIST SP 800-38G FF1 encryption (AES, radix 62, empty tweak)
- * of the ID written as 11 base-62 digits, computed by this package's {@code Ff1}, an FF1 for numeral
- * strings whose halves fit in a {@code long}, on the JDK's AES; its output is that of Bouncy Castle's
- * {@code FPEFF1Engine}, which the tests hold it to. Since 62^11 &gt; 2^63, every ID fits, so no
- * cycle-walking is needed; FF1 is a permutation of all 62^11 digit strings, so every ID has exactly one
- * public form per key, and distinct IDs have distinct forms. About one random 11-character string in six
- * decodes to some ID; the others decode to nothing and are rejected. The key identifier is a letter, so a
- * public ID is never all digits and cannot be mistaken for an internal ID written in decimal.
+ * <p>
+ * <b>Format.</b> One key identifier (a lowercase letter {@code a-z}), then 11 characters
+ * from {@code 0-9A-Za-z}. The 11 characters are the NIST SP 800-38G FF1 encryption (AES,
+ * radix 62, empty tweak) of the ID written as 11 base-62 digits, computed by this
+ * package's {@code Ff1}, an FF1 for numeral strings whose halves fit in a {@code long},
+ * on the JDK's AES; its output is that of Bouncy Castle's {@code FPEFF1Engine}, which the
+ * tests hold it to. Since 62^11 &gt; 2^63, every ID fits, so no cycle-walking is needed;
+ * FF1 is a permutation of all 62^11 digit strings, so every ID has exactly one public
+ * form per key, and distinct IDs have distinct forms. About one random 11-character
+ * string in six decodes to some ID; the others decode to nothing and are rejected. The
+ * key identifier is a letter, so a public ID is never all digits and cannot be mistaken
+ * for an internal ID written in decimal.
  *
- * <p><b>Keys.</b> A key ring maps identifiers to AES keys of 16, 24 or 32 bytes; one of them, the active
- * key, makes new public IDs, and strings made under any key in the ring decode. Removing a key from the
- * ring makes every string made under it undecodable; giving an identifier a different key makes them decode
- * to different IDs. Key bytes never appear in {@link #toString()}, exceptions or logs.
+ * <p>
+ * <b>Keys.</b> A key ring maps identifiers to AES keys of 16, 24 or 32 bytes; one of
+ * them, the active key, makes new public IDs, and strings made under any key in the ring
+ * decode. Removing a key from the ring makes every string made under it undecodable;
+ * giving an identifier a different key makes them decode to different IDs. Key bytes
+ * never appear in {@link #toString()}, exceptions or logs.
  *
- * <p><b>What it is not.</b> Knowing a public ID grants nothing: it is not a credential and not an access
- * check. Anyone who learns a key can decode every string made under it.
+ * <p>
+ * <b>What it is not.</b> Knowing a public ID grants nothing: it is not a credential and
+ * not an access check. Anyone who learns a key can decode every string made under it.
  *
- * <p>Instances are immutable and thread-safe. {@link #encode} and {@link #decode} cost ten AES blocks each
- * and allocate nothing but the returned string (see {@code Workspaces}).
+ * <p>
+ * Instances are immutable and thread-safe. {@link #encode} and {@link #decode} cost ten
+ * AES blocks each and allocate nothing but the returned string (see {@code Workspaces}).
  */
 public final class PublicIds {
 
@@ -64,7 +72,10 @@ public final class PublicIds {
 
 	static final int DIGITS = LENGTH - 1;
 
-	/** Digits of FF1's first half {@code A} ({@code u = floor(n/2)}); the other 6 are {@code B}. */
+	/**
+	 * Digits of FF1's first half {@code A} ({@code u = floor(n/2)}); the other 6 are
+	 * {@code B}.
+	 */
 	static final int DIGITS_A = DIGITS / 2;
 
 	static final int DIGITS_B = DIGITS - DIGITS_A;
@@ -95,12 +106,14 @@ public final class PublicIds {
 
 	/**
 	 * Creates a codec over a key ring.
-	 * @param keys AES keys (16, 24 or 32 random bytes) by identifier, a lowercase letter {@code a-z}; the
-	 * arrays are copied
-	 * @param activeKeyId identifier of the key that encodes new public IDs; must be in {@code keys}
-	 * @throws InvalidPublicIdKeyException if the ring is empty, an identifier is not a lowercase letter, a
-	 * key is missing, short, of another length or a placeholder (all bytes equal), two identifiers share one
-	 * key, or the active key is not in the ring; the message never contains key material
+	 * @param keys AES keys (16, 24 or 32 random bytes) by identifier, a lowercase letter
+	 * {@code a-z}; the arrays are copied
+	 * @param activeKeyId identifier of the key that encodes new public IDs; must be in
+	 * {@code keys}
+	 * @throws InvalidPublicIdKeyException if the ring is empty, an identifier is not a
+	 * lowercase letter, a key is missing, short, of another length or a placeholder (all
+	 * bytes equal), two identifiers share one key, or the active key is not in the ring;
+	 * the message never contains key material
 	 */
 	public PublicIds(Map<Character, byte[]> keys, char activeKeyId) {
 		Objects.requireNonNull(keys, "keys");
@@ -143,8 +156,8 @@ public final class PublicIds {
 			throw new InvalidPublicIdKeyException(id, false, "key '" + id + "' is missing");
 		}
 		if (key.length < KEY_LENGTHS[0]) {
-			throw new InvalidPublicIdKeyException(id, false, "key '" + id + "' is too short: " + key.length
-					+ " bytes, at least " + KEY_LENGTHS[0] + " needed");
+			throw new InvalidPublicIdKeyException(id, false,
+					"key '" + id + "' is too short: " + key.length + " bytes, at least " + KEY_LENGTHS[0] + " needed");
 		}
 		if (Arrays.stream(KEY_LENGTHS).noneMatch((length) -> length == key.length)) {
 			throw new InvalidPublicIdKeyException(id, false,
@@ -193,9 +206,10 @@ public final class PublicIds {
 
 	/**
 	 * Internal ID of a public ID made under any key in the ring.
-	 * @throws InvalidPublicIdException if {@code publicId} is {@code null}, not {@value #LENGTH} characters
-	 * long, names a key that is not in the ring, holds a character outside {@code 0-9A-Za-z}, or does not
-	 * decode to an ID from 1 to {@link Long#MAX_VALUE}
+	 * @throws InvalidPublicIdException if {@code publicId} is {@code null}, not
+	 * {@value #LENGTH} characters long, names a key that is not in the ring, holds a
+	 * character outside {@code 0-9A-Za-z}, or does not decode to an ID from 1 to
+	 * {@link Long#MAX_VALUE}
 	 */
 	public long decode(String publicId) {
 		if (publicId == null || publicId.length() != LENGTH) {
@@ -226,7 +240,10 @@ public final class PublicIds {
 		return numA * MODULUS_B + numB;
 	}
 
-	/** Value of {@code count} base-62 digits from {@code offset}, or -1 if a character is not a digit. */
+	/**
+	 * Value of {@code count} base-62 digits from {@code offset}, or -1 if a character is
+	 * not a digit.
+	 */
 	private static long readDigits(String text, int offset, int count) {
 		long value = 0;
 		for (int i = offset; i < offset + count; i++) {

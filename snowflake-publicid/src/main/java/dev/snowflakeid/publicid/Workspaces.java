@@ -19,16 +19,19 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Lends each caller of {@link PublicIds} a {@link Workspace} of its own for one call: a text buffer and, per
- * key, an {@link Ff1.Engine}, whose AES instance is not thread-safe and costs microseconds to build.
+ * Lends each caller of {@link PublicIds} a {@link Workspace} of its own for one call: a
+ * text buffer and, per key, an {@link Ff1.Engine}, whose AES instance is not thread-safe
+ * and costs microseconds to build.
  *
- * <p>Workspaces sit in a fixed array of slots, twice the processors rounded up to a power of two. A caller
- * starts at the slot its thread hashes to and takes the first free one with one compare-and-set, so a
- * platform thread keeps finding the same slot, and virtual threads, one per request, share slots instead
- * of each building an AES instance (a {@code ThreadLocal} would build one per virtual thread). Once a slot
- * has an engine for every key in use, a call allocates nothing here. When every slot is taken (more
- * callers at once than slots, such as threads descheduled while holding one), the caller gets a workspace
- * of its own for that call: slower, never blocking.
+ * <p>
+ * Workspaces sit in a fixed array of slots, twice the processors rounded up to a power of
+ * two. A caller starts at the slot its thread hashes to and takes the first free one with
+ * one compare-and-set, so a platform thread keeps finding the same slot, and virtual
+ * threads, one per request, share slots instead of each building an AES instance (a
+ * {@code ThreadLocal} would build one per virtual thread). Once a slot has an engine for
+ * every key in use, a call allocates nothing here. When every slot is taken (more callers
+ * at once than slots, such as threads descheduled while holding one), the caller gets a
+ * workspace of its own for that call: slower, never blocking.
  */
 final class Workspaces {
 
@@ -50,7 +53,8 @@ final class Workspaces {
 	private final Workspace[] slots;
 
 	/**
-	 * @param ciphers FF1 by key index, {@code null} where the ring has no key (not copied: never changed)
+	 * @param ciphers FF1 by key index, {@code null} where the ring has no key (not
+	 * copied: never changed)
 	 * @param textLength length of each workspace's text buffer
 	 */
 	Workspaces(Ff1[] ciphers, int textLength) {
@@ -88,7 +92,8 @@ final class Workspaces {
 	}
 
 	/**
-	 * A text buffer and the engines of one caller at a time; engines are built on first use of their key.
+	 * A text buffer and the engines of one caller at a time; engines are built on first
+	 * use of their key.
 	 */
 	static final class Workspace {
 

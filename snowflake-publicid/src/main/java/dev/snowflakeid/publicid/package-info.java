@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Public IDs: a keyed, reversible FF1 mapping between internal IDs and short URL-safe strings.
+ * Public IDs: a keyed, reversible FF1 mapping between internal IDs and short URL-safe
+ * strings.
  */
 @NullMarked
 package dev.snowflakeid.publicid;

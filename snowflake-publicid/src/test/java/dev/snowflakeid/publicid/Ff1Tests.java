@@ -29,11 +29,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * {@link Ff1} against the nine NIST SP 800-38G FF1 samples (AES-128, -192 and -256; radix 10 and 36; empty
- * and non-empty tweaks, the radix-36 ones spanning two blocks of {@code Q}), as published by NIST and
- * repeated in Bouncy Castle's own test suite ({@code SP80038GTest}), and against Bouncy Castle's
- * {@link FPEFF1Engine}, with its own software AES, for random keys, tweaks and inputs over radixes and
- * lengths from the edges of the domain to the public IDs' radix 62 and length 11.
+ * {@link Ff1} against the nine NIST SP 800-38G FF1 samples (AES-128, -192 and -256; radix
+ * 10 and 36; empty and non-empty tweaks, the radix-36 ones spanning two blocks of
+ * {@code Q}), as published by NIST and repeated in Bouncy Castle's own test suite
+ * ({@code SP80038GTest}), and against Bouncy Castle's {@link FPEFF1Engine}, with its own
+ * software AES, for random keys, tweaks and inputs over radixes and lengths from the
+ * edges of the domain to the public IDs' radix 62 and length 11.
  */
 class Ff1Tests {
 
@@ -44,8 +45,7 @@ class Ff1Tests {
 	private static final String AES256 = "2B7E151628AED2A6ABF7158809CF4F3CEF4359D8D580AA4F7F036D6F04FC6A94";
 
 	@ParameterizedTest(name = "NIST FF1 sample {index}: radix {0}")
-	@CsvSource({
-			"10, " + AES128 + ", 0123456789, 2433477484, ''",
+	@CsvSource({ "10, " + AES128 + ", 0123456789, 2433477484, ''",
 			"10, " + AES128 + ", 0123456789, 6124200773, 39383736353433323130",
 			"36, " + AES128 + ", 0123456789abcdefghi, a9tv40mll9kdu509eum, 3737373770717273373737",
 			"10, " + AES192 + ", 0123456789, 2830668132, ''",
@@ -65,10 +65,11 @@ class Ff1Tests {
 	}
 
 	/**
-	 * 1,000 random inputs for each of 100 random keys (16, 24 or 32 bytes) and tweaks (0 to 40 bytes, so
-	 * that {@code Q} spans one to four blocks) at radix 62, length 11; then 200 inputs each under 20 keys for
-	 * radixes and lengths that reach the domain's edges: the largest {@code b} (7), the smallest domain, odd and
-	 * even lengths, radix 2 and 256.
+	 * 1,000 random inputs for each of 100 random keys (16, 24 or 32 bytes) and tweaks (0
+	 * to 40 bytes, so that {@code Q} spans one to four blocks) at radix 62, length 11;
+	 * then 200 inputs each under 20 keys for radixes and lengths that reach the domain's
+	 * edges: the largest {@code b} (7), the smallest domain, odd and even lengths, radix
+	 * 2 and 256.
 	 */
 	@ParameterizedTest(name = "radix {0}, length {1}")
 	@CsvSource({ "62, 11, 100, 1000", "10, 6, 20, 200", "10, 7, 20, 200", "10, 30, 20, 200", "36, 19, 20, 200",
@@ -96,7 +97,8 @@ class Ff1Tests {
 				assertThat(actual).isEqualTo(expected);
 				engine.decrypt(actual, 0);
 				assertThat(actual).isEqualTo(plaintext);
-				// Decryption of a string that was not made by encryption, against the reference's.
+				// Decryption of a string that was not made by encryption, against the
+				// reference's.
 				decrypting.processBlock(plaintext, 0, length, expected, 0);
 				actual = plaintext.clone();
 				engine.decrypt(actual, 0);
@@ -160,7 +162,8 @@ class Ff1Tests {
 		assertThatIllegalArgumentException().isThrownBy(() -> new Ff1(new byte[15], 10, 10, tweak))
 			.withMessage("AES does not take a key of 15 bytes");
 		Ff1.Engine engine = new Ff1(key, 10, 10, tweak).newEngine();
-		assertThatIllegalArgumentException().isThrownBy(() -> engine.encrypt(new byte[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 10 }, 0))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> engine.encrypt(new byte[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 10 }, 0))
 			.withMessage("numeral 10 is not below the radix 10");
 		assertThatIllegalArgumentException().isThrownBy(() -> engine.decrypt(100_000, 0))
 			.withMessage("a half is outside its numeral string's range");

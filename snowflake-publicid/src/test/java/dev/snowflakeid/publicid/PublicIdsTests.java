@@ -98,10 +98,11 @@ class PublicIdsTests {
 	}
 
 	/**
-	 * Ten million IDs, each encoded and decoded back to itself, on every core: the 2.5 million smallest, 2.5
-	 * million consecutive Snowflake IDs, the 2.5 million largest, and 2.5 million spread over the whole range
-	 * (multiples of an odd constant modulo 2^63). Distinctness is checked directly too: the public forms,
-	 * reduced to 64 bits (the 11 digits as a base-62 number modulo 2^64), are sorted and found all
+	 * Ten million IDs, each encoded and decoded back to itself, on every core: the 2.5
+	 * million smallest, 2.5 million consecutive Snowflake IDs, the 2.5 million largest,
+	 * and 2.5 million spread over the whole range (multiples of an odd constant modulo
+	 * 2^63). Distinctness is checked directly too: the public forms, reduced to 64 bits
+	 * (the 11 digits as a base-62 number modulo 2^64), are sorted and found all
 	 * different, and distinct reductions mean distinct strings. 80 MB of longs.
 	 */
 	@Test
@@ -139,10 +140,11 @@ class PublicIdsTests {
 	}
 
 	/**
-	 * The public form is Bouncy Castle's FF1 (its {@code FPEFF1Engine} with its own AES) of the ID's 11
-	 * base-62 digits, after the key identifier: for random keys of every length and random IDs, the strings
-	 * are those that library makes, so public IDs made by earlier versions, which ran that engine, still
-	 * decode. One string is also pinned, in case both ever changed together.
+	 * The public form is Bouncy Castle's FF1 (its {@code FPEFF1Engine} with its own AES)
+	 * of the ID's 11 base-62 digits, after the key identifier: for random keys of every
+	 * length and random IDs, the strings are those that library makes, so public IDs made
+	 * by earlier versions, which ran that engine, still decode. One string is also
+	 * pinned, in case both ever changed together.
 	 */
 	@Test
 	void publicFormIsBouncyCastlesFf1OfTheBase62Digits() {
@@ -201,13 +203,17 @@ class PublicIdsTests {
 			}
 		}
 		int pairs = count - 1;
-		// By chance: a shared first character 1 time in 62 (1,613 of 99,999; 4 standard deviations ~ 160),
-		// two shared characters 1 time in 3,844 (26), ascending order half the time (50,000 +- 632).
+		// By chance: a shared first character 1 time in 62 (1,613 of 99,999; 4 standard
+		// deviations ~ 160),
+		// two shared characters 1 time in 3,844 (26), ascending order half the time
+		// (50,000 +- 632).
 		assertThat(sharedFirstChar).isBetween(1_450, 1_780);
 		assertThat(sharedTwoChars).isLessThan(60);
 		assertThat(ascending).isBetween(pairs / 2 - 632, pairs / 2 + 632);
-		assertThat(samePosition).isBetween(17_300, 18_200); // 11 positions x 99,999 / 62 = 17,741
-		// Every character at every position about equally often: 100,000 / 62 = 1,613 each.
+		assertThat(samePosition).isBetween(17_300, 18_200); // 11 positions x 99,999 / 62
+															// = 17,741
+		// Every character at every position about equally often: 100,000 / 62 = 1,613
+		// each.
 		for (int p = 0; p < PublicIds.DIGITS; p++) {
 			for (int c = 0; c < PublicIds.RADIX; c++) {
 				assertThat(counts[p][c]).as("'%s' at position %d", PublicIds.ALPHABET.charAt(c), p + 1)
@@ -277,7 +283,8 @@ class PublicIdsTests {
 	@Test
 	void wellFormedStringsThatDecryptOutsideTheIdRangeAreRejected() {
 		Ff1.Engine ff1 = new Ff1(key('a'), PublicIds.RADIX, PublicIds.DIGITS, new byte[0]).newEngine();
-		// 0, 2^63 and the largest 11-digit value: each a valid FF1 plaintext but not an ID.
+		// 0, 2^63 and the largest 11-digit value: each a valid FF1 plaintext but not an
+		// ID.
 		for (BigInteger value : new BigInteger[] { BigInteger.ZERO, BigInteger.ONE.shiftLeft(63),
 				BigInteger.valueOf(62).pow(11).subtract(BigInteger.ONE) }) {
 			byte[] digits = new byte[PublicIds.DIGITS];
@@ -333,7 +340,8 @@ class PublicIdsTests {
 		String secret = "aSECRETINPUT";
 		assertThatExceptionOfType(InvalidPublicIdException.class).isThrownBy(() -> this.publicIds.decode(secret + "!"))
 			.withMessage("not a public ID: not 12 characters long");
-		assertThatExceptionOfType(InvalidPublicIdException.class).isThrownBy(() -> this.publicIds.decode("z" + "0".repeat(11)))
+		assertThatExceptionOfType(InvalidPublicIdException.class)
+			.isThrownBy(() -> this.publicIds.decode("z" + "0".repeat(11)))
 			.withMessage("not a public ID: the first character names no key in the key ring");
 	}
 

@@ -18,8 +18,8 @@ package dev.snowflakeid.actuate;
 import java.util.Locale;
 
 /**
- * Renders durations for people reading health details: {@code 640ms}, {@code 8.912s}, {@code 4m 05s},
- * {@code 3h 12m}, {@code 69y 112d} (years of 365 days).
+ * Renders durations for people reading health details: {@code 640ms}, {@code 8.912s},
+ * {@code 4m 05s}, {@code 3h 12m}, {@code 69y 112d} (years of 365 days).
  */
 final class Durations {
 

@@ -22,14 +22,16 @@ import dev.snowflakeid.lease.LeaseEvent.LossReason;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 
 /**
- * Counts what happens to the worker lease, for the {@code snowflake.lease.*} meters and the endpoint.
- * Runs on the lease keeper's thread: a few atomic increments per renew interval, never on the ID path.
+ * Counts what happens to the worker lease, for the {@code snowflake.lease.*} meters and
+ * the endpoint. Runs on the lease keeper's thread: a few atomic increments per renew
+ * interval, never on the ID path.
  *
- * <p>Renewal results: {@link RenewalResult#RENEWED} the store extended the lease,
- * {@link RenewalResult#FAILED} the store did not answer in time (the lease stays usable up to its
- * ceiling), {@link RenewalResult#REJECTED} the store answered that the lease expired or belongs to
- * another owner now. Losses are counted by {@link LossReason}; claims after a loss by
- * {@link ClaimResult}.
+ * <p>
+ * Renewal results: {@link RenewalResult#RENEWED} the store extended the lease,
+ * {@link RenewalResult#FAILED} the store did not answer in time (the lease stays usable
+ * up to its ceiling), {@link RenewalResult#REJECTED} the store answered that the lease
+ * expired or belongs to another owner now. Losses are counted by {@link LossReason};
+ * claims after a loss by {@link ClaimResult}.
  */
 public final class LeaseEventCounters implements WorkerLeaseListener {
 
@@ -48,14 +50,16 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 				LossReason reason = event.lossReason();
 				if (reason != null) {
 					this.losses.incrementAndGet(reason.ordinal());
-					// The store answered the renewal: the lease expired there or another owner holds it.
+					// The store answered the renewal: the lease expired there or another
+					// owner holds it.
 					this.renewals.incrementAndGet(RenewalResult.REJECTED.ordinal());
 				}
 			}
 			case REACQUIRED -> this.claims.incrementAndGet(ClaimResult.REACQUIRED.ordinal());
 			case CLAIM_FAILED -> this.claims.incrementAndGet(ClaimResult.FAILED.ordinal());
 			default -> {
-				// ACQUIRED at startup and RELEASED or RELEASE_FAILED at shutdown are not counted.
+				// ACQUIRED at startup and RELEASED or RELEASE_FAILED at shutdown are not
+				// counted.
 			}
 		}
 	}
@@ -84,14 +88,16 @@ public final class LeaseEventCounters implements WorkerLeaseListener {
 		/** The store did not answer in time; the lease stays usable up to its ceiling. */
 		FAILED,
 
-		/** The store answered that the lease expired or that another owner holds the code. */
+		/**
+		 * The store answered that the lease expired or that another owner holds the code.
+		 */
 		REJECTED
 
 	}
 
 	/**
-	 * Outcome of a claim after a loss. The claim at startup is not one of them: a key named {@code acquired}
-	 * read 0 right after a code was acquired.
+	 * Outcome of a claim after a loss. The claim at startup is not one of them: a key
+	 * named {@code acquired} read 0 right after a code was acquired.
 	 */
 	public enum ClaimResult {
 

@@ -44,18 +44,19 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
- * The {@code snowflake} endpoint: the layout, the lease and the counters of this instance's generator, and
- * a decoder for IDs.
+ * The {@code snowflake} endpoint: the layout, the lease and the counters of this
+ * instance's generator, and a decoder for IDs.
  *
- * <p>JSON conventions: every ID is a string of decimal digits (JavaScript numbers cannot hold 64-bit
- * values), instants are ISO-8601 strings, counts and codes are numbers, durations are numbers of
- * milliseconds in fields ending in {@code Millis} or ISO-8601 durations ({@code tick}, {@code borrowAhead}).
- * A floor or ceiling that does not apply (a fixed worker code) is {@code null} here, and Actuator's JSON
- * leaves such a field out, as it leaves out every {@code null} one.
+ * <p>
+ * JSON conventions: every ID is a string of decimal digits (JavaScript numbers cannot
+ * hold 64-bit values), instants are ISO-8601 strings, counts and codes are numbers,
+ * durations are numbers of milliseconds in fields ending in {@code Millis} or ISO-8601
+ * durations ({@code tick}, {@code borrowAhead}). A floor or ceiling that does not apply
+ * (a fixed worker code) is {@code null} here, and Actuator's JSON leaves such a field
+ * out, as it leaves out every {@code null} one.
  */
 @Endpoint(id = "snowflake")
 public final class SnowflakeEndpoint {
-
 
 	private static final int ECHO_LIMIT = 40;
 
@@ -79,7 +80,8 @@ public final class SnowflakeEndpoint {
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
 	 * @param publicIds the public-ID key ring, or {@code null} without one
-	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied
+	 * lease store)
 	 */
 	public SnowflakeEndpoint(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents,
 			@Nullable PublicIds publicIds, @Nullable UniquenessDomain domain) {
@@ -112,12 +114,15 @@ public final class SnowflakeEndpoint {
 	}
 
 	/**
-	 * Splits an ID into its fields. With a public-ID key ring, also takes a public ID, and shows the public
-	 * form of the ID: this endpoint is for operators, the only place that links the two.
-	 * @param id the ID in decimal digits, from 0 to {@value Long#MAX_VALUE}, or a public ID
-	 * @throws InvalidEndpointRequestException if {@code id} is blank, holds anything but ASCII digits
-	 * (a sign, spaces, separators, hexadecimal), or exceeds {@link Long#MAX_VALUE}; or, starting with a key
-	 * identifier, is not a public ID under the key ring
+	 * Splits an ID into its fields. With a public-ID key ring, also takes a public ID,
+	 * and shows the public form of the ID: this endpoint is for operators, the only place
+	 * that links the two.
+	 * @param id the ID in decimal digits, from 0 to {@value Long#MAX_VALUE}, or a public
+	 * ID
+	 * @throws InvalidEndpointRequestException if {@code id} is blank, holds anything but
+	 * ASCII digits (a sign, spaces, separators, hexadecimal), or exceeds
+	 * {@link Long#MAX_VALUE}; or, starting with a key identifier, is not a public ID
+	 * under the key ring
 	 */
 	@ReadOperation
 	public DecodedIdDescriptor decode(@Selector String id) {
@@ -166,8 +171,8 @@ public final class SnowflakeEndpoint {
 		}
 		Map<String, WaitDescriptor> waits = new LinkedHashMap<>();
 		for (Reason reason : StatisticKeys.WAIT_REASONS) {
-			waits.put(StatisticKeys.of(reason), new WaitDescriptor(statistics.waits(reason),
-					statistics.waitedNanos(reason) / 1_000_000.0));
+			waits.put(StatisticKeys.of(reason),
+					new WaitDescriptor(statistics.waits(reason), statistics.waitedNanos(reason) / 1_000_000.0));
 		}
 		long lastTick = statistics.lastIssuedTick();
 		@Nullable String lastIssued = (lastTick == 0) ? null
@@ -200,8 +205,8 @@ public final class SnowflakeEndpoint {
 	 *
 	 * @param region region code
 	 * @param allocator worker-code allocator, {@code redis} or {@code static}
-	 * @param domain the instances this one's IDs are unique among (see {@link UniquenessDomain#details()}),
-	 * or {@code null} when unknown
+	 * @param domain the instances this one's IDs are unique among (see
+	 * {@link UniquenessDomain#details()}), or {@code null} when unknown
 	 * @param workerCode worker code held, or {@code null} without a lease
 	 * @param generation fencing generation of the lease, or {@code null} without a lease
 	 * @param issuable whether IDs can be issued now
@@ -215,9 +220,8 @@ public final class SnowflakeEndpoint {
 	 */
 	public record SnowflakeDescriptor(int region, String allocator, @Nullable Map<String, Object> domain,
 			@Nullable Integer workerCode, @Nullable Long generation, boolean issuable, @Nullable String reason,
-			LayoutDescriptor layout, @Nullable LeaseDescriptor lease,
-			long epochRemainingMillis, String borrowAhead, long leadMillis, CountersDescriptor counters)
-			implements OperationResponseBody {
+			LayoutDescriptor layout, @Nullable LeaseDescriptor lease, long epochRemainingMillis, String borrowAhead,
+			long leadMillis, CountersDescriptor counters) implements OperationResponseBody {
 	}
 
 	/**
@@ -241,13 +245,15 @@ public final class SnowflakeEndpoint {
 	/**
 	 * Bounds of the lease in force.
 	 *
-	 * @param floor instant every issued tick starts after, ISO-8601, or {@code null} for none
-	 * @param ceiling last instant an issued tick may reach until a renewal raises it, ISO-8601, or
-	 * {@code null} for none
+	 * @param floor instant every issued tick starts after, ISO-8601, or {@code null} for
+	 * none
+	 * @param ceiling last instant an issued tick may reach until a renewal raises it,
+	 * ISO-8601, or {@code null} for none
 	 * @param expiring whether the lease must be renewed to move its ceiling on
-	 * @param remainingMillis time until the clock reaches the ceiling, or {@code null} when the lease is not
-	 * renewed
-	 * @param ceilingRemainingMillis time until the wall clock reaches the ceiling, or {@code null} without one
+	 * @param remainingMillis time until the clock reaches the ceiling, or {@code null}
+	 * when the lease is not renewed
+	 * @param ceilingRemainingMillis time until the wall clock reaches the ceiling, or
+	 * {@code null} without one
 	 */
 	public record LeaseDescriptor(@Nullable String floor, @Nullable String ceiling, boolean expiring,
 			@Nullable Long remainingMillis, @Nullable Long ceilingRemainingMillis) {
@@ -265,7 +271,8 @@ public final class SnowflakeEndpoint {
 	 * @param largestForwardJumpMillis largest forward jump
 	 * @param borrowedTicks ticks entered ahead of the wall clock (borrow-ahead)
 	 * @param waits waits for the clock by cause
-	 * @param lastIssued start of the tick of the last issued ID, ISO-8601, or {@code null} before the first
+	 * @param lastIssued start of the tick of the last issued ID, ISO-8601, or
+	 * {@code null} before the first
 	 * @param leaseRenewals renewal rounds by result, or {@code null} when not counted
 	 * @param leaseLosses lost leases by reason, or {@code null} when not counted
 	 * @param leaseClaims claims after a loss by result, or {@code null} when not counted
@@ -294,8 +301,8 @@ public final class SnowflakeEndpoint {
 	 * @param region region code
 	 * @param worker worker code within the region
 	 * @param sequence position within the tick
-	 * @param publicId public form under the active key, or {@code null} without a key ring and for 0 (which has
-	 * none); Actuator's JSON leaves the field out then
+	 * @param publicId public form under the active key, or {@code null} without a key
+	 * ring and for 0 (which has none); Actuator's JSON leaves the field out then
 	 */
 	public record DecodedIdDescriptor(String id, String timestamp, int region, int worker, int sequence,
 			@Nullable String publicId) implements OperationResponseBody {

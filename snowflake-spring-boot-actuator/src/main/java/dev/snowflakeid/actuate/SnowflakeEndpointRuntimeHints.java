@@ -23,8 +23,8 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.util.ClassUtils;
 
 /**
- * The {@code snowflake} endpoint's response bodies, written to JSON by reflection over their record
- * components, for native images.
+ * The {@code snowflake} endpoint's response bodies, written to JSON by reflection over
+ * their record components, for native images.
  */
 class SnowflakeEndpointRuntimeHints implements RuntimeHintsRegistrar {
 

@@ -25,9 +25,9 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
 
 /**
- * Web form of {@link SnowflakeEndpoint#decode(String)}: a malformed ID is answered with status 400 and a
- * JSON body that carries the reason, {@code {"status":400,"error":"Bad Request","reason":"..."}},
- * whatever {@code spring.web.error.include-message} says.
+ * Web form of {@link SnowflakeEndpoint#decode(String)}: a malformed ID is answered with
+ * status 400 and a JSON body that carries the reason, {@code {"status":400,"error":"Bad
+ * Request","reason":"..."}}, whatever {@code spring.web.error.include-message} says.
  */
 @EndpointWebExtension(endpoint = SnowflakeEndpoint.class)
 public final class SnowflakeEndpointWebExtension {
@@ -45,8 +45,9 @@ public final class SnowflakeEndpointWebExtension {
 		}
 		catch (InvalidEndpointRequestException ex) {
 			String reason = Objects.requireNonNull(ex.getReason(), "SnowflakeEndpoint gives every refusal a reason");
-			return new WebEndpointResponse<>(new InvalidId(WebEndpointResponse.STATUS_BAD_REQUEST, "Bad Request",
-					reason), WebEndpointResponse.STATUS_BAD_REQUEST);
+			return new WebEndpointResponse<>(
+					new InvalidId(WebEndpointResponse.STATUS_BAD_REQUEST, "Bad Request", reason),
+					WebEndpointResponse.STATUS_BAD_REQUEST);
 		}
 	}
 

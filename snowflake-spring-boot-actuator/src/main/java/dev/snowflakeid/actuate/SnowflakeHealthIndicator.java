@@ -30,18 +30,21 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * Reports whether this instance may issue IDs right now: {@code UP} while
- * {@link SnowflakeWorker#status()} says so, {@code DOWN} with a {@code reason} otherwise (no lease, clock at
- * the lease ceiling, clock behind the last issued tick beyond the rollback
- * budget, clock not yet past the floor, layout lifetime over, generator stopped).
+ * {@link SnowflakeWorker#status()} says so, {@code DOWN} with a {@code reason} otherwise
+ * (no lease, clock at the lease ceiling, clock behind the last issued tick beyond the
+ * rollback budget, clock not yet past the floor, layout lifetime over, generator
+ * stopped).
  *
- * <p>Details: {@code allocator}, {@code domain} (the {@link UniquenessDomain#details() uniqueness domain}, when
- * known), {@code region}, and with a lease {@code workerCode}, {@code generation},
- * {@code leaseRemaining} (time until the clock reaches the lease ceiling, or {@code unlimited} for a code
- * that is not renewed), {@code ceiling} (ISO-8601 instant after which no ID may be issued until a renewal raises it, or
- * {@code none}); always {@code epochRemaining}; and {@code borrowLead} (how far issued ticks run ahead of
- * the wall clock) when borrow-ahead is on. Durations are human-readable: {@code 640ms}, {@code 8.912s},
- * {@code 69y 112d}. The check reads an immutable lease snapshot and the clocks; it takes no lock and makes
- * no network call.
+ * <p>
+ * Details: {@code allocator}, {@code domain} (the {@link UniquenessDomain#details()
+ * uniqueness domain}, when known), {@code region}, and with a lease {@code workerCode},
+ * {@code generation}, {@code leaseRemaining} (time until the clock reaches the lease
+ * ceiling, or {@code unlimited} for a code that is not renewed), {@code ceiling}
+ * (ISO-8601 instant after which no ID may be issued until a renewal raises it, or
+ * {@code none}); always {@code epochRemaining}; and {@code borrowLead} (how far issued
+ * ticks run ahead of the wall clock) when borrow-ahead is on. Durations are
+ * human-readable: {@code 640ms}, {@code 8.912s}, {@code 69y 112d}. The check reads an
+ * immutable lease snapshot and the clocks; it takes no lock and makes no network call.
  */
 public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 
@@ -55,7 +58,8 @@ public final class SnowflakeHealthIndicator extends AbstractHealthIndicator {
 
 	/**
 	 * @param worker the generator and its lease keeper
-	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied
+	 * lease store)
 	 */
 	public SnowflakeHealthIndicator(SnowflakeWorker worker, @Nullable UniquenessDomain domain) {
 		super("Snowflake health check failed");

@@ -40,36 +40,44 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code snowflake.*} meters, all tagged {@code region}. Each one reads a count or a snapshot the
- * generator and the lease keeper already keep, when the registry is scraped; nothing is recorded per ID.
+ * The {@code snowflake.*} meters, all tagged {@code region}. Each one reads a count or a
+ * snapshot the generator and the lease keeper already keep, when the registry is scraped;
+ * nothing is recorded per ID.
  *
  * <ul>
  * <li>{@code snowflake.ids.issued}: IDs returned to callers.
  * <li>{@code snowflake.ids.refused} (tag {@code reason}: {@code clock_moved_backwards},
- * {@code sequence_exhausted}, {@code lease_unavailable}, {@code epoch_exhausted}): calls that threw
- * instead of issuing; a refused batch counts once.
+ * {@code sequence_exhausted}, {@code lease_unavailable}, {@code epoch_exhausted}): calls
+ * that threw instead of issuing; a refused batch counts once.
  * <li>{@code snowflake.sequence.exhausted}: ticks whose whole sequence range was used.
  * <li>{@code snowflake.clock.rollback}: backward steps of the wall clock;
  * {@code snowflake.clock.rollback.max}: the largest one.
- * <li>{@code snowflake.clock.forward.jumps}: forward jumps above {@code snowflake.clock.forward-jump-alert};
- * {@code snowflake.clock.forward.jumps.max}: the largest one.
- * <li>{@code snowflake.wait} (tag {@code reason}: {@code clock_moved_backwards}, {@code sequence_exhausted}):
- * count and total time of the waits for the clock that ended in an ID.
- * <li>{@code snowflake.lease.renewals} (tag {@code result}: {@code renewed}, {@code failed},
- * {@code rejected}), {@code snowflake.lease.losses} (tag {@code reason}: {@code expired}, {@code fenced}),
- * {@code snowflake.lease.claims} (claims after a lost lease, tag {@code result}: {@code reacquired},
- * {@code failed}; the claim at startup is not counted): lease events, when a {@link LeaseEventCounters} is registered with the keeper.
- * <li>{@code snowflake.lease.remaining}: time until this instance must stop issuing unless a renewal
- * succeeds: time until the clock reaches the lease ceiling; 0 without a lease; NaN for a fixed code that
- * never expires.
- * <li>{@code snowflake.issuable}: 1 while this instance can issue IDs, 0 while it refuses them; the condition
- * behind the {@code snowflake} health indicator and readiness, so that an alert needs no health probe.
- * <li>{@code snowflake.worker.codes.available}: worker codes of the region nobody holds, for allocators that
- * can tell (Redis); read from the store at most once per {@link #AVAILABLE_CODES_REFRESH}, NaN while the
- * store cannot answer. Not registered for the static allocator.
+ * <li>{@code snowflake.clock.forward.jumps}: forward jumps above
+ * {@code snowflake.clock.forward-jump-alert}; {@code snowflake.clock.forward.jumps.max}:
+ * the largest one.
+ * <li>{@code snowflake.wait} (tag {@code reason}: {@code clock_moved_backwards},
+ * {@code sequence_exhausted}): count and total time of the waits for the clock that ended
+ * in an ID.
+ * <li>{@code snowflake.lease.renewals} (tag {@code result}: {@code renewed},
+ * {@code failed}, {@code rejected}), {@code snowflake.lease.losses} (tag {@code reason}:
+ * {@code expired}, {@code fenced}), {@code snowflake.lease.claims} (claims after a lost
+ * lease, tag {@code result}: {@code reacquired}, {@code failed}; the claim at startup is
+ * not counted): lease events, when a {@link LeaseEventCounters} is registered with the
+ * keeper.
+ * <li>{@code snowflake.lease.remaining}: time until this instance must stop issuing
+ * unless a renewal succeeds: time until the clock reaches the lease ceiling; 0 without a
+ * lease; NaN for a fixed code that never expires.
+ * <li>{@code snowflake.issuable}: 1 while this instance can issue IDs, 0 while it refuses
+ * them; the condition behind the {@code snowflake} health indicator and readiness, so
+ * that an alert needs no health probe.
+ * <li>{@code snowflake.worker.codes.available}: worker codes of the region nobody holds,
+ * for allocators that can tell (Redis); read from the store at most once per
+ * {@link #AVAILABLE_CODES_REFRESH}, NaN while the store cannot answer. Not registered for
+ * the static allocator.
  * <li>{@code snowflake.epoch.remaining}: time until the layout's last tick ends.
- * <li>With borrow-ahead on: {@code snowflake.clock.borrowed}, how far the last issued tick lies ahead of
- * the wall clock, and {@code snowflake.clock.borrowed.ticks}, ticks entered ahead of it.
+ * <li>With borrow-ahead on: {@code snowflake.clock.borrowed}, how far the last issued
+ * tick lies ahead of the wall clock, and {@code snowflake.clock.borrowed.ticks}, ticks
+ * entered ahead of it.
  * </ul>
  */
 public final class SnowflakeMetrics implements MeterBinder {
@@ -85,7 +93,8 @@ public final class SnowflakeMetrics implements MeterBinder {
 
 	/**
 	 * @param worker the generator and its lease keeper
-	 * @param leaseEvents lease event counts, or {@code null} to leave the {@code snowflake.lease.*} counters out
+	 * @param leaseEvents lease event counts, or {@code null} to leave the
+	 * {@code snowflake.lease.*} counters out
 	 */
 	public SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents) {
 		this(worker, leaseEvents, AVAILABLE_CODES_REFRESH);
@@ -123,8 +132,9 @@ public final class SnowflakeMetrics implements MeterBinder {
 			.description("Backward steps of the wall clock")
 			.tags(tags)
 			.register(registry);
-		TimeGauge.builder("snowflake.clock.rollback.max", statistics, TimeUnit.MILLISECONDS,
-				GeneratorStatistics::largestClockRollbackMillis)
+		TimeGauge
+			.builder("snowflake.clock.rollback.max", statistics, TimeUnit.MILLISECONDS,
+					GeneratorStatistics::largestClockRollbackMillis)
 			.description("Largest backward step of the wall clock")
 			.tags(tags)
 			.register(registry);
@@ -132,8 +142,9 @@ public final class SnowflakeMetrics implements MeterBinder {
 			.description("Forward jumps of the wall clock above the alert threshold")
 			.tags(tags)
 			.register(registry);
-		TimeGauge.builder("snowflake.clock.forward.jumps.max", statistics, TimeUnit.MILLISECONDS,
-				GeneratorStatistics::largestForwardJumpMillis)
+		TimeGauge
+			.builder("snowflake.clock.forward.jumps.max", statistics, TimeUnit.MILLISECONDS,
+					GeneratorStatistics::largestForwardJumpMillis)
 			.description("Largest forward jump of the wall clock")
 			.tags(tags)
 			.register(registry);
@@ -150,7 +161,8 @@ public final class SnowflakeMetrics implements MeterBinder {
 		if (leaseEvents != null) {
 			bindLeaseEvents(registry, tags, leaseEvents);
 		}
-		TimeGauge.builder("snowflake.lease.remaining", this.worker, TimeUnit.MILLISECONDS, SnowflakeMetrics::leaseRemaining)
+		TimeGauge
+			.builder("snowflake.lease.remaining", this.worker, TimeUnit.MILLISECONDS, SnowflakeMetrics::leaseRemaining)
 			.description("Time until IDs stop unless a lease renewal succeeds")
 			.tags(tags)
 			.register(registry);
@@ -173,7 +185,8 @@ public final class SnowflakeMetrics implements MeterBinder {
 				.register(registry);
 		}
 		if (!generator.borrowAhead().isZero()) {
-			TimeGauge.builder("snowflake.clock.borrowed", generator, TimeUnit.MILLISECONDS, SnowflakeIdGenerator::leadMillis)
+			TimeGauge
+				.builder("snowflake.clock.borrowed", generator, TimeUnit.MILLISECONDS, SnowflakeIdGenerator::leadMillis)
 				.description("How far the last issued tick lies ahead of the wall clock")
 				.tags(tags)
 				.register(registry);
@@ -225,8 +238,9 @@ public final class SnowflakeMetrics implements MeterBinder {
 	}
 
 	/**
-	 * Free worker codes, read from the store on the scraping thread at most once per refresh interval so
-	 * that scrapes never add load to the lease store, and never on the ID path.
+	 * Free worker codes, read from the store on the scraping thread at most once per
+	 * refresh interval so that scrapes never add load to the lease store, and never on
+	 * the ID path.
 	 */
 	static final class AvailableCodes {
 

@@ -21,8 +21,8 @@ import java.util.Locale;
 import dev.snowflakeid.IdGenerationException.Reason;
 
 /**
- * Keys shared by the endpoint and the meters, kept apart from both so that neither needs the other's
- * library on the classpath.
+ * Keys shared by the endpoint and the meters, kept apart from both so that neither needs
+ * the other's library on the classpath.
  */
 final class StatisticKeys {
 
@@ -32,7 +32,10 @@ final class StatisticKeys {
 	private StatisticKeys() {
 	}
 
-	/** Tag value and JSON key of an enum constant: lower case, as in {@code lease_unavailable}. */
+	/**
+	 * Tag value and JSON key of an enum constant: lower case, as in
+	 * {@code lease_unavailable}.
+	 */
 	static String of(Enum<?> constant) {
 		return constant.name().toLowerCase(Locale.ROOT);
 	}

@@ -14,9 +14,10 @@
  * limitations under the License.
  */
 /**
- * Actuator and Micrometer integration: the {@code snowflake} health indicator, the {@code snowflake}
- * endpoint (layout, lease, counters, ID decoding) and the {@code snowflake.*} meters. Everything here
- * reads state the generator and the lease keeper already keep; nothing runs on the ID path.
+ * Actuator and Micrometer integration: the {@code snowflake} health indicator, the
+ * {@code snowflake} endpoint (layout, lease, counters, ID decoding) and the
+ * {@code snowflake.*} meters. Everything here reads state the generator and the lease
+ * keeper already keep; nothing runs on the ID path.
  */
 @NullMarked
 package dev.snowflakeid.actuate;

@@ -36,8 +36,9 @@ import org.springframework.boot.health.contributor.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The values of the health details the README lists, on a real generator and lease keeper over a fake clock
- * (a store that grants ceilings 12 s above its clock, renewal rounds never run), so each value is exact.
+ * The values of the health details the README lists, on a real generator and lease keeper
+ * over a fake clock (a store that grants ceilings 12 s above its clock, renewal rounds
+ * never run), so each value is exact.
  */
 class SnowflakeHealthIndicatorTests {
 
@@ -66,7 +67,8 @@ class SnowflakeHealthIndicatorTests {
 			.containsEntry("generation", 1L)
 			.containsEntry("leaseRemaining", "12.000s")
 			.containsEntry("ceiling", "2026-11-30T12:00:12Z")
-			// 2^41 ms after the epoch less 333.5 days: 25,118.16 days, in years of 365 days
+			// 2^41 ms after the epoch less 333.5 days: 25,118.16 days, in years of 365
+			// days
 			.containsEntry("epochRemaining", "68y 298d");
 		this.time.stepWall(Duration.ofMillis(2_500));
 		assertThat(health(this.worker, null).getDetails()).containsEntry("leaseRemaining", "9.500s")
@@ -77,7 +79,8 @@ class SnowflakeHealthIndicatorTests {
 	void burstModeShowsHowFarIssuedTicksRunAheadOfTheWallClock() {
 		SnowflakeIdGenerator ids = start(Duration.ofMillis(100)).generator();
 		assertThat(health(this.worker, null).getDetails()).containsEntry("borrowLead", "0ms");
-		// three ticks' worth of IDs on a standing wall clock: the current tick and two borrowed
+		// three ticks' worth of IDs on a standing wall clock: the current tick and two
+		// borrowed
 		ids.nextIds(3 * (1 << LAYOUT.sequenceBits()));
 		assertThat(health(this.worker, null).getDetails()).containsEntry("borrowLead", "2ms");
 		this.time.stepWall(Duration.ofMillis(1));
@@ -88,9 +91,8 @@ class SnowflakeHealthIndicatorTests {
 	void aClusterDomainIsNamedByItsNodesKeysAndRegion() {
 		UniquenessDomain cluster = UniquenessDomain.redisCluster(List.of("c1:7000", "c2:7001"), "snowflake", "default",
 				0);
-		assertThat(health(start(Duration.ZERO), cluster).getDetails().get("domain"))
-			.isEqualTo(Map.of("redisCluster", List.of("c1:7000", "c2:7001"), "keyPrefix", "snowflake", "namespace",
-					"default", "region", 0));
+		assertThat(health(start(Duration.ZERO), cluster).getDetails().get("domain")).isEqualTo(Map.of("redisCluster",
+				List.of("c1:7000", "c2:7001"), "keyPrefix", "snowflake", "namespace", "default", "region", 0));
 	}
 
 	@Test

@@ -43,9 +43,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The value of every counting meter after the event it counts, read through the {@link MeterRegistry} as a
- * scrape would: a real generator and lease keeper on a fake clock, with a store whose answers the test
- * chooses, and the renewal rounds run by the test.
+ * The value of every counting meter after the event it counts, read through the
+ * {@link MeterRegistry} as a scrape would: a real generator and lease keeper on a fake
+ * clock, with a store whose answers the test chooses, and the renewal rounds run by the
+ * test.
  */
 class SnowflakeMetricValuesTests {
 
@@ -130,7 +131,9 @@ class SnowflakeMetricValuesTests {
 		ids().nextId();
 		assertThat(count("snowflake.clock.rollback")).isEqualTo(1);
 		assertThat(millis("snowflake.clock.rollback.max")).isEqualTo(3);
-		FunctionTimer waits = this.registry.get("snowflake.wait").tag("reason", "clock_moved_backwards").functionTimer();
+		FunctionTimer waits = this.registry.get("snowflake.wait")
+			.tag("reason", "clock_moved_backwards")
+			.functionTimer();
 		assertThat(waits.count()).isEqualTo(1);
 		assertThat(waits.totalTime(TimeUnit.MILLISECONDS)).isGreaterThan(2.0).isLessThanOrEqualTo(5.0);
 
@@ -171,7 +174,8 @@ class SnowflakeMetricValuesTests {
 
 	@Test
 	void theClaimAtStartupIsNoClaimAfterALoss() {
-		// the worker acquired its code when it started: no tag may read as if that claim were missing
+		// the worker acquired its code when it started: no tag may read as if that claim
+		// were missing
 		assertThat(this.registry.find("snowflake.lease.claims").functionCounters())
 			.extracting((counter) -> counter.getId().getTag("result"))
 			.containsExactlyInAnyOrder("reacquired", "failed");
@@ -273,8 +277,8 @@ class SnowflakeMetricValuesTests {
 	}
 
 	/**
-	 * Grants ranges from just below the fake clock to {@link #LEAD} above it, and answers renewals and claims
-	 * as the test says: renewed unless told otherwise.
+	 * Grants ranges from just below the fake clock to {@link #LEAD} above it, and answers
+	 * renewals and claims as the test says: renewed unless told otherwise.
 	 */
 	static final class ScriptedStore implements WorkerLeaseStore {
 

@@ -22,25 +22,27 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Explains a clock that stands in the way of a safe start, by {@link ClockException.Reason}: behind a worker
- * code's high-water mark, or skewed against the lease store's clock.
+ * Explains a clock that stands in the way of a safe start, by
+ * {@link ClockException.Reason}: behind a worker code's high-water mark, or skewed
+ * against the lease store's clock.
  */
 class ClockFailureAnalyzer extends AbstractFailureAnalyzer<ClockException> {
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, ClockException cause) {
 		return switch (cause.reason()) {
-			case BEHIND -> new FailureAnalysis("The system clock is behind the high-water mark of the worker code: "
-					+ cause.getMessage() + ". Issuing now could repeat IDs an earlier owner of the code already issued.",
+			case BEHIND -> new FailureAnalysis(
+					"The system clock is behind the high-water mark of the worker code: " + cause.getMessage()
+							+ ". Issuing now could repeat IDs an earlier owner of the code already issued.",
 					"Fix the system clock (NTP) and restart; or, if the clock is right and merely "
 							+ ((ClockBehindException) cause).behindMillis() + " ms must pass, raise "
 							+ "snowflake.worker.lease.startup-wait-budget.",
 					cause);
-			case SKEW -> new FailureAnalysis("Clock skew against the lease store: " + cause.getMessage() + ".",
-					"Synchronize this host's clock and the Redis host's clock (NTP). Raising "
-							+ "snowflake.worker.lease.max-clock-skew lengthens the quarantine after a detected data loss "
-							+ "and must be done for every instance of the namespace at once (the quarantine is a "
-							+ "fleet-wide setting).",
+			case SKEW -> new FailureAnalysis("Clock skew against the lease store: " + cause
+				.getMessage() + ".", "Synchronize this host's clock and the Redis host's clock (NTP). Raising "
+						+ "snowflake.worker.lease.max-clock-skew lengthens the quarantine after a detected data loss "
+						+ "and must be done for every instance of the namespace at once (the quarantine is a "
+						+ "fleet-wide setting).",
 					cause);
 		};
 	}

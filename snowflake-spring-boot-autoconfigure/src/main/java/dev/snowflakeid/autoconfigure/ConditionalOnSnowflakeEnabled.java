@@ -24,8 +24,9 @@ import java.lang.annotation.Target;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 
 /**
- * Matches unless {@code snowflake.enabled} is {@code false}: the one switch that turns off the generator and
- * every integration that needs it. Integrations that need no generator (public IDs) do not carry it.
+ * Matches unless {@code snowflake.enabled} is {@code false}: the one switch that turns
+ * off the generator and every integration that needs it. Integrations that need no
+ * generator (public IDs) do not carry it.
  */
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)

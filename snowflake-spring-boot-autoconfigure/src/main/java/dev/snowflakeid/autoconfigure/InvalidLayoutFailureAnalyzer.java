@@ -20,14 +20,18 @@ import dev.snowflakeid.SnowflakeLayout.InvalidLayoutException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
-/** Explains an {@link InvalidLayoutException} in terms of the {@code snowflake.*} property to change. */
+/**
+ * Explains an {@link InvalidLayoutException} in terms of the {@code snowflake.*} property
+ * to change.
+ */
 class InvalidLayoutFailureAnalyzer extends AbstractFailureAnalyzer<InvalidLayoutException> {
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, InvalidLayoutException cause) {
 		String property = property(cause.parameter());
-		return new FailureAnalysis("The Snowflake ID layout is invalid: " + cause.getMessage() + " (property '"
-				+ property + "').", action(cause.parameter(), property), cause);
+		return new FailureAnalysis(
+				"The Snowflake ID layout is invalid: " + cause.getMessage() + " (property '" + property + "').",
+				action(cause.parameter(), property), cause);
 	}
 
 	static String property(String parameter) {
@@ -51,9 +55,10 @@ class InvalidLayoutFailureAnalyzer extends AbstractFailureAnalyzer<InvalidLayout
 					+ "already holds IDs: introduce a new format instead.";
 			case "epoch" -> "Set snowflake.epoch to an instant in the past, such as 2026-01-01T00:00:00Z, and never "
 					+ "move it once IDs exist.";
-			case "requiredLifetime" -> "Give the timestamp more bits (snowflake.layout.timestamp-bits, taking them from "
-					+ "worker or sequence bits), use a later snowflake.epoch for a new deployment, or lower "
-					+ "snowflake.layout.required-lifetime if a shorter lifetime is acceptable.";
+			case "requiredLifetime" ->
+				"Give the timestamp more bits (snowflake.layout.timestamp-bits, taking them from "
+						+ "worker or sequence bits), use a later snowflake.epoch for a new deployment, or lower "
+						+ "snowflake.layout.required-lifetime if a shorter lifetime is acceptable.";
 			case "tick" -> "Set snowflake.layout.tick to a whole number of milliseconds, at least 1ms, such that "
 					+ "epoch + 2^timestamp-bits ticks stays representable.";
 			default -> "Set " + property + " within the range given above.";

@@ -23,8 +23,8 @@ import dev.snowflakeid.lease.LeaseTiming;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found before any ID is
- * issued. Carries the property to change and how to fix it, for
+ * A {@code snowflake.*} setting that would make the generator unsafe or unusable, found
+ * before any ID is issued. Carries the property to change and how to fix it, for
  * {@link InvalidSnowflakeConfigurationFailureAnalyzer}.
  */
 public class InvalidSnowflakeConfigurationException extends IllegalStateException {
@@ -42,9 +42,10 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 	}
 
 	/**
-	 * Runs a core rule (such as {@code SnowflakeLayout.requireWorkerCode}) on a configured value, turning its
-	 * {@link IllegalArgumentException} into a failure that names {@code property} and {@code action}, so that
-	 * the rule and its wording stay in the core.
+	 * Runs a core rule (such as {@code SnowflakeLayout.requireWorkerCode}) on a
+	 * configured value, turning its {@link IllegalArgumentException} into a failure that
+	 * names {@code property} and {@code action}, so that the rule and its wording stay in
+	 * the core.
 	 */
 	public static int check(String property, IntSupplier rule, String action) {
 		try {
@@ -57,8 +58,8 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 	}
 
 	/**
-	 * {@link #check(String, IntSupplier, String)} for a duration rule of the core, such as
-	 * {@code LeaseTiming.requirePositiveMillis}.
+	 * {@link #check(String, IntSupplier, String)} for a duration rule of the core, such
+	 * as {@code LeaseTiming.requirePositiveMillis}.
 	 */
 	public static Duration check(String property, Supplier<Duration> rule, String action) {
 		try {
@@ -72,7 +73,8 @@ public class InvalidSnowflakeConfigurationException extends IllegalStateExceptio
 
 	/**
 	 * The core's rule of lease intervals ({@code LeaseTiming.requirePositiveMillis} and
-	 * {@code requireNonNegativeMillis}) on a configured duration, failing with {@code property}.
+	 * {@code requireNonNegativeMillis}) on a configured duration, failing with
+	 * {@code property}.
 	 */
 	public static Duration checkMillis(String property, Duration value, boolean zeroAllowed) {
 		return check(property,

@@ -25,8 +25,9 @@ class LeaseStoreUnavailableFailureAnalyzer extends AbstractFailureAnalyzer<Lease
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, LeaseStoreUnavailableException cause) {
-		return new FailureAnalysis("The worker-code lease store could not be reached at startup: " + cause.getMessage()
-				+ ". Without a lease no ID can be proven unique, so the application does not start.",
+		return new FailureAnalysis(
+				"The worker-code lease store could not be reached at startup: " + cause.getMessage()
+						+ ". Without a lease no ID can be proven unique, so the application does not start.",
 				"Check that Redis is running and reachable with the spring.data.redis.* settings (host, port, password, "
 						+ "SSL; snowflake.worker.redis.* for a separate lease Redis), that a TLS server is reached with TLS "
 						+ "and a trusted certificate (the lease connection never falls back to plaintext), or raise "

@@ -23,10 +23,11 @@ import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 /**
- * The lease timing of {@code snowflake.worker.lease.*} and its rules: ceiling lead and quarantine derived from
- * the outage tolerance, renew interval and clock skew, plus what the selected store adds
- * ({@link StoreTiming}). Every rule that needs only the properties is checked here, before any store
- * connects, so that a wrong setting is reported before an unreachable server.
+ * The lease timing of {@code snowflake.worker.lease.*} and its rules: ceiling lead and
+ * quarantine derived from the outage tolerance, renew interval and clock skew, plus what
+ * the selected store adds ({@link StoreTiming}). Every rule that needs only the
+ * properties is checked here, before any store connects, so that a wrong setting is
+ * reported before an unreachable server.
  */
 final class LeaseTimingMapper {
 
@@ -36,8 +37,8 @@ final class LeaseTimingMapper {
 	}
 
 	/**
-	 * The timing of {@code properties} over a store that adds {@code store}; the store's part is asked for
-	 * after the store-independent intervals passed their rules.
+	 * The timing of {@code properties} over a store that adds {@code store}; the store's
+	 * part is asked for after the store-independent intervals passed their rules.
 	 */
 	static LeaseTiming leaseTiming(SnowflakeProperties properties, Supplier<StoreTiming> store) {
 		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
@@ -52,8 +53,8 @@ final class LeaseTimingMapper {
 		InvalidSnowflakeConfigurationException.checkMillis("snowflake.worker.lease.max-clock-skew",
 				lease.getMaxClockSkew(), true);
 		StoreTiming added = store.get();
-		LeaseTiming own = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(),
-				lease.getMaxClockSkew(), added.failoverWindow(), added.requestLateness());
+		LeaseTiming own = new LeaseTiming(lease.getOutageTolerance(), lease.getRenewInterval(), lease.getMaxClockSkew(),
+				added.failoverWindow(), added.requestLateness());
 		if (!added.fleetLeadLimited()) {
 			return own;
 		}
@@ -75,16 +76,16 @@ final class LeaseTimingMapper {
 			Duration tick = properties.getLayout().getTick();
 			Duration works = timing.firstStartWait(tick);
 			InvalidSnowflakeConfigurationException.check(STARTUP_WAIT_BUDGET,
-					() -> timing.requireStartupWaitBudget(budget, tick),
-					"Set " + STARTUP_WAIT_BUDGET + " to " + works.toSeconds() + "s or more, or leave it unset (it "
-							+ "then covers the quarantine).");
+					() -> timing.requireStartupWaitBudget(budget, tick), "Set " + STARTUP_WAIT_BUDGET + " to "
+							+ works.toSeconds() + "s or more, or leave it unset (it " + "then covers the quarantine).");
 		}
 		return timing;
 	}
 
 	/**
-	 * The startup wait budget: the configured one, or one derived from {@code timing} that covers a first
-	 * start on an empty store ({@link LeaseTiming#defaultStartupWaitBudget}).
+	 * The startup wait budget: the configured one, or one derived from {@code timing}
+	 * that covers a first start on an empty store
+	 * ({@link LeaseTiming#defaultStartupWaitBudget}).
 	 */
 	static Duration startupWaitBudget(SnowflakeProperties properties, LeaseTiming timing) {
 		Duration configured = properties.getWorker().getLease().getStartupWaitBudget();
@@ -92,8 +93,8 @@ final class LeaseTimingMapper {
 	}
 
 	/**
-	 * The rules of borrow-ahead, which also need the store: borrowed ticks are safe only below a ceiling that
-	 * outlives a restart.
+	 * The rules of borrow-ahead, which also need the store: borrowed ticks are safe only
+	 * below a ceiling that outlives a restart.
 	 */
 	static void checkBorrowAhead(SnowflakeProperties properties, LeaseTiming timing, WorkerLeaseStore store) {
 		Duration ceilingLead = timing.ceilingLead();

@@ -20,9 +20,10 @@ import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import org.springframework.util.ClassUtils;
 
 /**
- * Explains why the selected allocator has no lease store, with advice that fits the situation: the
- * in-memory allocator outside tests, the Redis module or Spring Data Redis missing, or Spring Boot's Redis auto-configuration
- * left out (excluded, or a test slice such as {@code @DataJpaTest}).
+ * Explains why the selected allocator has no lease store, with advice that fits the
+ * situation: the in-memory allocator outside tests, the Redis module or Spring Data Redis
+ * missing, or Spring Boot's Redis auto-configuration left out (excluded, or a test slice
+ * such as {@code @DataJpaTest}).
  */
 final class MissingLeaseStore {
 

@@ -25,8 +25,9 @@ class NoFreeWorkerCodeFailureAnalyzer extends AbstractFailureAnalyzer<NoFreeWork
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, NoFreeWorkerCodeException cause) {
-		return new FailureAnalysis("No free worker code: " + cause.getMessage()
-				+ ", and none became free within snowflake.worker.lease.startup-wait-budget.",
+		return new FailureAnalysis(
+				"No free worker code: " + cause.getMessage()
+						+ ", and none became free within snowflake.worker.lease.startup-wait-budget.",
 				"Run fewer instances in region " + cause.region() + ", give the layout more worker bits "
 						+ "(snowflake.layout.worker-bits, for a new ID format only), or raise "
 						+ "snowflake.worker.lease.startup-wait-budget if old instances are still shutting down. A "

@@ -43,14 +43,15 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the {@link IdGenerator}: the layout, the lease keeper over the configured
- * allocator's {@link WorkerLeaseStore}, and the generator, started during context refresh (the lease is
- * claimed and its floor passed before the bean is handed out) and closed on shutdown (the generator stops
- * before the code is released).
+ * Auto-configuration of the {@link IdGenerator}: the layout, the lease keeper over the
+ * configured allocator's {@link WorkerLeaseStore}, and the generator, started during
+ * context refresh (the lease is claimed and its floor passed before the bean is handed
+ * out) and closed on shutdown (the generator stops before the code is released).
  *
- * <p>Everything is validated before the first ID: the layout and its lifetime, the region and static
- * code ranges, the lease timing relations and where borrow-ahead is allowed. Each failure names the
- * property to change.
+ * <p>
+ * Everything is validated before the first ID: the layout and its lifetime, the region
+ * and static code ranges, the lease timing relations and where borrow-ahead is allowed.
+ * Each failure names the property to change.
  */
 @AutoConfiguration
 @ConditionalOnSnowflakeEnabled
@@ -72,16 +73,17 @@ public final class SnowflakeAutoConfiguration {
 			.epoch(properties.getEpoch())
 			.build();
 		built.requireLifetime(layout.getRequiredLifetime(), InstantSource.system());
-		InvalidSnowflakeConfigurationException.check("snowflake.region", () -> built.requireRegion(properties.getRegion()),
+		InvalidSnowflakeConfigurationException.check("snowflake.region",
+				() -> built.requireRegion(properties.getRegion()),
 				"Set snowflake.region to a code below 2^snowflake.layout.region-bits; each region's instances "
 						+ "must use their own code.");
 		return built;
 	}
 
 	/**
-	 * The lease timing of {@code snowflake.worker.lease.*} and what the selected allocator's store adds
-	 * (nothing for a lease store of the application's own). Made before the store, so that a wrong setting is
-	 * reported before an unreachable server.
+	 * The lease timing of {@code snowflake.worker.lease.*} and what the selected
+	 * allocator's store adds (nothing for a lease store of the application's own). Made
+	 * before the store, so that a wrong setting is reported before an unreachable server.
 	 */
 	@Bean
 	@ConditionalOnMissingBean({ LeaseTiming.class, IdGenerator.class })
@@ -90,10 +92,11 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * The generator and its lease keeper, started (or, where the process is checkpointed on refresh, started by
-	 * {@link SnowflakeWorkerLifecycle}). On a static code ({@code snowflake.worker.allocator=static})
-	 * every application context of this JVM with the same settings shares one generator, which the last of
-	 * them to close stops; a context with other settings on the same code and region is refused.
+	 * The generator and its lease keeper, started (or, where the process is checkpointed
+	 * on refresh, started by {@link SnowflakeWorkerLifecycle}). On a static code
+	 * ({@code snowflake.worker.allocator=static}) every application context of this JVM
+	 * with the same settings shares one generator, which the last of them to close stops;
+	 * a context with other settings on the same code and region is refused.
 	 */
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(IdGenerator.class)
@@ -133,14 +136,19 @@ public final class SnowflakeAutoConfiguration {
 		return SnowflakeWorkerLifecycle.claimsAtStart() ? worker : worker.start();
 	}
 
-	/** Gives the lease back while the context is stopped, and before a checkpoint of the process. */
+	/**
+	 * Gives the lease back while the context is stopped, and before a checkpoint of the
+	 * process.
+	 */
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
 	SnowflakeWorkerLifecycle snowflakeWorkerLifecycle(SnowflakeWorker worker, ApplicationContext context) {
 		return new SnowflakeWorkerLifecycle(worker, context);
 	}
 
-	/** The worker's keeper; closed by the worker, which may be shared with other contexts. */
+	/**
+	 * The worker's keeper; closed by the worker, which may be shared with other contexts.
+	 */
 	@Bean(destroyMethod = "")
 	@ConditionalOnMissingBean(IdGenerator.class)
 	WorkerLeaseKeeper snowflakeLeaseKeeper(SnowflakeWorker worker) {
@@ -172,16 +180,19 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * The lease store of the allocator that {@code snowflake.worker.allocator} selects, chosen when the
-	 * application starts: every allocator on the classpath is a bean, whichever the property names, so an
-	 * AOT-processed application follows the property it is started with. A lease store of the application's
-	 * own replaces the selection.
+	 * The lease store of the allocator that {@code snowflake.worker.allocator} selects,
+	 * chosen when the application starts: every allocator on the classpath is a bean,
+	 * whichever the property names, so an AOT-processed application follows the property
+	 * it is started with. A lease store of the application's own replaces the selection.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean({ WorkerLeaseStore.class, IdGenerator.class })
 	static class SelectedAllocatorConfiguration {
 
-		/** What the selected allocator's store adds to the lease timing; its rules run before the store is made. */
+		/**
+		 * What the selected allocator's store adds to the lease timing; its rules run
+		 * before the store is made.
+		 */
 		@Bean
 		StoreTiming snowflakeStoreTiming(SnowflakeProperties properties,
 				ObjectProvider<WorkerCodeAllocator> allocators) {
@@ -203,8 +214,9 @@ public final class SnowflakeAutoConfiguration {
 		}
 
 		/**
-		 * The allocator {@code snowflake.worker.allocator} names; when it is not set, one that claims the
-		 * default in this application (the in-memory allocator in a test slice), otherwise redis.
+		 * The allocator {@code snowflake.worker.allocator} names; when it is not set, one
+		 * that claims the default in this application (the in-memory allocator in a test
+		 * slice), otherwise redis.
 		 */
 		static WorkerCodeAllocator selected(SnowflakeProperties properties,
 				ObjectProvider<WorkerCodeAllocator> allocators) {

@@ -28,12 +28,13 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Logs the worker lease's events through the application's logging system, which stays up until every bean
- * is destroyed (so the release at shutdown, or its failure, is logged too). The core writes no log of its own:
- * its events, a forward clock jump of the generator and a failed renewal round or listener included, are
- * its only way out, and this is where they become log lines. A run of failed renewals or claims is logged once
- * as a warning and then at debug level until it ends. The first claim names the uniqueness domain: the
- * instances this one's worker code is unique among.
+ * Logs the worker lease's events through the application's logging system, which stays up
+ * until every bean is destroyed (so the release at shutdown, or its failure, is logged
+ * too). The core writes no log of its own: its events, a forward clock jump of the
+ * generator and a failed renewal round or listener included, are its only way out, and
+ * this is where they become log lines. A run of failed renewals or claims is logged once
+ * as a warning and then at debug level until it ends. The first claim names the
+ * uniqueness domain: the instances this one's worker code is unique among.
  */
 public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 
@@ -47,7 +48,8 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 
 	/**
 	 * @param region region code
-	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied lease store)
+	 * @param domain the uniqueness domain, or {@code null} when unknown (a user-supplied
+	 * lease store)
 	 */
 	SnowflakeLeaseLogger(int region, @Nullable UniquenessDomain domain) {
 		this.region = region;
@@ -70,19 +72,19 @@ public final class SnowflakeLeaseLogger implements WorkerLeaseListener {
 				logger.info("Claimed " + codeAndGeneration(event) + " in region " + this.region
 						+ " after losing the previous lease");
 			}
-			case RELEASED -> logger.info("Released worker code " + code(lease)
-					+ " of region " + this.region + "; high-water mark "
-					+ ((event.lastUsedMillis() == Long.MIN_VALUE) ? "unchanged (no ID issued)"
+			case RELEASED -> logger.info("Released worker code " + code(lease) + " of region " + this.region
+					+ "; high-water mark " + ((event.lastUsedMillis() == Long.MIN_VALUE) ? "unchanged (no ID issued)"
 							: Instant.ofEpochMilli(event.lastUsedMillis()).toString()));
 			case RELEASE_FAILED -> logger.warn("Could not release worker code " + code(lease) + " of region "
 					+ this.region + "; the lease expires by itself and its ceiling still fences the next owner: "
 					+ ((event.cause() != null) ? event.cause().getMessage() : "no reason given"));
 			case CLOCK_JUMPED -> logger.warn("Wall clock jumped forward by " + event.jumpMillis() + " ms more than "
 					+ "elapsed time; IDs continue from the new time and the jump uses up epoch lifetime");
-			case ROUND_FAILED -> logger.error("Worker lease renewal round failed unexpectedly; the next round runs as "
-					+ "scheduled", event.cause());
-			case LISTENER_FAILED -> logger.warn("A worker lease listener failed; the other listeners and the "
-					+ "renewals go on", event.cause());
+			case ROUND_FAILED ->
+				logger.error("Worker lease renewal round failed unexpectedly; the next round runs as " + "scheduled",
+						event.cause());
+			case LISTENER_FAILED -> logger
+				.warn("A worker lease listener failed; the other listeners and the " + "renewals go on", event.cause());
 			case STARTED_WITHOUT_MARK -> logger.warn(withoutMark(event));
 		}
 	}

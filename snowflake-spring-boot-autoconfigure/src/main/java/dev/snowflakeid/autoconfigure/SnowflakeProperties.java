@@ -42,7 +42,10 @@ public class SnowflakeProperties {
 	/** Whether to configure the ID generator. */
 	private boolean enabled = true;
 
-	/** Custom epoch: timestamps count ticks from here. Must lie in the past and never change once IDs exist. */
+	/**
+	 * Custom epoch: timestamps count ticks from here. Must lie in the past and never
+	 * change once IDs exist.
+	 */
 	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
 	/** Region code written into every ID, below 2^region-bits. */
@@ -114,7 +117,9 @@ public class SnowflakeProperties {
 		/** Timestamp unit, a whole number of milliseconds. */
 		private Duration tick = SnowflakeLayout.DEFAULT_TICK;
 
-		/** Startup fails if the layout cannot issue IDs for at least this long from now. */
+		/**
+		 * Startup fails if the layout cannot issue IDs for at least this long from now.
+		 */
 		private Period requiredLifetime = Period.ofYears(60);
 
 		public int getTimestampBits() {
@@ -170,16 +175,18 @@ public class SnowflakeProperties {
 	/** Wall-clock policies. */
 	public static class Clock {
 
-		/** Longest wait for a clock that stepped back; larger steps are refused at once. */
+		/**
+		 * Longest wait for a clock that stepped back; larger steps are refused at once.
+		 */
 		private Duration rollbackWaitBudget = SnowflakeIdGenerator.DEFAULT_ROLLBACK_WAIT_BUDGET;
 
 		/** Forward clock steps larger than this are counted and logged. */
 		private Duration forwardJumpAlert = SnowflakeIdGenerator.DEFAULT_FORWARD_JUMP_ALERT;
 
 		/**
-		 * How far ahead of the wall clock an exhausted tick may move on without waiting; 0 turns borrowing off.
-		 * Needs a persisted ceiling (the redis allocator, or static with a state file) and must stay below
-		 * the lease ceiling lead.
+		 * How far ahead of the wall clock an exhausted tick may move on without waiting;
+		 * 0 turns borrowing off. Needs a persisted ceiling (the redis allocator, or
+		 * static with a state file) and must stay below the lease ceiling lead.
 		 */
 		private Duration borrowAhead = Duration.ZERO;
 
@@ -212,7 +219,10 @@ public class SnowflakeProperties {
 	/** Sequence policies. */
 	public static class Sequence {
 
-		/** Longest wait for the next tick once a tick's sequence is used up; 0 refuses at once. */
+		/**
+		 * Longest wait for the next tick once a tick's sequence is used up; 0 refuses at
+		 * once.
+		 */
 		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
 
 		public Duration getExhaustionWaitBudget() {
@@ -228,22 +238,29 @@ public class SnowflakeProperties {
 	/** How this instance obtains its worker code. */
 	public static class Worker {
 
-		/** Worker-code allocator; unset means redis, or the in-memory allocator inside a test slice. */
+		/**
+		 * Worker-code allocator; unset means redis, or the in-memory allocator inside a
+		 * test slice.
+		 */
 		private @Nullable Allocator allocator;
 
 		/**
-		 * Static worker code, below 2^worker-bits; required with the static allocator, optional with the
-		 * in-memory one.
+		 * Static worker code, below 2^worker-bits; required with the static allocator,
+		 * optional with the in-memory one.
 		 */
 		private @Nullable Integer code;
 
 		/**
-		 * High-water-mark file of the static allocator; without it the operator guarantees that a code is
-		 * never used twice at once and that clocks never step back across restarts.
+		 * High-water-mark file of the static allocator; without it the operator
+		 * guarantees that a code is never used twice at once and that clocks never step
+		 * back across restarts.
 		 */
 		private @Nullable Path stateFile;
 
-		/** Whether a missing state file stops startup instead of starting the code without a high-water mark. */
+		/**
+		 * Whether a missing state file stops startup instead of starting the code without
+		 * a high-water mark.
+		 */
 		private boolean stateFileMustExist = false;
 
 		private final Lease lease = new Lease();
@@ -296,8 +313,9 @@ public class SnowflakeProperties {
 		STATIC,
 
 		/**
-		 * For tests only: a code of this application context's own (or snowflake.worker.code), held in memory,
-		 * from snowflake-spring-boot-starter-test; startup fails without that library.
+		 * For tests only: a code of this application context's own (or
+		 * snowflake.worker.code), held in memory, from
+		 * snowflake-spring-boot-starter-test; startup fails without that library.
 		 */
 		IN_MEMORY;
 
@@ -309,32 +327,41 @@ public class SnowflakeProperties {
 	/** Lease timing. */
 	public static class Lease {
 
-		/** How long the store keeps a lease without renewal (how soon a crashed worker's code is free). */
+		/**
+		 * How long the store keeps a lease without renewal (how soon a crashed worker's
+		 * code is free).
+		 */
 		private Duration ttl = LeaseTiming.DEFAULT_TTL;
 
 		/** Time between renewals. */
 		private Duration renewInterval = LeaseTiming.DEFAULT_RENEW_INTERVAL;
 
 		/**
-		 * How long a worker keeps issuing IDs while the lease store does not answer; the ceiling lead (this
-		 * plus two renew intervals) and the quarantine after a detected data loss derive from it.
+		 * How long a worker keeps issuing IDs while the lease store does not answer; the
+		 * ceiling lead (this plus two renew intervals) and the quarantine after a
+		 * detected data loss derive from it.
 		 */
 		private Duration outageTolerance = LeaseTiming.DEFAULT_OUTAGE_TOLERANCE;
 
 		/**
-		 * Longest startup wait for a free code and for the clock to enter the granted range. By default it
-		 * covers a first start on an empty Redis (the quarantine, the max clock skew, one tick and three
-		 * command timeouts), at least 30s; with the redis allocator a shorter one fails startup.
+		 * Longest startup wait for a free code and for the clock to enter the granted
+		 * range. By default it covers a first start on an empty Redis (the quarantine,
+		 * the max clock skew, one tick and three command timeouts), at least 30s; with
+		 * the redis allocator a shorter one fails startup.
 		 */
 		private @Nullable Duration startupWaitBudget;
 
-		/** Largest allowed difference between this worker's clock and the lease store's clock. */
+		/**
+		 * Largest allowed difference between this worker's clock and the lease store's
+		 * clock.
+		 */
 		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
 
 		/**
-		 * Fleet-wide bound on the lead of every instance of the key space (outage tolerance + 2 renew intervals +
-		 * max clock skew + command timeout), recorded with the key space's format; the quarantine after a detected
-		 * data loss is this plus max clock skew, command timeout and failover window.
+		 * Fleet-wide bound on the lead of every instance of the key space (outage
+		 * tolerance + 2 renew intervals + max clock skew + command timeout), recorded
+		 * with the key space's format; the quarantine after a detected data loss is this
+		 * plus max clock skew, command timeout and failover window.
 		 */
 		private Duration fleetLeadLimit = LeaseTiming.DEFAULT_LEAD_LIMIT;
 

@@ -33,13 +33,14 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Publishes {@link ReadinessState#REFUSING_TRAFFIC} when the generator cannot issue IDs (no lease, clock at
- * the lease ceiling or behind, epoch over), and {@link ReadinessState#ACCEPTING_TRAFFIC} when it recovers
- * from a refusal it published. Evaluated on every lease event and, since a generator can stop issuing
- * without any event (its clock reaches a ceiling no renewal raised), every {@link #EVALUATION_PERIOD} on a
- * daemon thread of its own. It never declares readiness on its own: the application does that when it is
- * ready. Nothing is evaluated before the context is running, so no lease thread reaches into the bean
- * factory while it is still creating beans.
+ * Publishes {@link ReadinessState#REFUSING_TRAFFIC} when the generator cannot issue IDs
+ * (no lease, clock at the lease ceiling or behind, epoch over), and
+ * {@link ReadinessState#ACCEPTING_TRAFFIC} when it recovers from a refusal it published.
+ * Evaluated on every lease event and, since a generator can stop issuing without any
+ * event (its clock reaches a ceiling no renewal raised), every {@link #EVALUATION_PERIOD}
+ * on a daemon thread of its own. It never declares readiness on its own: the application
+ * does that when it is ready. Nothing is evaluated before the context is running, so no
+ * lease thread reaches into the bean factory while it is still creating beans.
  */
 public final class SnowflakeReadinessListener implements WorkerLeaseListener, SmartLifecycle {
 

@@ -25,24 +25,32 @@ import org.springframework.context.support.DefaultLifecycleProcessor;
 import org.springframework.core.SpringProperties;
 
 /**
- * Holds the worker's lease only while the application context runs, so that no lease is part of a
- * checkpoint of the process (CRaC): a process image restored twice would otherwise issue under one lease
- * twice. Spring stops every lifecycle bean before a checkpoint and starts them again after the restore;
- * stopping suspends the worker (the generator pauses, the code is given back with its last used
- * millisecond) and starting resumes it (a new claim, IDs above every earlier one). With
- * {@code -Dspring.context.checkpoint=onRefresh} (or {@code spring.context.exit=onRefresh}, a training run)
- * the checkpoint comes before any lifecycle bean starts, so the worker claims nothing while beans are created
- * and makes its first claim here ({@link #claimsAtStart()}).
+ * Holds the worker's lease only while the application context runs, so that no lease is
+ * part of a checkpoint of the process (CRaC): a process image restored twice would
+ * otherwise issue under one lease twice. Spring stops every lifecycle bean before a
+ * checkpoint and starts them again after the restore; stopping suspends the worker (the
+ * generator pauses, the code is given back with its last used millisecond) and starting
+ * resumes it (a new claim, IDs above every earlier one). With
+ * {@code -Dspring.context.checkpoint=onRefresh} (or
+ * {@code spring.context.exit=onRefresh}, a training run) the checkpoint comes before any
+ * lifecycle bean starts, so the worker claims nothing while beans are created and makes
+ * its first claim here ({@link #claimsAtStart()}).
  *
- * <p>Started first and stopped last (phase {@value #PHASE}): the web server and message listeners stop
- * before the code is given back, and start after it is held. When the context closes, stopping does nothing:
- * the worker releases the code when it is destroyed, after the beans that depend on it, as before. Not pauseable: a test context cache that pauses
- * an idle context leaves its lease alone. A worker shared by several contexts (a static code) is left alone:
- * its code is configured, so every copy of the process has it anyway.
+ * <p>
+ * Started first and stopped last (phase {@value #PHASE}): the web server and message
+ * listeners stop before the code is given back, and start after it is held. When the
+ * context closes, stopping does nothing: the worker releases the code when it is
+ * destroyed, after the beans that depend on it, as before. Not pauseable: a test context
+ * cache that pauses an idle context leaves its lease alone. A worker shared by several
+ * contexts (a static code) is left alone: its code is configured, so every copy of the
+ * process has it anyway.
  */
 final class SnowflakeWorkerLifecycle implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
-	/** Lower than every phase Spring Boot uses, so the lease outlives the components that issue IDs. */
+	/**
+	 * Lower than every phase Spring Boot uses, so the lease outlives the components that
+	 * issue IDs.
+	 */
 	static final int PHASE = Integer.MIN_VALUE + 1_000;
 
 	private final SnowflakeWorker worker;
@@ -51,8 +59,10 @@ final class SnowflakeWorkerLifecycle implements SmartLifecycle, ApplicationListe
 
 	private volatile boolean running;
 
-	// Set when this context closes: its beans are destroyed next, and the worker, closed among them, releases
-	// the code then, so that beans destroyed before it (a @PreDestroy that flushes a buffer) still get IDs.
+	// Set when this context closes: its beans are destroyed next, and the worker, closed
+	// among them, releases
+	// the code then, so that beans destroyed before it (a @PreDestroy that flushes a
+	// buffer) still get IDs.
 	private volatile boolean closing;
 
 	SnowflakeWorkerLifecycle(SnowflakeWorker worker, ApplicationContext context) {
@@ -68,8 +78,9 @@ final class SnowflakeWorkerLifecycle implements SmartLifecycle, ApplicationListe
 	}
 
 	/**
-	 * Whether a checkpoint or exit on refresh is configured, which comes after the beans are created and
-	 * before they start: then the worker claims its code only when started.
+	 * Whether a checkpoint or exit on refresh is configured, which comes after the beans
+	 * are created and before they start: then the worker claims its code only when
+	 * started.
 	 */
 	static boolean claimsAtStart() {
 		return isOnRefresh(DefaultLifecycleProcessor.CHECKPOINT_PROPERTY_NAME)
@@ -88,7 +99,10 @@ final class SnowflakeWorkerLifecycle implements SmartLifecycle, ApplicationListe
 		this.running = true;
 	}
 
-	/** Suspends the worker, unless the context is closing: then closing the worker releases the code. */
+	/**
+	 * Suspends the worker, unless the context is closing: then closing the worker
+	 * releases the code.
+	 */
 	@Override
 	public void stop() {
 		if (!this.worker.isShared() && !this.closing) {

@@ -30,10 +30,11 @@ import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.context.ApplicationListener;
 
 /**
- * Warns once the application is prepared, before its beans are made, when it runs a Spring Boot version
- * outside the lines this starter is tested with (the compatibility matrix of the build). It changes nothing
- * else: an untested version may work, and a failure that follows is easier to place with the warning above
- * it. Registered in {@code META-INF/spring.factories}, so it speaks even when auto-configuration fails.
+ * Warns once the application is prepared, before its beans are made, when it runs a
+ * Spring Boot version outside the lines this starter is tested with (the compatibility
+ * matrix of the build). It changes nothing else: an untested version may work, and a
+ * failure that follows is easier to place with the warning above it. Registered in
+ * {@code META-INF/spring.factories}, so it speaks even when auto-configuration fails.
  */
 class SpringBootVersionWarning implements ApplicationListener<ApplicationPreparedEvent> {
 
@@ -66,8 +67,9 @@ class SpringBootVersionWarning implements ApplicationListener<ApplicationPrepare
 	}
 
 	/**
-	 * The warning for a Spring Boot version, or {@code null} when the version lies in a tested line or is not
-	 * known (no version in the jar's manifest, as when Spring Boot is repackaged).
+	 * The warning for a Spring Boot version, or {@code null} when the version lies in a
+	 * tested line or is not known (no version in the jar's manifest, as when Spring Boot
+	 * is repackaged).
 	 */
 	static @Nullable String warning(@Nullable String version) {
 		if (version == null) {

@@ -23,8 +23,9 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Explains a static allocator state file that cannot be used safely, by {@link StateFileException.Reason}:
- * each action names the property to change and what makes the file usable again.
+ * Explains a static allocator state file that cannot be used safely, by
+ * {@link StateFileException.Reason}: each action names the property to change and what
+ * makes the file usable again.
  */
 class StateFileFailureAnalyzer extends AbstractFailureAnalyzer<StateFileException> {
 
@@ -32,8 +33,9 @@ class StateFileFailureAnalyzer extends AbstractFailureAnalyzer<StateFileExceptio
 	protected FailureAnalysis analyze(Throwable rootFailure, StateFileException cause) {
 		Path file = cause.file();
 		return switch (cause.reason()) {
-			case ACCESS -> new FailureAnalysis("The worker state file " + file + " (snowflake.worker.state-file) cannot "
-					+ "be used: " + cause.getMessage() + ".",
+			case ACCESS -> new FailureAnalysis(
+					"The worker state file " + file + " (snowflake.worker.state-file) cannot " + "be used: "
+							+ cause.getMessage() + ".",
 					"Give the application's user read and write access to " + file.getParent()
 							+ " (it writes the state file, a .tmp file and a .lock file there), check that the volume is "
 							+ "mounted writable and that the path names a regular file. Point snowflake.worker.state-file "
@@ -43,9 +45,10 @@ class StateFileFailureAnalyzer extends AbstractFailureAnalyzer<StateFileExceptio
 			case CORRUPT -> new FailureAnalysis("The worker state file is damaged: " + cause.getMessage()
 					+ ". Without the mark the generator cannot tell which timestamps an earlier run of this worker code "
 					+ "already used.", restore(file), cause);
-			case LOCKED -> new FailureAnalysis("The worker state file " + file + " (snowflake.worker.state-file) is in "
-					+ "use by " + cause.holder() + ". Two owners of one state file raise the same high-water mark and "
-					+ "issue the same IDs, so this instance does not start.",
+			case LOCKED -> new FailureAnalysis(
+					"The worker state file " + file + " (snowflake.worker.state-file) is in " + "use by "
+							+ cause.holder() + ". Two owners of one state file raise the same high-water mark and "
+							+ "issue the same IDs, so this instance does not start.",
 					"Stop the instance that holds it before starting this one, or give each instance its own "
 							+ "snowflake.worker.code and snowflake.worker.state-file. Do not copy a state file to start a "
 							+ "second instance, and do not delete the lock file: the holder's lock ends when it exits.",

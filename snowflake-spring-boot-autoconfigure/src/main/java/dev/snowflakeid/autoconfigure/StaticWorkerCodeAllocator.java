@@ -25,8 +25,8 @@ import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 /**
- * {@code snowflake.worker.allocator=static}: the code of {@code snowflake.worker.code}, with the high-water
- * mark in {@code snowflake.worker.state-file} when one is set.
+ * {@code snowflake.worker.allocator=static}: the code of {@code snowflake.worker.code},
+ * with the high-water mark in {@code snowflake.worker.state-file} when one is set.
  */
 final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 
@@ -51,9 +51,9 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 	}
 
 	/**
-	 * Claims the state file's lock and the code and region within this JVM, until the store is closed with
-	 * its application context; the contexts of this JVM with the same settings share the store, and then one
-	 * generator.
+	 * Claims the state file's lock and the code and region within this JVM, until the
+	 * store is closed with its application context; the contexts of this JVM with the
+	 * same settings share the store, and then one generator.
 	 */
 	@Override
 	public StaticWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {

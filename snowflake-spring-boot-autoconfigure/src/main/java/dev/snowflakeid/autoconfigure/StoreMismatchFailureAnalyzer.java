@@ -25,18 +25,18 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, StoreMismatchException cause) {
-		return new FailureAnalysis("The worker-code lease store disagrees with this instance: " + cause.getMessage()
-				+ ".", "Use the ID format (snowflake.layout.*, snowflake.layout.tick, snowflake.epoch), the "
-						+ "snowflake.worker.redis.namespace of the region and the lease timing "
-						+ "(snowflake.worker.lease.outage-tolerance, renew-interval, max-clock-skew and "
-						+ "snowflake.worker.redis.command-timeout, replicas, max-replica-lag) that the key space records, "
-						+ "as named above, or another snowflake.region. Other lease timing takes a region over by itself "
-						+ "once every instance with the recorded timing has stopped and its last ceiling plus the recorded "
-						+ "quarantine has passed. Another ID format runs beside the recorded one only in a region no "
-						+ "instance has used, with snowflake.worker.redis.format-coexistence=side-by-side and equal "
-						+ "timestamp bits, region bits, tick and epoch; any other new format needs a key space whose IDs "
-						+ "never meet these: IDs of two formats, and of two namespaces in one region, can be equal "
-						+ "(README, \"Uniqueness domain\").",
+		return new FailureAnalysis("The worker-code lease store disagrees with this instance: " + cause
+			.getMessage() + ".", "Use the ID format (snowflake.layout.*, snowflake.layout.tick, snowflake.epoch), the "
+					+ "snowflake.worker.redis.namespace of the region and the lease timing "
+					+ "(snowflake.worker.lease.outage-tolerance, renew-interval, max-clock-skew and "
+					+ "snowflake.worker.redis.command-timeout, replicas, max-replica-lag) that the key space records, "
+					+ "as named above, or another snowflake.region. Other lease timing takes a region over by itself "
+					+ "once every instance with the recorded timing has stopped and its last ceiling plus the recorded "
+					+ "quarantine has passed. Another ID format runs beside the recorded one only in a region no "
+					+ "instance has used, with snowflake.worker.redis.format-coexistence=side-by-side and equal "
+					+ "timestamp bits, region bits, tick and epoch; any other new format needs a key space whose IDs "
+					+ "never meet these: IDs of two formats, and of two namespaces in one region, can be equal "
+					+ "(README, \"Uniqueness domain\").",
 				cause);
 	}
 

@@ -18,14 +18,15 @@ package dev.snowflakeid.autoconfigure;
 import java.time.Duration;
 
 /**
- * What a lease store adds to the lease timing of {@code snowflake.worker.lease.*}: how late its answers may
- * arrive, how long a failover may lose its newest writes, and whether its key space records the fleet lead
- * limit.
+ * What a lease store adds to the lease timing of {@code snowflake.worker.lease.*}: how
+ * late its answers may arrive, how long a failover may lose its newest writes, and
+ * whether its key space records the fleet lead limit.
  *
- * @param requestLateness longest time a request may take to reach the store (its command timeout)
+ * @param requestLateness longest time a request may take to reach the store (its command
+ * timeout)
  * @param failoverWindow longest span of acknowledged writes a failover may lose
- * @param fleetLeadLimited whether instances share the key space, so that each must stay within
- * {@code snowflake.worker.lease.fleet-lead-limit}
+ * @param fleetLeadLimited whether instances share the key space, so that each must stay
+ * within {@code snowflake.worker.lease.fleet-lead-limit}
  */
 public record StoreTiming(Duration requestLateness, Duration failoverWindow, boolean fleetLeadLimited) {
 

@@ -23,11 +23,12 @@ import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 /**
- * One value of {@code snowflake.worker.allocator}, registered as a bean whatever the property says. The
- * lease store bean is made by the allocator that the bound property selects when the application starts,
- * not when Spring AOT processes it: an AOT-processed application started with another allocator uses that
- * one. An allocator that is not selected does nothing: it opens no connection, reads no file and checks
- * none of its own settings.
+ * One value of {@code snowflake.worker.allocator}, registered as a bean whatever the
+ * property says. The lease store bean is made by the allocator that the bound property
+ * selects when the application starts, not when Spring AOT processes it: an AOT-processed
+ * application started with another allocator uses that one. An allocator that is not
+ * selected does nothing: it opens no connection, reads no file and checks none of its own
+ * settings.
  */
 public interface WorkerCodeAllocator {
 
@@ -35,26 +36,28 @@ public interface WorkerCodeAllocator {
 	Allocator kind();
 
 	/**
-	 * Whether this allocator is selected when {@code snowflake.worker.allocator} is not set, instead of the
-	 * documented default ({@code redis}); the in-memory allocator is, inside Spring Boot's test slices.
+	 * Whether this allocator is selected when {@code snowflake.worker.allocator} is not
+	 * set, instead of the documented default ({@code redis}); the in-memory allocator is,
+	 * inside Spring Boot's test slices.
 	 */
 	default boolean isDefault() {
 		return false;
 	}
 
 	/**
-	 * Whether the store can be made in this application at all, such as whether a Redis connection is
-	 * configured; when the selected allocator cannot, startup fails with an analysis that says what is missing.
+	 * Whether the store can be made in this application at all, such as whether a Redis
+	 * connection is configured; when the selected allocator cannot, startup fails with an
+	 * analysis that says what is missing.
 	 */
 	default boolean isAvailable() {
 		return true;
 	}
 
 	/**
-	 * What this allocator's store adds to the lease timing; called on the selected allocator only, before
-	 * {@link #leaseStore}, and before anything connects.
-	 * @throws InvalidSnowflakeConfigurationException naming the property to change when one of this
-	 * allocator's timing settings is invalid
+	 * What this allocator's store adds to the lease timing; called on the selected
+	 * allocator only, before {@link #leaseStore}, and before anything connects.
+	 * @throws InvalidSnowflakeConfigurationException naming the property to change when
+	 * one of this allocator's timing settings is invalid
 	 */
 	default StoreTiming storeTiming() {
 		return StoreTiming.NONE;
@@ -64,13 +67,14 @@ public interface WorkerCodeAllocator {
 	 * Makes the lease store; called once, and only on the selected allocator.
 	 * @param timing the lease timing of the properties and {@link #storeTiming()}
 	 * @param startupWaitBudget how long startup may wait for a first grant
-	 * @throws InvalidSnowflakeConfigurationException naming the property to change when this allocator's own
-	 * settings are missing or invalid
+	 * @throws InvalidSnowflakeConfigurationException naming the property to change when
+	 * this allocator's own settings are missing or invalid
 	 */
 	WorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget);
 
 	/**
-	 * The instances whose worker codes {@code store}, made by {@link #leaseStore()}, keeps apart.
+	 * The instances whose worker codes {@code store}, made by {@link #leaseStore()},
+	 * keeps apart.
 	 */
 	UniquenessDomain domain(WorkerLeaseStore store);
 

@@ -26,8 +26,9 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Explains a static worker code and region that another application context in this JVM uses: with other
- * settings (each named by its property), or with a generator already started on it.
+ * Explains a static worker code and region that another application context in this JVM
+ * uses: with other settings (each named by its property), or with a generator already
+ * started on it.
  */
 class WorkerCodeInUseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerCodeInUseException> {
 
@@ -35,8 +36,9 @@ class WorkerCodeInUseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerCodeI
 	protected FailureAnalysis analyze(Throwable rootFailure, WorkerCodeInUseException cause) {
 		List<Difference> differences = cause.differences();
 		if (differences.isEmpty()) {
-			return new FailureAnalysis("Another generator in this JVM uses the same static worker code: "
-					+ cause.getMessage() + ". Two generators with one code issue the same IDs.",
+			return new FailureAnalysis(
+					"Another generator in this JVM uses the same static worker code: " + cause.getMessage()
+							+ ". Two generators with one code issue the same IDs.",
 					"Give each application context in this JVM its own snowflake.worker.code (or snowflake.region), "
 							+ "share one IdGenerator bean between them (for example from a parent context), or close the "
 							+ "first one before starting this one.",
@@ -63,8 +65,9 @@ class WorkerCodeInUseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerCodeI
 		return switch (difference.setting()) {
 			case STATE_FILE -> "none".equals(difference.held()) ? "Remove snowflake.worker.state-file"
 					: "Set snowflake.worker.state-file to " + difference.held();
-			case CEILING_LEAD -> "Set snowflake.worker.lease.outage-tolerance and snowflake.worker.lease.renew-interval "
-					+ "(ceiling lead " + difference.held() + ")";
+			case CEILING_LEAD ->
+				"Set snowflake.worker.lease.outage-tolerance and snowflake.worker.lease.renew-interval "
+						+ "(ceiling lead " + difference.held() + ")";
 			default -> "Set " + property(difference.setting()) + " to " + difference.held();
 		};
 	}

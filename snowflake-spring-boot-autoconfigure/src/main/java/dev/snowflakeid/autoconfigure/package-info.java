@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the generator: {@code snowflake.*} properties, worker-code allocators and failure analyzers.
+ * Auto-configuration of the generator: {@code snowflake.*} properties, worker-code
+ * allocators and failure analyzers.
  */
 @NullMarked
 package dev.snowflakeid.autoconfigure;

@@ -20,10 +20,12 @@ import java.math.BigInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How IDs travel in JSON, whichever Jackson version binds them: which property types {@code @SnowflakeId}
- * and {@code @PublicId} apply to, what a read ID becomes, and the wording of every rejection. Free of Jackson
- * types, so that the Jackson 3 module ({@code dev.snowflakeid.jackson}) and the Jackson 2 module
- * ({@code dev.snowflakeid.jackson2}) share it while each stays optional. Not part of the API.
+ * How IDs travel in JSON, whichever Jackson version binds them: which property types
+ * {@code @SnowflakeId} and {@code @PublicId} apply to, what a read ID becomes, and the
+ * wording of every rejection. Free of Jackson types, so that the Jackson 3 module
+ * ({@code dev.snowflakeid.jackson}) and the Jackson 2 module
+ * ({@code dev.snowflakeid.jackson2}) share it while each stays optional. Not part of the
+ * API.
  */
 public final class JsonIds {
 
@@ -36,13 +38,16 @@ public final class JsonIds {
 	/** Reason for a JSON {@code null} read into a {@code long}. */
 	public static final String NULL_FOR_PRIMITIVE = "null is not allowed for a primitive long";
 
-	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer "
-			+ "from 0 to " + Long.MAX_VALUE;
+	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer " + "from 0 to "
+			+ Long.MAX_VALUE;
 
 	private JsonIds() {
 	}
 
-	/** Whether a {@code @SnowflakeId} property (or element) of this type is written as a string. */
+	/**
+	 * Whether a {@code @SnowflakeId} property (or element) of this type is written as a
+	 * string.
+	 */
 	public static boolean isSnowflakeIdType(Class<?> type) {
 		return type == Long.class || type == Long.TYPE || type == String.class;
 	}
@@ -52,13 +57,19 @@ public final class JsonIds {
 		return type == Long.class || type == Long.TYPE;
 	}
 
-	/** The failure of {@code @PublicId} on a property that is neither an ID nor a container of IDs. */
+	/**
+	 * The failure of {@code @PublicId} on a property that is neither an ID nor a
+	 * container of IDs.
+	 */
 	public static IllegalStateException publicIdMisplaced(String property, Object type) {
 		return new IllegalStateException("@PublicId on " + property + " applies to long, Long and "
 				+ "containers of Long (List, Set, Long[], Map values, Optional), not to " + type);
 	}
 
-	/** An ID read into a property of {@code type}: the number, or its decimal digits for a {@code String}. */
+	/**
+	 * An ID read into a property of {@code type}: the number, or its decimal digits for a
+	 * {@code String}.
+	 */
 	public static Object toPropertyType(long id, Class<?> type) {
 		return (type == String.class) ? Long.toString(id) : id;
 	}
@@ -74,18 +85,18 @@ public final class JsonIds {
 	}
 
 	/**
-	 * The message of a rejected Snowflake ID: the property ({@code null} when unknown), the rejected text, why,
-	 * and what is accepted.
+	 * The message of a rejected Snowflake ID: the property ({@code null} when unknown),
+	 * the rejected text, why, and what is accepted.
 	 */
 	public static String invalidSnowflakeId(@Nullable String property, String text, String reason) {
-		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason + "; " + EXPECTED
-				+ ")";
+		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason + "; " + EXPECTED + ")";
 	}
 
 	/**
-	 * The message of every rejected public ID: it names the property ({@code null} when unknown) but neither
-	 * the input nor why, so a client learns nothing from the difference between a malformed string and a
-	 * well-formed one that decodes to nothing.
+	 * The message of every rejected public ID: it names the property ({@code null} when
+	 * unknown) but neither the input nor why, so a client learns nothing from the
+	 * difference between a malformed string and a well-formed one that decodes to
+	 * nothing.
 	 */
 	public static String invalidPublicId(@Nullable String property) {
 		return "Invalid public ID for " + target(property);

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * How IDs travel in JSON, shared by the Jackson 3 and Jackson 2 modules; not part of the API.
+ * How IDs travel in JSON, shared by the Jackson 3 and Jackson 2 modules; not part of the
+ * API.
  */
 @NullMarked
 package dev.snowflakeid.json;

@@ -28,9 +28,10 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the application's log says: at shutdown, the code given back with its high-water mark, or, when the
- * store could not be reached, that it was not and why; and what the core reports instead of logging (a clock
- * jump, a failed round, a failed listener), all through the application's logging system.
+ * What the application's log says: at shutdown, the code given back with its high-water
+ * mark, or, when the store could not be reached, that it was not and why; and what the
+ * core reports instead of logging (a clock jump, a failed round, a failed listener), all
+ * through the application's logging system.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SnowflakeLeaseLoggerTests {
@@ -70,12 +71,13 @@ class SnowflakeLeaseLoggerTests {
 
 	@Test
 	void aFailedRoundIsAnErrorAndAFailedListenerAWarningWithTheirCauses(CapturedOutput output) {
-		this.logger.onLeaseEvent(new LeaseEvent(Type.ROUND_FAILED, LEASE, null, new IllegalStateException("boom"),
-				Long.MIN_VALUE));
+		this.logger.onLeaseEvent(
+				new LeaseEvent(Type.ROUND_FAILED, LEASE, null, new IllegalStateException("boom"), Long.MIN_VALUE));
 		this.logger.onLeaseEvent(new LeaseEvent(Type.LISTENER_FAILED, LEASE, null,
 				new IllegalArgumentException("listener broke"), Long.MIN_VALUE));
-		assertThat(output).contains("ERROR", "Worker lease renewal round failed unexpectedly; the next round runs as "
-				+ "scheduled", "java.lang.IllegalStateException: boom")
+		assertThat(output)
+			.contains("ERROR", "Worker lease renewal round failed unexpectedly; the next round runs as " + "scheduled",
+					"java.lang.IllegalStateException: boom")
 			.contains("A worker lease listener failed; the other listeners and the renewals go on",
 					"java.lang.IllegalArgumentException: listener broke");
 	}

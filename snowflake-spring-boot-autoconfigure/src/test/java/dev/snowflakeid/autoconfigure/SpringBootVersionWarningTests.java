@@ -33,7 +33,8 @@ import org.springframework.core.io.support.SpringFactoriesLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The startup warning for a Spring Boot version outside the tested lines, 4.0.x and 4.1.x.
+ * The startup warning for a Spring Boot version outside the tested lines, 4.0.x and
+ * 4.1.x.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SpringBootVersionWarningTests {

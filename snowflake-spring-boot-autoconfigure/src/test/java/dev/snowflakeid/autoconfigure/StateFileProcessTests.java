@@ -31,9 +31,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two real JVM processes on one state file: the second cannot start, and its failure analysis names the
- * file and the process that holds it. The lock ends with its holder, however it ends. The first start,
- * without the file, warns in the application's log.
+ * Two real JVM processes on one state file: the second cannot start, and its failure
+ * analysis names the file and the process that holds it. The lock ends with its holder,
+ * however it ends. The first start, without the file, warns in the application's log.
  */
 @RealProcesses
 class StateFileProcessTests {
@@ -59,8 +59,10 @@ class StateFileProcessTests {
 		long holderPid = awaitReady(this.holder);
 		assertThat(holderPid).isEqualTo(this.holder.pid());
 		assertThat(this.holder.output()).contains("WARN")
-			.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a high-water mark")
-			.contains("IDs are unique within the domain [static worker code 1, region 0, state file " + stateFile + "]");
+			.contains("Worker state file " + stateFile
+					+ " does not exist: worker code 1 starts without a high-water mark")
+			.contains(
+					"IDs are unique within the domain [static worker code 1, region 0, state file " + stateFile + "]");
 
 		try (JavaProcess second = start(stateFile, "billing", "billing.log")) {
 			int status = second.awaitExit(DEADLINE);
@@ -83,7 +85,8 @@ class StateFileProcessTests {
 			assertThat(analysis.getDescription()).contains("is in use by process " + holderPid + " (application");
 		});
 
-		// A graceful stop releases the lock; so does SIGKILL, since the OS drops it with the process.
+		// A graceful stop releases the lock; so does SIGKILL, since the OS drops it with
+		// the process.
 		this.holder.closeInput();
 		assertThat(this.holder.awaitExit(DEADLINE)).isZero();
 		assertThat(this.holder.output()).contains("STOPPED");

@@ -36,10 +36,11 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The static allocator's safety nets, each failure with its analysis: one generator per code and region
- * in a JVM, shared by contexts with the same settings and refused to one with others, one owner per state
- * file, a missing file created or refused, inaccessible, corrupt and out-of-range files. Another process holding the file, and the warning about a missing file in a real application's
- * log: {@link StateFileProcessTests}.
+ * The static allocator's safety nets, each failure with its analysis: one generator per
+ * code and region in a JVM, shared by contexts with the same settings and refused to one
+ * with others, one owner per state file, a missing file created or refused, inaccessible,
+ * corrupt and out-of-range files. Another process holding the file, and the warning about
+ * a missing file in a real application's log: {@link StateFileProcessTests}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class StaticAllocatorTests {
@@ -68,7 +69,8 @@ class StaticAllocatorTests {
 			last[0] = ids.nextId();
 			assertThat(last[0]).isPositive();
 		});
-		// The last close stopped it; its successor starts above its last tick, without waiting out the ceiling.
+		// The last close stopped it; its successor starts above its last tick, without
+		// waiting out the ceiling.
 		long started = System.currentTimeMillis();
 		withFile.run((again) -> {
 			IdGenerator ids = again.getBean(IdGenerator.class);
@@ -93,9 +95,10 @@ class StaticAllocatorTests {
 					.withInitializer((context) -> context.setId("billing"))
 					.run((second) -> {
 						FailureAnalysis analysis = analyze(second, new WorkerCodeInUseFailureAnalyzer());
-						assertThat(analysis.getDescription()).startsWith("Static worker code and region already used "
-								+ "in this JVM with other settings: static worker code 1, region 0, state file "
-								+ ordersFile + " is held by application context 'orders', since ")
+						assertThat(analysis.getDescription())
+							.startsWith("Static worker code and region already used "
+									+ "in this JVM with other settings: static worker code 1, region 0, state file "
+									+ ordersFile + " is held by application context 'orders', since ")
 							.contains("and snowflake.worker.state-file is " + ordersFile + " there but " + billingFile
 									+ " here.");
 						assertThat(analysis.getAction()).startsWith("Set snowflake.worker.state-file to " + ordersFile
@@ -145,7 +148,8 @@ class StaticAllocatorTests {
 				assertThat(analysis.getDescription()).startsWith("The worker state file " + stateFile
 						+ " (snowflake.worker.state-file) is in use by this JVM (application context 'orders', since ")
 					.contains("issue the same IDs");
-				assertThat(analysis.getAction()).contains("its own snowflake.worker.code and snowflake.worker.state-file");
+				assertThat(analysis.getAction())
+					.contains("its own snowflake.worker.code and snowflake.worker.state-file");
 			});
 		});
 		withFile.withPropertyValues("snowflake.worker.code=2")
@@ -168,8 +172,9 @@ class StaticAllocatorTests {
 		this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(stateFile).exists();
-			assertThat(output).contains("Acquired worker code 1 (generation 0) in region 0; IDs are unique within the "
-					+ "domain [static worker code 1, region 0, state file " + stateFile + "]")
+			assertThat(output)
+				.contains("Acquired worker code 1 (generation 0) in region 0; IDs are unique within the "
+						+ "domain [static worker code 1, region 0, state file " + stateFile + "]")
 				.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a "
 						+ "high-water mark")
 				.contains("snowflake.worker.state-file-must-exist=true");
@@ -180,14 +185,17 @@ class StaticAllocatorTests {
 	void aMissingStateFileThatMustExistFailsNamingTheFileAndTheProperty() {
 		Path stateFile = this.directory.resolve("unmounted/worker.hwm");
 		this.runner
-			.withPropertyValues("snowflake.worker.state-file=" + stateFile, "snowflake.worker.state-file-must-exist=true")
+			.withPropertyValues("snowflake.worker.state-file=" + stateFile,
+					"snowflake.worker.state-file-must-exist=true")
 			.run((context) -> {
 				FailureAnalysis analysis = analyze(context, new StateFileFailureAnalyzer());
-				assertThat(analysis.getDescription()).isEqualTo("The worker state file " + stateFile + " does not exist, "
-						+ "and snowflake.worker.state-file-must-exist=true forbids starting without it: the code's "
-						+ "high-water mark would be unknown, and an earlier run's IDs could be issued again.");
-				assertThat(analysis.getAction()).startsWith("Check that the volume holding " + stateFile.getParent()
-						+ " is mounted").contains("snowflake.worker.state-file-must-exist=false, which creates it");
+				assertThat(analysis.getDescription())
+					.isEqualTo("The worker state file " + stateFile + " does not exist, "
+							+ "and snowflake.worker.state-file-must-exist=true forbids starting without it: the code's "
+							+ "high-water mark would be unknown, and an earlier run's IDs could be issued again.");
+				assertThat(analysis.getAction())
+					.startsWith("Check that the volume holding " + stateFile.getParent() + " is mounted")
+					.contains("snowflake.worker.state-file-must-exist=false, which creates it");
 			});
 		assertThat(stateFile.getParent()).doesNotExist();
 	}
@@ -225,8 +233,9 @@ class StaticAllocatorTests {
 			FailureAnalysis analysis = analyze(context, new StateFileFailureAnalyzer());
 			assertThat(analysis.getDescription()).startsWith("The worker state file " + stateFile
 					+ " (snowflake.worker.state-file) cannot be used: cannot read worker state file " + stateFile);
-			assertThat(analysis.getAction()).startsWith("Give the application's user read and write access to "
-					+ this.directory).doesNotContain("Redis");
+			assertThat(analysis.getAction())
+				.startsWith("Give the application's user read and write access to " + this.directory)
+				.doesNotContain("Redis");
 		});
 	}
 

@@ -27,9 +27,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * An application with the static allocator, for {@link StateFileProcessTests}: starts (or fails to start,
- * printing Spring Boot's failure analysis and exiting with status 1), prints {@code READY <pid> <id>}, and
- * runs until its standard input closes. Arguments: state file, worker code, application name.
+ * An application with the static allocator, for {@link StateFileProcessTests}: starts (or
+ * fails to start, printing Spring Boot's failure analysis and exiting with status 1),
+ * prints {@code READY <pid> <id>}, and runs until its standard input closes. Arguments:
+ * state file, worker code, application name.
  */
 public final class StaticWorkerMain {
 

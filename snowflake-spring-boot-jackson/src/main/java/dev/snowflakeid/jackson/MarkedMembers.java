@@ -24,7 +24,8 @@ import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedMethod;
 
 /**
- * Finds the declared type of a member marked with an annotation, directly or through a meta-annotation.
+ * Finds the declared type of a member marked with an annotation, directly or through a
+ * meta-annotation.
  */
 final class MarkedMembers {
 
@@ -32,8 +33,8 @@ final class MarkedMembers {
 	}
 
 	/**
-	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
-	 * not a member (classes cannot be marked).
+	 * Declared type of a marked field, getter, setter or creator parameter; {@code null}
+	 * when unmarked or not a member (classes cannot be marked).
 	 */
 	static @Nullable JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
 		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member, marker)) {
@@ -46,7 +47,8 @@ final class MarkedMembers {
 	}
 
 	private static boolean isMarked(AnnotatedMember member, Class<? extends Annotation> marker) {
-		return member.hasAnnotation(marker) || member.annotations().map(Annotation::annotationType)
+		return member.hasAnnotation(marker) || member.annotations()
+			.map(Annotation::annotationType)
 			.anyMatch((type) -> type.isAnnotationPresent(marker));
 	}
 

@@ -29,11 +29,12 @@ import tools.jackson.databind.introspect.Annotated;
 import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 
 /**
- * Finds properties marked with {@link PublicId} and hands Jackson the public-form serializer and
- * deserializer for them, or for their elements on containers and {@code Optional}. Inserted before
- * Jackson's own introspector, so that neither {@code @SnowflakeId} nor an explicit
- * {@code @JsonSerialize} can make a marked property appear in its internal form. A marked property of
- * another type, or a marked property without a key ring, fails when its mapper first meets it.
+ * Finds properties marked with {@link PublicId} and hands Jackson the public-form
+ * serializer and deserializer for them, or for their elements on containers and
+ * {@code Optional}. Inserted before Jackson's own introspector, so that neither
+ * {@code @SnowflakeId} nor an explicit {@code @JsonSerialize} can make a marked property
+ * appear in its internal form. A marked property of another type, or a marked property
+ * without a key ring, fails when its mapper first meets it.
  */
 final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 
@@ -92,7 +93,8 @@ final class PublicIdAnnotationIntrospector extends NopAnnotationIntrospector {
 
 	/**
 	 * Whether a marked property holds IDs as elements; {@code false} for a single ID.
-	 * @throws IllegalStateException if the property is neither an ID nor a container of IDs
+	 * @throws IllegalStateException if the property is neither an ID nor a container of
+	 * IDs
 	 */
 	private static boolean isContainerOfIds(JavaType type, Annotated annotated) {
 		if (isIdType(type)) {

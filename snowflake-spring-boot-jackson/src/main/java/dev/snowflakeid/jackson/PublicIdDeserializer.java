@@ -30,10 +30,11 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * Reads an ID from its public form only. Numbers and strings of digits (the internal form) are rejected,
- * so a client cannot name resources by their internal IDs. Every rejection carries one message, naming the
- * property but neither the input nor why it failed, so a client learns nothing from the difference between
- * a malformed string and a well-formed one that decodes to nothing.
+ * Reads an ID from its public form only. Numbers and strings of digits (the internal
+ * form) are rejected, so a client cannot name resources by their internal IDs. Every
+ * rejection carries one message, naming the property but neither the input nor why it
+ * failed, so a client learns nothing from the difference between a malformed string and a
+ * well-formed one that decodes to nothing.
  */
 final class PublicIdDeserializer extends StdScalarDeserializer<Object> {
 

@@ -21,7 +21,8 @@ import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ser.std.StdSerializer;
 
 /**
- * Writes an ID as its public form, a JSON string. An ID of 0 or below has no public form and fails.
+ * Writes an ID as its public form, a JSON string. An ID of 0 or below has no public form
+ * and fails.
  */
 final class PublicIdSerializer extends StdSerializer<Object> {
 

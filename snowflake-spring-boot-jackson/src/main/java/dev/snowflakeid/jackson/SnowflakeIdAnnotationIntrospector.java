@@ -26,9 +26,10 @@ import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 import tools.jackson.databind.ser.std.ToStringSerializer;
 
 /**
- * Finds properties marked with {@link SnowflakeId} and hands Jackson the string serializer and the strict
- * deserializer for them, or for their elements when the property is a container or an
- * {@code Optional}. Registered after Jackson's own introspector, so explicit Jackson annotations win.
+ * Finds properties marked with {@link SnowflakeId} and hands Jackson the string
+ * serializer and the strict deserializer for them, or for their elements when the
+ * property is a container or an {@code Optional}. Registered after Jackson's own
+ * introspector, so explicit Jackson annotations win.
  */
 final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector {
 

@@ -32,12 +32,13 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from 0 to
- * {@link Long#MAX_VALUE}. Blank strings, sign characters, other non-digits, fractions, exponents, negative
- * values and values above {@link Long#MAX_VALUE} fail with an
- * {@link InvalidFormatException} (a {@link tools.jackson.databind.exc.MismatchedInputException}) that names
- * the property and the rejected text, so a web framework answers 400, not 500. Nothing is coerced: an ID that
- * does not parse exactly is never turned into a different ID.
+ * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from
+ * 0 to {@link Long#MAX_VALUE}. Blank strings, sign characters, other non-digits,
+ * fractions, exponents, negative values and values above {@link Long#MAX_VALUE} fail with
+ * an {@link InvalidFormatException} (a
+ * {@link tools.jackson.databind.exc.MismatchedInputException}) that names the property
+ * and the rejected text, so a web framework answers 400, not 500. Nothing is coerced: an
+ * ID that does not parse exactly is never turned into a different ID.
  */
 final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 

@@ -22,18 +22,22 @@ import tools.jackson.databind.module.SimpleSerializers;
 import tools.jackson.databind.ser.std.ToStringSerializer;
 
 /**
- * Jackson 3 module that carries Snowflake IDs as JSON strings, so that JavaScript clients, whose numbers
- * are IEEE 754 doubles exact only up to 2^53, never round them.
+ * Jackson 3 module that carries Snowflake IDs as JSON strings, so that JavaScript
+ * clients, whose numbers are IEEE 754 doubles exact only up to 2^53, never round them.
  *
- * <p>Properties marked with {@link SnowflakeId} (directly or through an annotation meta-annotated with it)
- * are written as strings of decimal digits; on collections, arrays, map values and {@code Optional} the
- * elements are. Reading such a property accepts a JSON string of decimal digits or a JSON integer between
- * 0 and {@link Long#MAX_VALUE}; anything else fails with a
- * {@link tools.jackson.databind.exc.MismatchedInputException} that names the property and the rejected
- * text. An explicit {@code @JsonSerialize}/{@code @JsonDeserialize} on the same property takes precedence.
+ * <p>
+ * Properties marked with {@link SnowflakeId} (directly or through an annotation
+ * meta-annotated with it) are written as strings of decimal digits; on collections,
+ * arrays, map values and {@code Optional} the elements are. Reading such a property
+ * accepts a JSON string of decimal digits or a JSON integer between 0 and
+ * {@link Long#MAX_VALUE}; anything else fails with a
+ * {@link tools.jackson.databind.exc.MismatchedInputException} that names the property and
+ * the rejected text. An explicit {@code @JsonSerialize}/{@code @JsonDeserialize} on the
+ * same property takes precedence.
  *
- * <p>With {@code writeAllLongsAsStrings} every {@code long}, {@code Long} and {@code long[]} is written as
- * strings, marked or not; reading unmarked longs keeps Jackson's own rules.
+ * <p>
+ * With {@code writeAllLongsAsStrings} every {@code long}, {@code Long} and {@code long[]}
+ * is written as strings, marked or not; reading unmarked longs keeps Jackson's own rules.
  */
 public final class SnowflakeJacksonModule extends JacksonModule {
 
@@ -48,8 +52,8 @@ public final class SnowflakeJacksonModule extends JacksonModule {
 
 	/**
 	 * Creates a module.
-	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long} as a string, not
-	 * only properties marked as IDs
+	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long}
+	 * as a string, not only properties marked as IDs
 	 */
 	public SnowflakeJacksonModule(boolean writeAllLongsAsStrings) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Jackson 3 modules: Snowflake IDs as JSON strings, and {@code @PublicId} properties in their public form only.
+ * Jackson 3 modules: Snowflake IDs as JSON strings, and {@code @PublicId} properties in
+ * their public form only.
  */
 @NullMarked
 package dev.snowflakeid.jackson;

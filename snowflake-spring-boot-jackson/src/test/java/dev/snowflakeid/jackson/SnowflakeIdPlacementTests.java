@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
- * The places the README lists for {@code @SnowflakeId} beyond fields and record components, with the Jackson
- * 3 and the Jackson 2 module alike: a getter, a creator parameter, and the elements of a {@code Set}.
+ * The places the README lists for {@code @SnowflakeId} beyond fields and record
+ * components, with the Jackson 3 and the Jackson 2 module alike: a getter, a creator
+ * parameter, and the elements of a {@code Set}.
  */
 class SnowflakeIdPlacementTests {
 

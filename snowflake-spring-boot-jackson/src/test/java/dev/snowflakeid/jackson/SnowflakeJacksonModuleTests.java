@@ -60,9 +60,9 @@ class SnowflakeJacksonModuleTests {
 
 	@Test
 	void roundTripKeepsTheExactValue() {
-		OrderDto dto = new OrderDto(ABOVE_DOUBLE_PRECISION, List.of(Long.MAX_VALUE),
-				Map.of("parent", Long.MAX_VALUE), Optional.of(ABOVE_DOUBLE_PRECISION),
-				new Long[] { Long.MAX_VALUE }, "9223372036854775807", Long.MAX_VALUE);
+		OrderDto dto = new OrderDto(ABOVE_DOUBLE_PRECISION, List.of(Long.MAX_VALUE), Map.of("parent", Long.MAX_VALUE),
+				Optional.of(ABOVE_DOUBLE_PRECISION), new Long[] { Long.MAX_VALUE }, "9223372036854775807",
+				Long.MAX_VALUE);
 		OrderDto read = this.mapper.readValue(this.mapper.writeValueAsString(dto), OrderDto.class);
 		assertThat(read.id()).isEqualTo(ABOVE_DOUBLE_PRECISION);
 		assertThat(read.lineIds()).containsExactly(Long.MAX_VALUE);

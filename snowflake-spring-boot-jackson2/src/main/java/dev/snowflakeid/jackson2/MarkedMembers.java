@@ -25,7 +25,8 @@ import com.fasterxml.jackson.databind.introspect.AnnotationMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the declared type of a member marked with an annotation, directly or through a meta-annotation.
+ * Finds the declared type of a member marked with an annotation, directly or through a
+ * meta-annotation.
  */
 final class MarkedMembers {
 
@@ -33,8 +34,8 @@ final class MarkedMembers {
 	}
 
 	/**
-	 * Declared type of a marked field, getter, setter or creator parameter; {@code null} when unmarked or
-	 * not a member (classes cannot be marked).
+	 * Declared type of a marked field, getter, setter or creator parameter; {@code null}
+	 * when unmarked or not a member (classes cannot be marked).
 	 */
 	static @Nullable JavaType markedType(Annotated annotated, Class<? extends Annotation> marker) {
 		if (!(annotated instanceof AnnotatedMember member) || !isMarked(member, marker)) {

@@ -34,10 +34,11 @@ import dev.snowflakeid.publicid.PublicIds;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads an ID from its public form only. Numbers and strings of digits (the internal form) are rejected,
- * so a client cannot name resources by their internal IDs. Every rejection carries one message, naming the
- * property but neither the input nor why it failed, so a client learns nothing from the difference between
- * a malformed string and a well-formed one that decodes to nothing.
+ * Reads an ID from its public form only. Numbers and strings of digits (the internal
+ * form) are rejected, so a client cannot name resources by their internal IDs. Every
+ * rejection carries one message, naming the property but neither the input nor why it
+ * failed, so a client learns nothing from the difference between a malformed string and a
+ * well-formed one that decodes to nothing.
  */
 final class PublicIdDeserializer extends StdScalarDeserializer<Object> implements ContextualDeserializer {
 

@@ -25,18 +25,19 @@ import dev.snowflakeid.publicid.PublicIds;
 
 /**
  * Jackson 2 module with the same behaviour as the Jackson 3 module
- * {@code dev.snowflakeid.jackson.PublicIdJacksonModule}: properties marked with {@link PublicId} are written
- * and read in their public form ({@link PublicIds}) only, never as the internal ID; on containers and
- * {@code Optional} the elements are. The marking wins over {@code @SnowflakeId} and explicit Jackson
- * annotations; without a key ring a marked property fails when a mapper first meets it.
+ * {@code dev.snowflakeid.jackson.PublicIdJacksonModule}: properties marked with
+ * {@link PublicId} are written and read in their public form ({@link PublicIds}) only,
+ * never as the internal ID; on containers and {@code Optional} the elements are. The
+ * marking wins over {@code @SnowflakeId} and explicit Jackson annotations; without a key
+ * ring a marked property fails when a mapper first meets it.
  */
 public final class PublicIdJackson2Module extends Module {
 
 	private final Supplier<PublicIds> publicIds;
 
 	/**
-	 * @param publicIds the key ring, or a supplier answering {@code null} while none is configured; asked
-	 * when a mapper first meets a marked property
+	 * @param publicIds the key ring, or a supplier answering {@code null} while none is
+	 * configured; asked when a mapper first meets a marked property
 	 */
 	public PublicIdJackson2Module(Supplier<PublicIds> publicIds) {
 		this.publicIds = Objects.requireNonNull(publicIds, "publicIds");

@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.snowflakeid.publicid.PublicIds;
 
 /**
- * Writes an ID as its public form, a JSON string. An ID of 0 or below has no public form and fails.
+ * Writes an ID as its public form, a JSON string. An ID of 0 or below has no public form
+ * and fails.
  */
 final class PublicIdSerializer extends StdSerializer<Object> {
 

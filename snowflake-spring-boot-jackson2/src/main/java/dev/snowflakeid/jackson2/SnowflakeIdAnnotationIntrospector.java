@@ -25,9 +25,10 @@ import dev.snowflakeid.json.JsonIds;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds properties marked with {@link SnowflakeId} and hands Jackson the string serializer and the strict
- * deserializer for them, or for their elements when the property is a container or an
- * {@code Optional}. Registered after Jackson's own introspector, so explicit Jackson annotations win.
+ * Finds properties marked with {@link SnowflakeId} and hands Jackson the string
+ * serializer and the strict deserializer for them, or for their elements when the
+ * property is a container or an {@code Optional}. Registered after Jackson's own
+ * introspector, so explicit Jackson annotations win.
  */
 final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector {
 

@@ -35,12 +35,13 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from 0 to
- * {@link Long#MAX_VALUE}. Blank strings, sign characters, other non-digits, fractions, exponents, negative
- * values and values above {@link Long#MAX_VALUE} fail with an {@link InvalidFormatException} (a
- * {@link com.fasterxml.jackson.databind.exc.MismatchedInputException}) that names the property and the
- * rejected text, so a web framework answers 400, not 500. Nothing is coerced: an ID that does not parse
- * exactly is never turned into a different ID.
+ * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from
+ * 0 to {@link Long#MAX_VALUE}. Blank strings, sign characters, other non-digits,
+ * fractions, exponents, negative values and values above {@link Long#MAX_VALUE} fail with
+ * an {@link InvalidFormatException} (a
+ * {@link com.fasterxml.jackson.databind.exc.MismatchedInputException}) that names the
+ * property and the rejected text, so a web framework answers 400, not 500. Nothing is
+ * coerced: an ID that does not parse exactly is never turned into a different ID.
  */
 final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> implements ContextualDeserializer {
 

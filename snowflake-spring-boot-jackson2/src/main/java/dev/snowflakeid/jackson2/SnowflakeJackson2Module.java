@@ -22,20 +22,23 @@ import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.snowflakeid.SnowflakeId;
 
 /**
- * Jackson 2 module that carries Snowflake IDs as JSON strings, with the same behaviour as the Jackson 3
- * module {@code dev.snowflakeid.jackson.SnowflakeJacksonModule}: JavaScript numbers are IEEE 754 doubles,
- * exact only up to 2^53, so IDs travel as strings.
+ * Jackson 2 module that carries Snowflake IDs as JSON strings, with the same behaviour as
+ * the Jackson 3 module {@code dev.snowflakeid.jackson.SnowflakeJacksonModule}: JavaScript
+ * numbers are IEEE 754 doubles, exact only up to 2^53, so IDs travel as strings.
  *
- * <p>Properties marked with {@link SnowflakeId} (directly or through an annotation meta-annotated with it)
- * are written as strings of decimal digits; on collections, arrays, map values and {@code Optional} the
- * elements are. Reading such a property accepts a JSON string of decimal digits or a JSON integer between
- * 0 and {@link Long#MAX_VALUE}; anything else fails with a
- * {@link com.fasterxml.jackson.databind.exc.MismatchedInputException} that names the property and the
- * rejected text. An explicit {@code @JsonSerialize}/{@code @JsonDeserialize} on the same property takes
- * precedence.
+ * <p>
+ * Properties marked with {@link SnowflakeId} (directly or through an annotation
+ * meta-annotated with it) are written as strings of decimal digits; on collections,
+ * arrays, map values and {@code Optional} the elements are. Reading such a property
+ * accepts a JSON string of decimal digits or a JSON integer between 0 and
+ * {@link Long#MAX_VALUE}; anything else fails with a
+ * {@link com.fasterxml.jackson.databind.exc.MismatchedInputException} that names the
+ * property and the rejected text. An explicit
+ * {@code @JsonSerialize}/{@code @JsonDeserialize} on the same property takes precedence.
  *
- * <p>With {@code writeAllLongsAsStrings} every {@code long}, {@code Long} and {@code long[]} is written as
- * strings, marked or not; reading unmarked longs keeps Jackson's own rules.
+ * <p>
+ * With {@code writeAllLongsAsStrings} every {@code long}, {@code Long} and {@code long[]}
+ * is written as strings, marked or not; reading unmarked longs keeps Jackson's own rules.
  */
 public final class SnowflakeJackson2Module extends Module {
 
@@ -50,8 +53,8 @@ public final class SnowflakeJackson2Module extends Module {
 
 	/**
 	 * Creates a module.
-	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long} as a string, not
-	 * only properties marked as IDs
+	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long}
+	 * as a string, not only properties marked as IDs
 	 */
 	public SnowflakeJackson2Module(boolean writeAllLongsAsStrings) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;

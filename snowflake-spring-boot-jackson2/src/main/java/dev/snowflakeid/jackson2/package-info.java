@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Jackson 2 twins of the Jackson 3 modules, deprecated as Spring Boot's own Jackson 2 support is.
+ * Jackson 2 twins of the Jackson 3 modules, deprecated as Spring Boot's own Jackson 2
+ * support is.
  */
 @NullMarked
 package dev.snowflakeid.jackson2;

@@ -64,9 +64,9 @@ class SnowflakeJackson2ModuleTests {
 
 	@Test
 	void roundTripKeepsTheExactValue() throws Exception {
-		OrderDto dto = new OrderDto(ABOVE_DOUBLE_PRECISION, List.of(Long.MAX_VALUE),
-				Map.of("parent", Long.MAX_VALUE), Optional.of(ABOVE_DOUBLE_PRECISION),
-				new Long[] { Long.MAX_VALUE }, "9223372036854775807", Long.MAX_VALUE);
+		OrderDto dto = new OrderDto(ABOVE_DOUBLE_PRECISION, List.of(Long.MAX_VALUE), Map.of("parent", Long.MAX_VALUE),
+				Optional.of(ABOVE_DOUBLE_PRECISION), new Long[] { Long.MAX_VALUE }, "9223372036854775807",
+				Long.MAX_VALUE);
 		OrderDto read = this.mapper.readValue(this.mapper.writeValueAsString(dto), OrderDto.class);
 		assertThat(read.id()).isEqualTo(ABOVE_DOUBLE_PRECISION);
 		assertThat(read.lineIds()).containsExactly(Long.MAX_VALUE);
@@ -137,7 +137,8 @@ class SnowflakeJackson2ModuleTests {
 	void writeAllLongsAsStringsCoversUnmarkedLongs() throws Exception {
 		JsonMapper allStrings = JsonMapper.builder()
 			.addModule(new Jdk8Module())
-			.addModule(new SnowflakeJackson2Module(true)).build();
+			.addModule(new SnowflakeJackson2Module(true))
+			.build();
 		OrderDto dto = new OrderDto(1, List.of(), Map.of(), Optional.empty(), new Long[0], null,
 				ABOVE_DOUBLE_PRECISION);
 		assertThat(allStrings.writeValueAsString(dto)).contains("\"amount\":\"9007199254740993\"");

@@ -36,12 +36,14 @@ import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.method.HandlerMethod;
 
 /**
- * With {@code writeAllLongsAsStrings}, documents request and response bodies that are themselves a
- * {@code long}, {@code Long}, {@code long[]} or a container of them (such as {@code List<Long>}, also inside
- * {@code ResponseEntity}, {@code CompletableFuture}, {@code Callable} or {@code DeferredResult}, nested or not)
- * as strings with the pattern {@code ^-?[0-9]+$}, as the Jackson modules write them. Properties of body objects
- * are {@link SnowflakeIdPropertyCustomizer}'s. Parameters (path, query, header) are text that Jackson never
- * writes, so they keep their types; so do error responses, whose bodies are not the method's.
+ * With {@code writeAllLongsAsStrings}, documents request and response bodies that are
+ * themselves a {@code long}, {@code Long}, {@code long[]} or a container of them (such as
+ * {@code List<Long>}, also inside {@code ResponseEntity}, {@code CompletableFuture},
+ * {@code Callable} or {@code DeferredResult}, nested or not) as strings with the pattern
+ * {@code ^-?[0-9]+$}, as the Jackson modules write them. Properties of body objects are
+ * {@link SnowflakeIdPropertyCustomizer}'s. Parameters (path, query, header) are text that
+ * Jackson never writes, so they keep their types; so do error responses, whose bodies are
+ * not the method's.
  */
 public class LongBodiesOperationCustomizer implements OperationCustomizer {
 
@@ -52,8 +54,8 @@ public class LongBodiesOperationCustomizer implements OperationCustomizer {
 
 	/**
 	 * Creates a customizer.
-	 * @param writeAllLongsAsStrings whether the Jackson modules write every {@code long} as a string; without
-	 * it the customizer changes nothing
+	 * @param writeAllLongsAsStrings whether the Jackson modules write every {@code long}
+	 * as a string; without it the customizer changes nothing
 	 */
 	public LongBodiesOperationCustomizer(boolean writeAllLongsAsStrings) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
@@ -96,9 +98,11 @@ public class LongBodiesOperationCustomizer implements OperationCustomizer {
 	}
 
 	/**
-	 * {@code type} with every type variable replaced by what it stands for. What a wrapper carries is often
-	 * the wrapper's own variable ({@code T} of {@code HttpEntity<T>} for a {@code ResponseEntity<Long>}), which
-	 * {@link ResolvableType#getType()} returns as it is and Jackson would read as {@code Object}.
+	 * {@code type} with every type variable replaced by what it stands for. What a
+	 * wrapper carries is often the wrapper's own variable ({@code T} of
+	 * {@code HttpEntity<T>} for a {@code ResponseEntity<Long>}), which
+	 * {@link ResolvableType#getType()} returns as it is and Jackson would read as
+	 * {@code Object}.
 	 */
 	private static JavaType javaType(ResolvableType type) {
 		TypeFactory types = TypeFactory.defaultInstance();

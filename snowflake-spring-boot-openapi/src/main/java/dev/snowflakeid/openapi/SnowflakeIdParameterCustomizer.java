@@ -22,9 +22,10 @@ import org.springdoc.core.customizers.ParameterCustomizer;
 import org.springframework.core.MethodParameter;
 
 /**
- * Documents {@link SnowflakeId} path variables, request parameters and headers as {@code type: string} with
- * a digits pattern, and {@code @PublicId} ones with the public form's pattern: an ID in a URL is text, and a
- * client that builds the URL from a double loses digits.
+ * Documents {@link SnowflakeId} path variables, request parameters and headers as
+ * {@code type: string} with a digits pattern, and {@code @PublicId} ones with the public
+ * form's pattern: an ID in a URL is text, and a client that builds the URL from a double
+ * loses digits.
  */
 public class SnowflakeIdParameterCustomizer implements ParameterCustomizer {
 

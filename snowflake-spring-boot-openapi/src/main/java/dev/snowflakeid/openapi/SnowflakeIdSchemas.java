@@ -31,10 +31,11 @@ import io.swagger.v3.oas.models.media.Schema;
 import org.springframework.core.annotation.MergedAnnotations;
 
 /**
- * Rewrites the schema of a {@link SnowflakeId} property or parameter to what the Jackson modules write: a
- * string of decimal digits, or for {@link PublicId} (which wins, as in JSON) the public form; with
- * {@code writeAllLongsAsStrings}, also every other {@code long} of a JSON body, as a string that may carry a
- * minus sign. Containers keep their shape and only their elements change, as in JSON.
+ * Rewrites the schema of a {@link SnowflakeId} property or parameter to what the Jackson
+ * modules write: a string of decimal digits, or for {@link PublicId} (which wins, as in
+ * JSON) the public form; with {@code writeAllLongsAsStrings}, also every other
+ * {@code long} of a JSON body, as a string that may carry a minus sign. Containers keep
+ * their shape and only their elements change, as in JSON.
  */
 final class SnowflakeIdSchemas {
 
@@ -43,13 +44,15 @@ final class SnowflakeIdSchemas {
 	private static final String STRING = "string";
 
 	/**
-	 * The public form of {@code PublicIds}: the key identifier (a lowercase letter), then base-62 digits.
+	 * The public form of {@code PublicIds}: the key identifier (a lowercase letter), then
+	 * base-62 digits.
 	 */
 	static final String PUBLIC_ID_PATTERN = "^[a-z][0-9A-Za-z]{" + (PublicIds.LENGTH - 1) + "}$";
 
 	/**
-	 * What the Jackson modules write for an unmarked {@code long} with {@code writeAllLongsAsStrings}:
-	 * {@link Long#toString(long)}, so a minus sign may lead.
+	 * What the Jackson modules write for an unmarked {@code long} with
+	 * {@code writeAllLongsAsStrings}: {@link Long#toString(long)}, so a minus sign may
+	 * lead.
 	 */
 	static final String LONG_PATTERN = "^-?[0-9]+$";
 
@@ -57,8 +60,8 @@ final class SnowflakeIdSchemas {
 	}
 
 	/**
-	 * Rewrites the schema when the annotations mark an ID ({@code @PublicId} first, then {@code @SnowflakeId},
-	 * directly or as meta-annotations); leaves it alone otherwise.
+	 * Rewrites the schema when the annotations mark an ID ({@code @PublicId} first, then
+	 * {@code @SnowflakeId}, directly or as meta-annotations); leaves it alone otherwise.
 	 * @return whether the annotations mark an ID
 	 */
 	static boolean customize(Schema<?> schema, Annotation[] annotations) {
@@ -78,12 +81,13 @@ final class SnowflakeIdSchemas {
 	}
 
 	/**
-	 * Rewrites, as Jackson writes them with {@code writeAllLongsAsStrings}, the integer schemas that {@code type}
-	 * makes {@code long} or {@code Long}: the type itself, or the elements of an array or collection, the values
-	 * of a map, the content of an {@code Optional}, at any depth. Every other schema is left alone: other
-	 * integers stay numbers, as Jackson writes them.
-	 * @param type the Java type the schema describes (a {@link JavaType} from swagger-core, or any other
-	 * {@link Type})
+	 * Rewrites, as Jackson writes them with {@code writeAllLongsAsStrings}, the integer
+	 * schemas that {@code type} makes {@code long} or {@code Long}: the type itself, or
+	 * the elements of an array or collection, the values of a map, the content of an
+	 * {@code Optional}, at any depth. Every other schema is left alone: other integers
+	 * stay numbers, as Jackson writes them.
+	 * @param type the Java type the schema describes (a {@link JavaType} from
+	 * swagger-core, or any other {@link Type})
 	 */
 	static void longsToStrings(Schema<?> schema, Type type) {
 		if (schema == null || type == null) {
@@ -112,7 +116,10 @@ final class SnowflakeIdSchemas {
 		}
 	}
 
-	/** Changes the integer (or string) schema, or its array items or map values, to a string of the pattern. */
+	/**
+	 * Changes the integer (or string) schema, or its array items or map values, to a
+	 * string of the pattern.
+	 */
 	private static void toString(Schema<?> schema, String pattern) {
 		if (schema == null) {
 			return;

@@ -39,9 +39,10 @@ import org.springframework.web.method.HandlerMethod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each wrapper whose content Spring MVC writes as the body is seen through, one handler at a time. The
- * document of a whole application cannot show this: springdoc hands every operation the same {@code Long}
- * schema, so one unwrapped body turns the {@code Long} of every other body into a string too.
+ * Each wrapper whose content Spring MVC writes as the body is seen through, one handler
+ * at a time. The document of a whole application cannot show this: springdoc hands every
+ * operation the same {@code Long} schema, so one unwrapped body turns the {@code Long} of
+ * every other body into a string too.
  */
 class LongBodiesOperationCustomizerTests {
 
@@ -67,7 +68,8 @@ class LongBodiesOperationCustomizerTests {
 	void aRequestBodyOfLongsIsStrings() throws Exception {
 		Schema<?> body = new ArraySchema().items(new IntegerSchema().format("int64"));
 		Operation operation = new Operation()
-			.requestBody(new RequestBody().content(new Content().addMediaType("application/json", new MediaType().schema(body))))
+			.requestBody(new RequestBody()
+				.content(new Content().addMediaType("application/json", new MediaType().schema(body))))
 			.responses(new ApiResponses());
 		new LongBodiesOperationCustomizer(true).customize(operation, handler("consume", List.class));
 		assertLongString(body.getItems());

@@ -30,14 +30,17 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
 
 /**
- * Spring Data JDBC callback that assigns the attributes of an aggregate root annotated with
- * {@link GeneratedSnowflakeId} from the application's {@link IdGenerator} when they are {@code null},
- * {@code 0} or an empty string, before the aggregate is converted for its {@code INSERT}. Spring Data has
- * decided whether the aggregate is new before this callback runs, so a root with a {@code null} id is
- * inserted with the assigned ID. Immutable aggregates (records, withers) are supported: the callback then
- * returns a new instance. Attributes of entities nested in the aggregate are left alone.
+ * Spring Data JDBC callback that assigns the attributes of an aggregate root annotated
+ * with {@link GeneratedSnowflakeId} from the application's {@link IdGenerator} when they
+ * are {@code null}, {@code 0} or an empty string, before the aggregate is converted for
+ * its {@code INSERT}. Spring Data has decided whether the aggregate is new before this
+ * callback runs, so a root with a {@code null} id is inserted with the assigned ID.
+ * Immutable aggregates (records, withers) are supported: the callback then returns a new
+ * instance. Attributes of entities nested in the aggregate are left alone.
  *
- * <p>Runs at order {@value #ORDER}, before callbacks at the default order, so that they see the ID.
+ * <p>
+ * Runs at order {@value #ORDER}, before callbacks at the default order, so that they see
+ * the ID.
  */
 public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCallback<Object>, Ordered {
 

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Spring Data JDBC callback that assigns unset {@code @GeneratedSnowflakeId} attributes before an aggregate is saved.
+ * Spring Data JDBC callback that assigns unset {@code @GeneratedSnowflakeId} attributes
+ * before an aggregate is saved.
  */
 @NullMarked
 package dev.snowflakeid.jdbc;

@@ -38,27 +38,35 @@ import org.hibernate.annotations.ValueGenerationType;
  * }
  * </pre>
  *
- * <p>With Hibernate, on an {@code @Id} attribute it selects the id generator, and on any other attribute
- * it generates the column's value once, on insert, unless the attribute already holds a value (not
- * {@code null}, {@code 0} or empty). The generator takes the {@code IdGenerator} bean of
- * the same application context through Hibernate's bean container (Spring Boot configures Spring's
- * {@code SpringBeanContainer}), so IDs carry that context's worker lease. Startup fails with
- * {@link MissingIdGeneratorException} when there is no such bean. The ID is assigned before the
- * {@code INSERT}, so JDBC batch inserts keep working.
+ * <p>
+ * With Hibernate, on an {@code @Id} attribute it selects the id generator, and on any
+ * other attribute it generates the column's value once, on insert, unless the attribute
+ * already holds a value (not {@code null}, {@code 0} or empty). The generator takes the
+ * {@code IdGenerator} bean of the same application context through Hibernate's bean
+ * container (Spring Boot configures Spring's {@code SpringBeanContainer}), so IDs carry
+ * that context's worker lease. Startup fails with {@link MissingIdGeneratorException}
+ * when there is no such bean. The ID is assigned before the {@code INSERT}, so JDBC batch
+ * inserts keep working.
  *
- * <p>A caller-set id is not kept: as with any generated id, an entity whose id is set is not new to JPA,
- * so {@code persist} rejects it as detached ({@code EntityExistsException}) and Spring Data's
- * {@code save} merges it, which fails when no such row exists. To choose IDs yourself, call
- * {@link IdGenerator#nextId()} and map a plain {@code @Id} without this annotation.
+ * <p>
+ * A caller-set id is not kept: as with any generated id, an entity whose id is set is not
+ * new to JPA, so {@code persist} rejects it as detached ({@code EntityExistsException})
+ * and Spring Data's {@code save} merges it, which fails when no such row exists. To
+ * choose IDs yourself, call {@link IdGenerator#nextId()} and map a plain {@code @Id}
+ * without this annotation.
  *
- * <p>With Spring Data JDBC the starter's {@code BeforeConvertCallback} assigns annotated attributes of the
- * aggregate root that are {@code null} or {@code 0}; Hibernate is not needed then.
+ * <p>
+ * With Spring Data JDBC the starter's {@code BeforeConvertCallback} assigns annotated
+ * attributes of the aggregate root that are {@code null} or {@code 0}; Hibernate is not
+ * needed then.
  *
- * <p>A generated ID is unique, not idempotent: a retried request that persists again gets a new ID. Keep
- * a business key (an idempotency key, an order number from the client) with a unique constraint for
- * that.
+ * <p>
+ * A generated ID is unique, not idempotent: a retried request that persists again gets a
+ * new ID. Keep a business key (an idempotency key, an order number from the client) with
+ * a unique constraint for that.
  *
- * <p>Implies {@link SnowflakeId}: the attribute is written to JSON as a string.
+ * <p>
+ * Implies {@link SnowflakeId}: the attribute is written to JSON as a string.
  */
 @Target({ ElementType.FIELD, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)

@@ -21,8 +21,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.lang.Contract;
 
 /**
- * The rules every integration of {@link GeneratedSnowflakeId} (the Hibernate generator, the Spring Data
- * JDBC callback) applies to an annotated attribute, and their wording, in one place.
+ * The rules every integration of {@link GeneratedSnowflakeId} (the Hibernate generator,
+ * the Spring Data JDBC callback) applies to an annotated attribute, and their wording, in
+ * one place.
  */
 public final class GeneratedSnowflakeIdRules {
 
@@ -30,10 +31,11 @@ public final class GeneratedSnowflakeIdRules {
 	}
 
 	/**
-	 * Whether the attribute holds its ID as text ({@code String}) rather than as a number.
+	 * Whether the attribute holds its ID as text ({@code String}) rather than as a
+	 * number.
 	 * @param attribute the attribute, {@code EntityClass.attribute}, for the message
-	 * @throws IllegalArgumentException naming the attribute unless it is {@code Long}, {@code long} or
-	 * {@code String}
+	 * @throws IllegalArgumentException naming the attribute unless it is {@code Long},
+	 * {@code long} or {@code String}
 	 */
 	public static boolean holdsText(String attribute, Class<?> type) {
 		if (type == Long.class || type == Long.TYPE) {
@@ -46,10 +48,14 @@ public final class GeneratedSnowflakeIdRules {
 				"@GeneratedSnowflakeId " + attribute + " must be Long, long or String but is " + type.getName());
 	}
 
-	/** Whether {@code value} leaves the attribute to be assigned: {@code null}, {@code 0} or empty text. */
+	/**
+	 * Whether {@code value} leaves the attribute to be assigned: {@code null}, {@code 0}
+	 * or empty text.
+	 */
 	@Contract("null -> true")
 	public static boolean isUnassigned(@Nullable Object value) {
-		return value == null || (value instanceof Long id && id == 0L) || (value instanceof String text && text.isEmpty());
+		return value == null || (value instanceof Long id && id == 0L)
+				|| (value instanceof String text && text.isEmpty());
 	}
 
 	/** The ID in the attribute's form. */
@@ -57,7 +63,9 @@ public final class GeneratedSnowflakeIdRules {
 		return text ? Long.toString(id) : id;
 	}
 
-	/** The failure when the application context has no single {@link IdGenerator} bean. */
+	/**
+	 * The failure when the application context has no single {@link IdGenerator} bean.
+	 */
 	public static MissingIdGeneratorException noSingleGenerator(String attribute) {
 		return new MissingIdGeneratorException(attribute,
 				"no single bean of type " + IdGenerator.class.getName() + " in the application context");

@@ -24,9 +24,10 @@ import org.springframework.aot.hint.TypeReference;
 import org.springframework.util.ClassUtils;
 
 /**
- * Hibernate creates the generator behind {@link GeneratedSnowflakeId} reflectively, through its public
- * no-argument constructor, after reading the annotation's {@code @IdGeneratorType}; both need reflection in a
- * native image. Named by type reference, so that nothing loads Hibernate where it is absent.
+ * Hibernate creates the generator behind {@link GeneratedSnowflakeId} reflectively,
+ * through its public no-argument constructor, after reading the annotation's
+ * {@code @IdGeneratorType}; both need reflection in a native image. Named by type
+ * reference, so that nothing loads Hibernate where it is absent.
  */
 class GeneratedSnowflakeIdRuntimeHints implements RuntimeHintsRegistrar {
 

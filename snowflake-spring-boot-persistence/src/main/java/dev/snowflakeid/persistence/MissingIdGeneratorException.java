@@ -18,8 +18,9 @@ package dev.snowflakeid.persistence;
 import dev.snowflakeid.IdGenerator;
 
 /**
- * Thrown when an attribute annotated with {@link GeneratedSnowflakeId} needs an {@link IdGenerator} bean and
- * the application context has none, or more than one without a primary.
+ * Thrown when an attribute annotated with {@link GeneratedSnowflakeId} needs an
+ * {@link IdGenerator} bean and the application context has none, or more than one without
+ * a primary.
  */
 public class MissingIdGeneratorException extends RuntimeException {
 

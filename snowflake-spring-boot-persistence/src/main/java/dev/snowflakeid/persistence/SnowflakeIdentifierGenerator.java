@@ -38,21 +38,28 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.aot.AbstractAotProcessor;
 
 /**
- * Hibernate generator behind {@link GeneratedSnowflakeId}: assigns {@link IdGenerator#nextId()} before the
- * {@code INSERT}, as a {@code Long}/{@code long} or as its decimal {@code String}.
+ * Hibernate generator behind {@link GeneratedSnowflakeId}: assigns
+ * {@link IdGenerator#nextId()} before the {@code INSERT}, as a {@code Long}/{@code long}
+ * or as its decimal {@code String}.
  *
- * <p>The {@code IdGenerator} is the bean of the application context that built this session factory,
- * looked up once through Hibernate's {@link BeanContainer}; Spring's {@code HibernateJpaVendorAdapter}, which
- * Spring Boot uses, configures that container as a {@code SpringBeanContainer} over the application's bean
- * factory. No static state is kept, so several application contexts in one JVM each use their own generator
- * and worker lease. At run time the lookup happens in {@link #initialize}, when the session factory is
- * built, so a missing bean fails startup with {@link MissingIdGeneratorException} instead of the first
- * insert. During Spring AOT processing ({@code spring.aot.processing}), when Spring Data JPA builds a session
- * factory only to read the mapping and no bean exists, the lookup waits for the first ID instead.
+ * <p>
+ * The {@code IdGenerator} is the bean of the application context that built this session
+ * factory, looked up once through Hibernate's {@link BeanContainer}; Spring's
+ * {@code HibernateJpaVendorAdapter}, which Spring Boot uses, configures that container as
+ * a {@code SpringBeanContainer} over the application's bean factory. No static state is
+ * kept, so several application contexts in one JVM each use their own generator and
+ * worker lease. At run time the lookup happens in {@link #initialize}, when the session
+ * factory is built, so a missing bean fails startup with
+ * {@link MissingIdGeneratorException} instead of the first insert. During Spring AOT
+ * processing ({@code spring.aot.processing}), when Spring Data JPA builds a session
+ * factory only to read the mapping and no bean exists, the lookup waits for the first ID
+ * instead.
  *
- * <p>Hibernate creates the generator either as a Spring bean (with {@code hibernate.cdi.extensions}, which
- * Spring sets) or reflectively; both use the no-argument constructor and then {@link #initialize}, so
- * both find the generator the same way and fail the same way.
+ * <p>
+ * Hibernate creates the generator either as a Spring bean (with
+ * {@code hibernate.cdi.extensions}, which Spring sets) or reflectively; both use the
+ * no-argument constructor and then {@link #initialize}, so both find the generator the
+ * same way and fail the same way.
  */
 public final class SnowflakeIdentifierGenerator
 		implements BeforeExecutionGenerator, AnnotationBasedGenerator<GeneratedSnowflakeId> {
@@ -68,7 +75,8 @@ public final class SnowflakeIdentifierGenerator
 
 		@Override
 		public boolean useJpaCompliantCreation() {
-			// false: the container's existing bean, never a new instance created for Hibernate
+			// false: the container's existing bean, never a new instance created for
+			// Hibernate
 			return false;
 		}
 
@@ -93,13 +101,14 @@ public final class SnowflakeIdentifierGenerator
 	}
 
 	/**
-	 * Checks the attribute's type and takes the application's {@code IdGenerator} bean (during AOT processing,
-	 * at the first ID instead).
+	 * Checks the attribute's type and takes the application's {@code IdGenerator} bean
+	 * (during AOT processing, at the first ID instead).
 	 * @param annotation the annotation on the attribute
 	 * @param member the annotated field or getter
 	 * @param context Hibernate's creation context, giving access to its services
-	 * @throws MissingIdGeneratorException if the application context has no single {@code IdGenerator} (during
-	 * AOT processing, thrown by the first {@link #generate} instead)
+	 * @throws MissingIdGeneratorException if the application context has no single
+	 * {@code IdGenerator} (during AOT processing, thrown by the first {@link #generate}
+	 * instead)
 	 */
 	@Override
 	public void initialize(GeneratedSnowflakeId annotation, Member member, GeneratorCreationContext context) {
@@ -112,8 +121,9 @@ public final class SnowflakeIdentifierGenerator
 	}
 
 	/**
-	 * Returns a new ID, or {@code currentValue} when the attribute already holds one (not {@code null},
-	 * {@code 0} or empty). An id attribute never holds one here: JPA treats an entity with an id as detached.
+	 * Returns a new ID, or {@code currentValue} when the attribute already holds one (not
+	 * {@code null}, {@code 0} or empty). An id attribute never holds one here: JPA treats
+	 * an entity with an id as detached.
 	 */
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, @Nullable Object currentValue,
@@ -160,9 +170,10 @@ public final class SnowflakeIdentifierGenerator
 	private static IdGenerator lookUp(String attribute, ServiceRegistry services) {
 		BeanContainer container = services.requireService(ManagedBeanRegistry.class).getBeanContainer();
 		if (container == null) {
-			throw new MissingIdGeneratorException(attribute, "Hibernate has no bean container to take the "
-					+ "IdGenerator bean from; set hibernate.resource.beans.container to Spring's "
-					+ "SpringBeanContainer (Spring Boot does this by default)");
+			throw new MissingIdGeneratorException(attribute,
+					"Hibernate has no bean container to take the "
+							+ "IdGenerator bean from; set hibernate.resource.beans.container to Spring's "
+							+ "SpringBeanContainer (Spring Boot does this by default)");
 		}
 		ContainedBean<IdGenerator> bean = container.getBean(IdGenerator.class, SHARED_BEAN,
 				new MissingBeanProducer(attribute));
@@ -174,8 +185,9 @@ public final class SnowflakeIdentifierGenerator
 	}
 
 	/**
-	 * Called by the bean container when it has no single {@code IdGenerator} bean: never creates one, since
-	 * a second generator would share neither the worker lease nor the sequence of the configured one.
+	 * Called by the bean container when it has no single {@code IdGenerator} bean: never
+	 * creates one, since a second generator would share neither the worker lease nor the
+	 * sequence of the configured one.
 	 */
 	private record MissingBeanProducer(String attribute) implements BeanInstanceProducer {
 

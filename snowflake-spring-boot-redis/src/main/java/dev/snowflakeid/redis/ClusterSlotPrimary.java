@@ -38,21 +38,27 @@ import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * The Redis Cluster primary that owns one slot, reached on one connection, so that {@code WAIT} runs on
- * the connection that ran a lease script: {@code WAIT} counts the replicas holding the writes of the
- * connection it is sent on, and a Cluster client routes neither it nor a script to a chosen connection.
+ * The Redis Cluster primary that owns one slot, reached on one connection, so that
+ * {@code WAIT} runs on the connection that ran a lease script: {@code WAIT} counts the
+ * replicas holding the writes of the connection it is sent on, and a Cluster client
+ * routes neither it nor a script to a chosen connection.
  *
- * <p>The primary is the master of the slot in the Lettuce client's topology view. Its connection is the
- * node connection that the cluster connection keeps per node id and intent ({@code getConnection(nodeId)},
- * intent WRITE): one connection per primary, reused by every call, apart from the host-and-port connections
- * that routed commands use. A node connection follows no redirect, so {@code MOVED}, {@code ASK},
- * {@code TRYAGAIN} and {@code CLUSTERDOWN} come back as errors and the caller's next round tries again.
- * Lettuce's adaptive topology refresh reacts to the redirects of routed commands and to failed reconnects,
- * neither of which a node connection or a primary that stopped answering produces, so every failure here
- * asks the client for a topology refresh itself, at most once per
+ * <p>
+ * The primary is the master of the slot in the Lettuce client's topology view. Its
+ * connection is the node connection that the cluster connection keeps per node id and
+ * intent ({@code getConnection(nodeId)}, intent WRITE): one connection per primary,
+ * reused by every call, apart from the host-and-port connections that routed commands
+ * use. A node connection follows no redirect, so {@code MOVED}, {@code ASK},
+ * {@code TRYAGAIN} and {@code CLUSTERDOWN} come back as errors and the caller's next
+ * round tries again. Lettuce's adaptive topology refresh reacts to the redirects of
+ * routed commands and to failed reconnects, neither of which a node connection or a
+ * primary that stopped answering produces, so every failure here asks the client for a
+ * topology refresh itself, at most once per
  * {@link RedisLeaseConnections#CLUSTER_REFRESH_RATE_LIMIT}.
  *
- * <p>Replies are awaited for the factory's command timeout, as Spring Data's own commands are.
+ * <p>
+ * Replies are awaited for the factory's command timeout, as Spring Data's own commands
+ * are.
  */
 final class ClusterSlotPrimary implements ScriptConnection {
 
@@ -67,8 +73,10 @@ final class ClusterSlotPrimary implements ScriptConnection {
 	private final AtomicLong lastRefresh;
 
 	/**
-	 * The primary of the slot of {@code key}, reached through {@code factory}, a Cluster factory.
-	 * @param nanoTime monotonic nanoseconds, which the rate limit of topology refreshes is measured on
+	 * The primary of the slot of {@code key}, reached through {@code factory}, a Cluster
+	 * factory.
+	 * @param nanoTime monotonic nanoseconds, which the rate limit of topology refreshes
+	 * is measured on
 	 */
 	ClusterSlotPrimary(LettuceConnectionFactory factory, String key, LongSupplier nanoTime) {
 		this.factory = factory;
@@ -80,9 +88,10 @@ final class ClusterSlotPrimary implements ScriptConnection {
 	}
 
 	/**
-	 * Runs {@code work} with the commands of the slot's primary, keeping the cluster connection open meanwhile.
-	 * A failure other than a {@link WorkerLeaseException} that answers the request (all but
-	 * {@link LeaseStoreUnavailableException}) triggers a topology refresh and propagates.
+	 * Runs {@code work} with the commands of the slot's primary, keeping the cluster
+	 * connection open meanwhile. A failure other than a {@link WorkerLeaseException} that
+	 * answers the request (all but {@link LeaseStoreUnavailableException}) triggers a
+	 * topology refresh and propagates.
 	 */
 	@Override
 	public <T> T execute(Function<LeaseCommands, T> work) {
@@ -113,7 +122,8 @@ final class ClusterSlotPrimary implements ScriptConnection {
 		if (master == null) {
 			throw new IllegalStateException("no primary serves slot " + this.slot + " in the client's topology view");
 		}
-		CompletableFuture<StatefulRedisConnection<byte[], byte[]>> node = cluster.getConnectionAsync(master.getNodeId());
+		CompletableFuture<StatefulRedisConnection<byte[], byte[]>> node = cluster
+			.getConnectionAsync(master.getNodeId());
 		try {
 			return node.get(this.timeoutMillis, TimeUnit.MILLISECONDS);
 		}
@@ -123,8 +133,8 @@ final class ClusterSlotPrimary implements ScriptConnection {
 		}
 		catch (ExecutionException ex) {
 			Throwable cause = Objects.requireNonNull(ex.getCause(), "a failed connection future has a cause");
-			throw new IllegalStateException("cannot connect to primary " + master.getUri() + " of slot " + this.slot + ": "
-					+ cause.getMessage(), cause);
+			throw new IllegalStateException("cannot connect to primary " + master.getUri() + " of slot " + this.slot
+					+ ": " + cause.getMessage(), cause);
 		}
 		catch (TimeoutException ex) {
 			throw new IllegalStateException("no connection to primary " + master.getUri() + " of slot " + this.slot
@@ -141,7 +151,8 @@ final class ClusterSlotPrimary implements ScriptConnection {
 		}
 		try {
 			if (this.factory.getNativeClient() instanceof RedisClusterClient client) {
-				// the outcome shows in the next call: a failed refresh leaves the view as it was
+				// the outcome shows in the next call: a failed refresh leaves the view as
+				// it was
 				client.refreshPartitionsAsync().exceptionally((ex) -> null);
 			}
 		}

@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * What a command the lease Redis failed means for the startup check: the lease user lacks a permission
- * ({@code NOPERM}), the server lacks what the command provides, or, when it never answered, nothing about
- * the server at all: that failure is passed on as it is, so the check waits for a reachable server.
+ * What a command the lease Redis failed means for the startup check: the lease user lacks
+ * a permission ({@code NOPERM}), the server lacks what the command provides, or, when it
+ * never answered, nothing about the server at all: that failure is passed on as it is, so
+ * the check waits for a reachable server.
  */
 final class CommandRefusals {
 
@@ -36,7 +37,8 @@ final class CommandRefusals {
 
 	/**
 	 * @param user the user the lease connection authenticates as
-	 * @param sampleKey a key of the form the lease store uses, which permissions were checked against
+	 * @param sampleKey a key of the form the lease store uses, which permissions were
+	 * checked against
 	 */
 	CommandRefusals(String user, String sampleKey) {
 		this.user = user;
@@ -44,8 +46,9 @@ final class CommandRefusals {
 	}
 
 	/**
-	 * The exception for a failed {@code command}: a permission refusal for {@code NOPERM}, the failure itself
-	 * if the server was not reached, and otherwise a server that lacks it.
+	 * The exception for a failed {@code command}: a permission refusal for
+	 * {@code NOPERM}, the failure itself if the server was not reached, and otherwise a
+	 * server that lacks it.
 	 */
 	RuntimeException refusal(RuntimeException ex, String server, String command) {
 		if (RedisFailures.unreachable(ex)) {
@@ -58,13 +61,19 @@ final class CommandRefusals {
 		return UnsuitableRedisException.capability(server, command, RedisFailures.describe(ex));
 	}
 
-	/** The refusal of a {@code NOPERM} error, naming the command it was denied where it says so. */
+	/**
+	 * The refusal of a {@code NOPERM} error, naming the command it was denied where it
+	 * says so.
+	 */
 	UnsuitableRedisException permission(String server, String noPermission) {
 		Matcher command = NOPERM_COMMAND.matcher(noPermission);
 		return permissions(server, List.of(command.find() ? "+" + command.group(1) : noPermission));
 	}
 
-	/** The refusal of permissions the lease user lacks, in ACL rule syntax such as {@code +hset}. */
+	/**
+	 * The refusal of permissions the lease user lacks, in ACL rule syntax such as
+	 * {@code +hset}.
+	 */
 	UnsuitableRedisException permissions(String server, List<String> missing) {
 		return UnsuitableRedisException.permission(server, this.user, missing, this.sampleKey);
 	}

@@ -16,9 +16,9 @@
 package dev.snowflakeid.redis;
 
 /**
- * Whether an instance whose ID format differs from the one its key space records may run beside it. IDs of
- * two formats can be equal in any field combination, so this is accepted only where they provably cannot
- * meet; everything else is refused at startup.
+ * Whether an instance whose ID format differs from the one its key space records may run
+ * beside it. IDs of two formats can be equal in any field combination, so this is
+ * accepted only where they provably cannot meet; everything else is refused at startup.
  */
 public enum FormatCoexistence {
 
@@ -26,10 +26,11 @@ public enum FormatCoexistence {
 	NONE("none"),
 
 	/**
-	 * Another format may take a region of its own that no instance has used yet, if its timestamp bits,
-	 * region bits, tick and epoch equal the key space's: the timestamp and the region then lie in the same bits
-	 * of every ID (the four widths sum to 63), so IDs of two distinct regions differ whatever the worker and
-	 * sequence bits below. A region keeps the format it was first used with.
+	 * Another format may take a region of its own that no instance has used yet, if its
+	 * timestamp bits, region bits, tick and epoch equal the key space's: the timestamp
+	 * and the region then lie in the same bits of every ID (the four widths sum to 63),
+	 * so IDs of two distinct regions differ whatever the worker and sequence bits below.
+	 * A region keeps the format it was first used with.
 	 */
 	SIDE_BY_SIDE("side-by-side");
 

@@ -31,18 +31,21 @@ import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The key space's format record ({@link RegionKeys#format()}): one ID format for every namespace and region
- * under a key prefix in one database (or Cluster), and one namespace per region. IDs carry neither the
- * namespace nor the key prefix, so two formats, or two namespaces in one region, can issue equal IDs whatever
- * their leases say.
+ * The key space's format record ({@link RegionKeys#format()}): one ID format for every
+ * namespace and region under a key prefix in one database (or Cluster), and one namespace
+ * per region. IDs carry neither the namespace nor the key prefix, so two formats, or two
+ * namespaces in one region, can issue equal IDs whatever their leases say.
  *
- * <p>Checked with {@code format.lua} before the store's first claim, and again whenever {@code lease.lua}
- * finds the record missing. A missing record is made only after a {@code SCAN} of the key space (every
- * primary of a Cluster) found no region state of another format (other than one running side by side with
- * this one, whose region keeps it) or another fleet lead limit: it fails closed, never recreating a record
- * beside states that disagree with it. On one server {@code lease.lua} compares the record in every grant;
- * on a Cluster the record lies in another slot than a region's keys, so this check at startup is where
- * formats meet, and {@code HSETNX} in one script lets only one of two first starts record its format.
+ * <p>
+ * Checked with {@code format.lua} before the store's first claim, and again whenever
+ * {@code lease.lua} finds the record missing. A missing record is made only after a
+ * {@code SCAN} of the key space (every primary of a Cluster) found no region state of
+ * another format (other than one running side by side with this one, whose region keeps
+ * it) or another fleet lead limit: it fails closed, never recreating a record beside
+ * states that disagree with it. On one server {@code lease.lua} compares the record in
+ * every grant; on a Cluster the record lies in another slot than a region's keys, so this
+ * check at startup is where formats meet, and {@code HSETNX} in one script lets only one
+ * of two first starts record its format.
  */
 final class FormatRecord {
 
@@ -61,8 +64,9 @@ final class FormatRecord {
 
 	/**
 	 * Records or compares the format, once until {@link #forget()}.
-	 * @throws StoreMismatchException if the key space records another format, the region belongs to another
-	 * namespace, or the record is missing beside region states of another format
+	 * @throws StoreMismatchException if the key space records another format, the region
+	 * belongs to another namespace, or the record is missing beside region states of
+	 * another format
 	 * @throws RuntimeException as the template throws it when Redis cannot be reached
 	 */
 	void confirm() {
@@ -92,7 +96,8 @@ final class FormatRecord {
 					foreign = key + " records a fleet lead limit of " + limit + " ms";
 					break;
 				}
-				// A state of a side-by-side format was made under the setting that allows it: its region keeps it.
+				// A state of a side-by-side format was made under the setting that allows
+				// it: its region keeps it.
 				pairs.add(regionOf(tag));
 				pairs.add(namespaceOf(tag));
 				pairs.add(mine ? "" : layout.toString());
@@ -107,8 +112,8 @@ final class FormatRecord {
 				args.toArray());
 		long status = (reply != null && !reply.isEmpty() && reply.get(0) instanceof Long code) ? code : 0;
 		if (status == -7 && foreign == null) {
-			throw new LeaseStoreUnavailableException("the format record " + this.settings.keys().format()
-					+ " vanished while it was checked", null);
+			throw new LeaseStoreUnavailableException(
+					"the format record " + this.settings.keys().format() + " vanished while it was checked", null);
 		}
 		if (status == -7) {
 			throw new StoreMismatchException("the key space " + this.settings.keyPrefix() + " has no format record "
@@ -129,15 +134,20 @@ final class FormatRecord {
 		this.confirmed = true;
 	}
 
-	/** Makes the next {@link #confirm()} ask Redis again: {@code lease.lua} found the record missing. */
+	/**
+	 * Makes the next {@link #confirm()} ask Redis again: {@code lease.lua} found the
+	 * record missing.
+	 */
 	void forget() {
 		this.confirmed = false;
 	}
 
 	/**
-	 * Compares the record again for a grant from a Cluster's region state made after a loss, and ends the
-	 * state's pending mark ({@code settle.lua}) once the record gives the region to this namespace and format.
-	 * @throws StoreMismatchException if it does not; the mark stays, and every grant of the region asks again
+	 * Compares the record again for a grant from a Cluster's region state made after a
+	 * loss, and ends the state's pending mark ({@code settle.lua}) once the record gives
+	 * the region to this namespace and format.
+	 * @throws StoreMismatchException if it does not; the mark stays, and every grant of
+	 * the region asks again
 	 */
 	void confirmAfterLoss() {
 		forget();
@@ -151,24 +161,26 @@ final class FormatRecord {
 	}
 
 	/**
-	 * The refusal of a format record that names another format or fleet lead limit, or another namespace for
-	 * the region.
+	 * The refusal of a format record that names another format or fleet lead limit, or
+	 * another namespace for the region.
 	 */
 	static StoreMismatchException mismatch(LeaseSettings settings, String format, String namespace, String limit) {
 		if (format.equals(settings.layoutDescription()) && !limit.equals(settings.leadLimitMillis())) {
 			return new StoreMismatchException("the key space " + settings.keyPrefix() + " (" + settings.keys().format()
 					+ ") records a fleet lead limit of " + limit + " ms, but this instance's "
-					+ "snowflake.worker.lease.fleet-lead-limit is " + settings.leadLimitMillis() + " ms. The quarantine "
+					+ "snowflake.worker.lease.fleet-lead-limit is " + settings.leadLimitMillis()
+					+ " ms. The quarantine "
 					+ "after a data loss covers every instance's ceilings only if they share the limit");
 		}
 		if (!format.equals(settings.layoutDescription())) {
-			String where = namespace.isEmpty() ? "the key space " + settings.keyPrefix() + " (" + settings.keys().format()
-					+ ") issues" : "region " + settings.region() + " of the key space " + settings.keyPrefix() + " ("
+			String where = namespace.isEmpty()
+					? "the key space " + settings.keyPrefix() + " (" + settings.keys().format() + ") issues"
+					: "region " + settings.region() + " of the key space " + settings.keyPrefix() + " ("
 							+ settings.keys().format() + ") issues";
 			return new StoreMismatchException(where + " IDs of format '" + format + "', but this instance's "
 					+ "snowflake.layout.*, snowflake.epoch and snowflake.layout.tick give '"
-					+ settings.layoutDescription() + "'. IDs of two formats can be equal, so " + sideBySide(settings,
-							format, !namespace.isEmpty()));
+					+ settings.layoutDescription() + "'. IDs of two formats can be equal, so "
+					+ sideBySide(settings, format, !namespace.isEmpty()));
 		}
 		return new StoreMismatchException("region " + settings.region() + " of the key space " + settings.keyPrefix()
 				+ " belongs to namespace '" + namespace + "', but this instance uses namespace '" + settings.namespace()

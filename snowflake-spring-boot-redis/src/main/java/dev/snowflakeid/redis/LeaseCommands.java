@@ -28,10 +28,11 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The lease commands on one Lettuce connection. {@code WAIT} counts the replicas that hold the writes of the
- * connection it is sent on, so a script and the {@code WAIT} for its grant must both go through the same
- * instance. Another caller's command may come between them on a shared connection; {@code WAIT} then also
- * waits for that write, never for less. Each reply is awaited for the lease connection's command timeout.
+ * The lease commands on one Lettuce connection. {@code WAIT} counts the replicas that
+ * hold the writes of the connection it is sent on, so a script and the {@code WAIT} for
+ * its grant must both go through the same instance. Another caller's command may come
+ * between them on a shared connection; {@code WAIT} then also waits for that write, never
+ * for less. Each reply is awaited for the lease connection's command timeout.
  */
 final class LeaseCommands {
 
@@ -48,8 +49,9 @@ final class LeaseCommands {
 	}
 
 	/**
-	 * Runs {@code script} with {@code EVALSHA}, and with {@code EVAL} after {@code NOSCRIPT} (a promoted replica
-	 * or a restarted server has an empty script cache). Bulk strings in the reply are decoded as UTF-8, as a
+	 * Runs {@code script} with {@code EVALSHA}, and with {@code EVAL} after
+	 * {@code NOSCRIPT} (a promoted replica or a restarted server has an empty script
+	 * cache). Bulk strings in the reply are decoded as UTF-8, as a
 	 * {@code StringRedisTemplate} would.
 	 */
 	List<Object> eval(RedisScript<?> script, List<String> keys, List<String> args) {
@@ -58,8 +60,8 @@ final class LeaseCommands {
 		Object reply;
 		try {
 			reply = LettuceFutures.awaitOrCancel(
-					this.commands.evalsha(script.getSha1(), ScriptOutputType.MULTI, keyBytes, argBytes), this.timeoutMillis,
-					TimeUnit.MILLISECONDS);
+					this.commands.evalsha(script.getSha1(), ScriptOutputType.MULTI, keyBytes, argBytes),
+					this.timeoutMillis, TimeUnit.MILLISECONDS);
 		}
 		catch (RedisNoScriptException ex) {
 			reply = LettuceFutures.awaitOrCancel(
@@ -77,8 +79,9 @@ final class LeaseCommands {
 	}
 
 	/**
-	 * {@code WAIT replicas timeout}: how many replicas acknowledged every write of this connection so far,
-	 * waiting up to {@code timeoutMillis} for {@code replicas} of them.
+	 * {@code WAIT replicas timeout}: how many replicas acknowledged every write of this
+	 * connection so far, waiting up to {@code timeoutMillis} for {@code replicas} of
+	 * them.
 	 */
 	long awaitReplicas(int replicas, long timeoutMillis) {
 		Long acknowledged = LettuceFutures.awaitOrCancel(this.commands.waitForReplication(replicas, timeoutMillis),
@@ -87,8 +90,8 @@ final class LeaseCommands {
 	}
 
 	/**
-	 * {@code CLIENT ID}: the server's number for the connection, never reused by that server, so a reconnect
-	 * shows as another number.
+	 * {@code CLIENT ID}: the server's number for the connection, never reused by that
+	 * server, so a reconnect shows as another number.
 	 */
 	long clientId() {
 		Long id = LettuceFutures.awaitOrCancel(this.commands.clientId(), this.timeoutMillis, TimeUnit.MILLISECONDS);

@@ -26,9 +26,10 @@ import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * The exceptions a store answers with when Redis grants nothing: one per refusal of {@code lease.lua}, and
- * {@link LeaseStoreUnavailableException} for every Redis error or timeout. Each message names the region's
- * keys and, for a refusal, the settings of this worker that the refusal compares.
+ * The exceptions a store answers with when Redis grants nothing: one per refusal of
+ * {@code lease.lua}, and {@link LeaseStoreUnavailableException} for every Redis error or
+ * timeout. Each message names the region's keys and, for a refusal, the settings of this
+ * worker that the refusal compares.
  */
 final class LeaseRefusals {
 
@@ -41,7 +42,8 @@ final class LeaseRefusals {
 	/**
 	 * The exception of a refusal.
 	 * @param caller the caller's clock sent with the request, Unix-epoch milliseconds
-	 * @throws IllegalStateException if {@code reply} is a grant or a renewal's EXPIRED or FENCED
+	 * @throws IllegalStateException if {@code reply} is a grant or a renewal's EXPIRED or
+	 * FENCED
 	 */
 	WorkerLeaseException refusal(LeaseReply reply, long caller) {
 		return switch (reply.status()) {
@@ -55,13 +57,13 @@ final class LeaseRefusals {
 					+ " ms. Other lease timing takes a region over only once no lease granted under the recorded "
 					+ "timing can be in use (every recorded ceiling plus the recorded quarantine has passed); a "
 					+ "region's format never changes");
-			case FORMAT_MISMATCH -> FormatRecord.mismatch(this.settings, reply.detail(2), reply.detail(3),
-					reply.detail(4));
+			case FORMAT_MISMATCH ->
+				FormatRecord.mismatch(this.settings, reply.detail(2), reply.detail(3), reply.detail(4));
 			case NO_FORMAT -> new LeaseStoreUnavailableException("Redis key space " + this.settings.keyPrefix()
 					+ " has no format record " + this.settings.keys().format() + "; Redis wrote nothing", null);
 			case SKEW -> new ClockSkewException("worker clock and Redis TIME differ by " + (caller - reply.time())
-					+ " ms (request sent at " + Instant.ofEpochMilli(caller) + ", run at " + Instant.ofEpochMilli(reply.time())
-					+ "), more than the allowed "
+					+ " ms (request sent at " + Instant.ofEpochMilli(caller) + ", run at "
+					+ Instant.ofEpochMilli(reply.time()) + "), more than the allowed "
 					+ this.settings.timing().maxClockSkew().toMillis() + " ms skew plus "
 					+ this.settings.timing().requestLateness().toMillis() + " ms lateness; Redis wrote nothing",
 					caller - reply.time());
@@ -70,7 +72,10 @@ final class LeaseRefusals {
 		};
 	}
 
-	/** A refusal by role is a server that is no primary; any other is about the replica majority. */
+	/**
+	 * A refusal by role is a server that is no primary; any other is about the replica
+	 * majority.
+	 */
 	private LeaseStoreUnavailableException unsafePrimary(String detail) {
 		String message = "Redis (" + this.settings.keys() + ") refuses to grant: " + detail
 				+ " (snowflake.worker.redis.replicas=" + this.settings.replicas() + ", max-replica-lag="
@@ -81,8 +86,8 @@ final class LeaseRefusals {
 	}
 
 	/**
-	 * The exception of a request that failed before Redis answered it, or with an error: its message names
-	 * the action and the most specific cause.
+	 * The exception of a request that failed before Redis answered it, or with an error:
+	 * its message names the action and the most specific cause.
 	 */
 	LeaseStoreUnavailableException unavailable(String action, RuntimeException ex) {
 		Throwable root = NestedExceptionUtils.getMostSpecificCause(ex);

@@ -20,8 +20,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A reply of {@code lease.lua}: its status first, then the fields of that status (the script's header lists
- * them). Numbers arrive as {@code Long}, texts as {@code String}.
+ * A reply of {@code lease.lua}: its status first, then the fields of that status (the
+ * script's header lists them). Numbers arrive as {@code Long}, texts as {@code String}.
  */
 final class LeaseReply {
 
@@ -29,9 +29,10 @@ final class LeaseReply {
 	enum Status {
 
 		/**
-		 * {@code {1, code, generation, floor, ceiling, T, n, lineage, pending}}: use only once n replicas
-		 * acknowledged it on the server of that lineage, and, where pending is 1 (a Cluster's state made after a
-		 * loss), once the format record was compared again.
+		 * {@code {1, code, generation, floor, ceiling, T, n, lineage, pending}}: use only
+		 * once n replicas acknowledged it on the server of that lineage, and, where
+		 * pending is 1 (a Cluster's state made after a loss), once the format record was
+		 * compared again.
 		 */
 		GRANTED,
 
@@ -45,23 +46,31 @@ final class LeaseReply {
 		FENCED,
 
 		/**
-		 * {@code {-4, T, layout, region, Q, A}}: the region was set up with other fleet settings, and a lease granted
-		 * under them may still be in use.
+		 * {@code {-4, T, layout, region, Q, A}}: the region was set up with other fleet
+		 * settings, and a lease granted under them may still be in use.
 		 */
 		MISMATCH,
 
-		/** {@code {-5, T, caller}}: the clocks disagree, or the request arrived too late. */
+		/**
+		 * {@code {-5, T, caller}}: the clocks disagree, or the request arrived too late.
+		 */
 		SKEW,
 
-		/** {@code {-6, T, reason}}: not a primary with a majority of its replicas keeping up. */
+		/**
+		 * {@code {-6, T, reason}}: not a primary with a majority of its replicas keeping
+		 * up.
+		 */
 		UNSAFE_PRIMARY,
 
-		/** {@code {-7, T}}: the key space has no format record yet, or lost it ({@code format.lua} makes it). */
+		/**
+		 * {@code {-7, T}}: the key space has no format record yet, or lost it
+		 * ({@code format.lua} makes it).
+		 */
 		NO_FORMAT,
 
 		/**
-		 * {@code {-8, T, format, namespace, B}}: the key space records another ID format or fleet lead limit, or
-		 * the region belongs to another namespace.
+		 * {@code {-8, T, format, namespace, B}}: the key space records another ID format
+		 * or fleet lead limit, or the region belongs to another namespace.
 		 */
 		FORMAT_MISMATCH;
 
@@ -86,7 +95,8 @@ final class LeaseReply {
 		this.status = status;
 	}
 
-	/** @throws IllegalArgumentException if {@code values} is no reply of lease.lua */
+	/**
+	 * @throws IllegalArgumentException if {@code values} is no reply of lease.lua */
 	static LeaseReply of(@Nullable List<?> values) {
 		Status status = (values != null && !values.isEmpty() && values.get(0) instanceof Long code) ? Status.of(code)
 				: null;
@@ -124,8 +134,9 @@ final class LeaseReply {
 	}
 
 	/**
-	 * Whether the grant comes from a Cluster's region state made after a loss whose format record was not
-	 * compared since: it is used only once the record still gives the region to this namespace and format.
+	 * Whether the grant comes from a Cluster's region state made after a loss whose
+	 * format record was not compared since: it is used only once the record still gives
+	 * the region to this namespace and format.
 	 */
 	boolean formatCheckPending() {
 		return this.status == Status.GRANTED && this.values.size() > 8 && number(8) == 1;

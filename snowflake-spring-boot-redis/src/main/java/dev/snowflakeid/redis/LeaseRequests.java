@@ -23,9 +23,9 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.WorkerLeaseException;
 
 /**
- * Claims and renewals as {@code lease.lua} requests on the {@link ScriptConnection}, a grant followed by the
- * {@link ReplicaConfirmation} of its replicas on the same connection. The one home of the script's keys and
- * arguments.
+ * Claims and renewals as {@code lease.lua} requests on the {@link ScriptConnection}, a
+ * grant followed by the {@link ReplicaConfirmation} of its replicas on the same
+ * connection. The one home of the script's keys and arguments.
  */
 final class LeaseRequests {
 
@@ -44,11 +44,12 @@ final class LeaseRequests {
 	private final Release release;
 
 	/**
-	 * @param release gives back a claim that is not used (too few replicas acknowledged it, or the
-	 * acknowledgement came from another server or connection), so that refused claims hold no codes
+	 * @param release gives back a claim that is not used (too few replicas acknowledged
+	 * it, or the acknowledgement came from another server or connection), so that refused
+	 * claims hold no codes
 	 */
-	LeaseRequests(LeaseSettings settings, ScriptConnection connection, InstantSource wallClock,
-			LeaseRefusals refusals, FormatRecord format, Release release) {
+	LeaseRequests(LeaseSettings settings, ScriptConnection connection, InstantSource wallClock, LeaseRefusals refusals,
+			FormatRecord format, Release release) {
 		this.settings = settings;
 		this.connection = connection;
 		this.wallClock = wallClock;
@@ -59,10 +60,10 @@ final class LeaseRequests {
 	}
 
 	/**
-	 * Runs lease.lua and, for a grant, WAIT on the same connection; answers a grant once the required replicas
-	 * acknowledged it, or an EXPIRED or FENCED renewal, and turns every other reply into its exception. The
-	 * caller's clock is read once the connection is up, so connecting does not count as lateness in the
-	 * two-clocks check.
+	 * Runs lease.lua and, for a grant, WAIT on the same connection; answers a grant once
+	 * the required replicas acknowledged it, or an EXPIRED or FENCED renewal, and turns
+	 * every other reply into its exception. The caller's clock is read once the
+	 * connection is up, so connecting does not count as lateness in the two-clocks check.
 	 * @param action what the request is for, for messages
 	 * @param operation {@code claim} or {@code renew}
 	 */
@@ -87,7 +88,8 @@ final class LeaseRequests {
 				if (reply.status() != LeaseReply.Status.NO_FORMAT) {
 					return reply;
 				}
-				// The key space lost its format record (lost or evicted): check it again, then one new request
+				// The key space lost its format record (lost or evicted): check it again,
+				// then one new request
 				this.format.forget();
 				if (attempt > 0) {
 					throw this.refusals.refusal(reply, reply.time());
@@ -103,9 +105,10 @@ final class LeaseRequests {
 	}
 
 	/**
-	 * The grant once its replicas hold it. A claim that is not to be used is given back at once with its token:
-	 * a retrying instance would otherwise hold one more code per try until each lease expired. A renewal that
-	 * is not to be used keeps its key: the holder still issues from the range it held before.
+	 * The grant once its replicas hold it. A claim that is not to be used is given back
+	 * at once with its token: a retrying instance would otherwise hold one more code per
+	 * try until each lease expired. A renewal that is not to be used keeps its key: the
+	 * holder still issues from the range it held before.
 	 */
 	private LeaseReply confirmed(String action, String operation, String nonce, LeaseReply grant,
 			LeaseCommands commands, long client) {
@@ -126,11 +129,13 @@ final class LeaseRequests {
 	}
 
 	/**
-	 * On a Cluster the format record lies in another slot, so the lease script cannot compare it; after the
-	 * region's data was lost, the record may have been made again since this store compared it, by an
-	 * instance of another namespace that took the region meanwhile. The grant is used only once the record
-	 * still gives the region to this namespace and format (which ends the state's pending mark for every
-	 * instance); a claim that is not used is given back. Until then every grant of the region asks again.
+	 * On a Cluster the format record lies in another slot, so the lease script cannot
+	 * compare it; after the region's data was lost, the record may have been made again
+	 * since this store compared it, by an instance of another namespace that took the
+	 * region meanwhile. The grant is used only once the record still gives the region to
+	 * this namespace and format (which ends the state's pending mark for every instance);
+	 * a claim that is not used is given back. Until then every grant of the region asks
+	 * again.
 	 */
 	private void confirmFormatAfterLoss(String operation, String nonce, LeaseReply grant) {
 		try {
@@ -149,7 +154,10 @@ final class LeaseRequests {
 		}
 	}
 
-	/** Runs lease.lua once, without WAIT, with the caller's clock given, and answers its raw reply. */
+	/**
+	 * Runs lease.lua once, without WAIT, with the caller's clock given, and answers its
+	 * raw reply.
+	 */
 	List<?> sendOnce(String operation, long caller, String token, int code, int start) {
 		return this.connection.execute((commands) -> commands.eval(LeaseScripts.LEASE, keys(operation, code),
 				args(operation, caller, token, code, start)));
@@ -171,7 +179,8 @@ final class LeaseRequests {
 				Integer.toString(settings.region()), millis(settings.timing().quarantine()),
 				millis(settings.timing().ceilingLead()), millis(settings.ttl()), settings.keys().leasePrefix(),
 				Integer.toString(settings.codes()), token, Integer.toString(code), Integer.toString(start),
-				Integer.toString(settings.database()), settings.namespace(), Witness.next(), settings.leadLimitMillis());
+				Integer.toString(settings.database()), settings.namespace(), Witness.next(),
+				settings.leadLimitMillis());
 	}
 
 	private static String millis(Duration duration) {

@@ -25,8 +25,8 @@ import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * The lease store's Lua scripts, read once from the class-path folder of this package
- * ({@link RedisLeaseScriptsRuntimeHints} registers them for native images). Each script's header lists its
- * keys, arguments and replies.
+ * ({@link RedisLeaseScriptsRuntimeHints} registers them for native images). Each script's
+ * header lists its keys, arguments and replies.
  */
 final class LeaseScripts {
 
@@ -34,14 +34,20 @@ final class LeaseScripts {
 	@SuppressWarnings("rawtypes")
 	static final RedisScript<List> LEASE = RedisScript.of(load("lease.lua"), List.class);
 
-	/** Records or compares the key space's ID format and the region's namespace ({@link FormatRecord}). */
+	/**
+	 * Records or compares the key space's ID format and the region's namespace
+	 * ({@link FormatRecord}).
+	 */
 	@SuppressWarnings("rawtypes")
 	static final RedisScript<List> FORMAT = RedisScript.of(load("format.lua"), List.class);
 
 	/** Gives a code back if the token still owns it. */
 	static final RedisScript<Long> RELEASE = RedisScript.of(load("release.lua"), Long.class);
 
-	/** Ends a Cluster region state's pending format check ({@link FormatRecord#confirmAfterLoss()}). */
+	/**
+	 * Ends a Cluster region state's pending format check
+	 * ({@link FormatRecord#confirmAfterLoss()}).
+	 */
 	static final RedisScript<Long> SETTLE = RedisScript.of(load("settle.lua"), Long.class);
 
 	/** Counts the codes of a region nobody holds. */
@@ -57,8 +63,8 @@ final class LeaseScripts {
 	private static String load(String name) {
 		try (InputStream in = LeaseScripts.class.getResourceAsStream(name)) {
 			if (in == null) {
-				throw new IllegalStateException("Lua script " + name + " is missing next to "
-						+ RedisWorkerLeaseStore.class.getName());
+				throw new IllegalStateException(
+						"Lua script " + name + " is missing next to " + RedisWorkerLeaseStore.class.getName());
 			}
 			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}

@@ -22,9 +22,10 @@ import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
 
 /**
- * The settings of one {@link RedisWorkerLeaseStore}, checked once when it is built: where the region's keys
- * are, the fleet settings {@code lease.lua} compares with those the region was set up with, and the limits
- * it grants within. Built only by {@link #of}, so every instance passed its checks.
+ * The settings of one {@link RedisWorkerLeaseStore}, checked once when it is built: where
+ * the region's keys are, the fleet settings {@code lease.lua} compares with those the
+ * region was set up with, and the limits it grants within. Built only by {@link #of}, so
+ * every instance passed its checks.
  *
  * @param layout the layout every worker of the namespace shares
  * @param keyPrefix first part of every key
@@ -36,20 +37,24 @@ import dev.snowflakeid.lease.LeaseTiming;
  * @param commandTimeout the lease connection's command timeout, whole milliseconds
  * @param replicas replicas of each primary, zero or more
  * @param maxReplicaLag largest replica lag at which grants are still made, whole seconds
- * @param database index of the database the lease connection selects, recorded in the region's state so that a
- * state moved in from another database reads as a loss; 0 on a Cluster
- * @param clustered whether the keys are on a Redis Cluster, where the key space's format record lies in another
- * slot than the region's keys and cannot be declared beside them
- * @param coexistence whether this format may take an unused region beside another format of the key space
+ * @param database index of the database the lease connection selects, recorded in the
+ * region's state so that a state moved in from another database reads as a loss; 0 on a
+ * Cluster
+ * @param clustered whether the keys are on a Redis Cluster, where the key space's format
+ * record lies in another slot than the region's keys and cannot be declared beside them
+ * @param coexistence whether this format may take an unused region beside another format
+ * of the key space
  */
 record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace, int region, RegionKeys keys,
 		Duration ttl, LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag, int database,
 		boolean clustered, FormatCoexistence coexistence) {
 
 	/**
-	 * Checks the settings in the order of the parameters and answers them with the region's keys.
-	 * @throws IllegalArgumentException if a duration is out of range, the timing's failover window does not
-	 * match the replica settings, the region does not fit the layout, or a key part is empty or contains a brace
+	 * Checks the settings in the order of the parameters and answers them with the
+	 * region's keys.
+	 * @throws IllegalArgumentException if a duration is out of range, the timing's
+	 * failover window does not match the replica settings, the region does not fit the
+	 * layout, or a key part is empty or contains a brace
 	 */
 	static LeaseSettings of(SnowflakeLayout layout, String keyPrefix, String namespace, int region, Duration ttl,
 			LeaseTiming timing, Duration commandTimeout, int replicas, Duration maxReplicaLag, int database,
@@ -74,8 +79,8 @@ record LeaseSettings(SnowflakeLayout layout, String keyPrefix, String namespace,
 	}
 
 	/**
-	 * The ID format as the key space's format record and the region's state record it and every request
-	 * compares it: bit widths, tick and epoch.
+	 * The ID format as the key space's format record and the region's state record it and
+	 * every request compares it: bit widths, tick and epoch.
 	 */
 	String layoutDescription() {
 		return this.layout.toString();

@@ -31,22 +31,29 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.QueryTimeoutException;
 
 /**
- * Tells a Redis that cannot be reached (yet) from one that answered. Only the first kind is worth waiting
- * for at startup: a refused or timed-out connection, a connection not up yet or lost (Lettuce rejects
- * commands while it is down, {@code Currently not connected}), a command that got no reply within its
- * timeout. An answer, even an error reply, is never taken for unreachability, so a server that refuses a
- * safety check is refused at once however long the startup budget is.
+ * Tells a Redis that cannot be reached (yet) from one that answered. Only the first kind
+ * is worth waiting for at startup: a refused or timed-out connection, a connection not up
+ * yet or lost (Lettuce rejects commands while it is down,
+ * {@code Currently not connected}), a command that got no reply within its timeout. An
+ * answer, even an error reply, is never taken for unreachability, so a server that
+ * refuses a safety check is refused at once however long the startup budget is.
  */
 final class RedisFailures {
 
-	/** Messages of the bare {@link RedisException}s Lettuce raises for a connection that is not up. */
+	/**
+	 * Messages of the bare {@link RedisException}s Lettuce raises for a connection that
+	 * is not up.
+	 */
 	private static final List<String> DISCONNECTED = List.of("Currently not connected", "Connection closed",
 			"Connection is closed", "Connection disconnected");
 
 	private RedisFailures() {
 	}
 
-	/** Whether {@code failure} says the server was not reached, rather than what it answered. */
+	/**
+	 * Whether {@code failure} says the server was not reached, rather than what it
+	 * answered.
+	 */
 	static boolean unreachable(Throwable failure) {
 		if (failure instanceof UnsuitableRedisException) {
 			return false;
@@ -71,8 +78,8 @@ final class RedisFailures {
 	}
 
 	/**
-	 * Whether {@code failure} carries an error reply of the server, such as a wrong password refused while
-	 * connecting ({@code WRONGPASS}, {@code NOAUTH}).
+	 * Whether {@code failure} carries an error reply of the server, such as a wrong
+	 * password refused while connecting ({@code WRONGPASS}, {@code NOAUTH}).
 	 */
 	static boolean answered(Throwable failure) {
 		Map<Throwable, Boolean> seen = new IdentityHashMap<>();
@@ -95,7 +102,10 @@ final class RedisFailures {
 		return false;
 	}
 
-	/** The message of {@code failure}, and of its most specific cause where that says more. */
+	/**
+	 * The message of {@code failure}, and of its most specific cause where that says
+	 * more.
+	 */
 	static String describe(Throwable failure) {
 		Throwable root = NestedExceptionUtils.getMostSpecificCause(failure);
 		if (root == failure || root.getMessage() == null) {

@@ -46,36 +46,42 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Lettuce connection factories dedicated to worker leases, separate from the application's own Redis
- * client because leases need different failure behaviour:
+ * Lettuce connection factories dedicated to worker leases, separate from the
+ * application's own Redis client because leases need different failure behaviour:
  * <ul>
- * <li>a short command timeout (default 300 ms), well inside the renew interval, so a slow Redis costs one
- * renewal attempt, not the lease; and a connect timeout of its own (default 3 s), since setting up a
- * connection to a server that is still starting may take longer than any lease command may;</li>
+ * <li>a short command timeout (default 300 ms), well inside the renew interval, so a slow
+ * Redis costs one renewal attempt, not the lease; and a connect timeout of its own
+ * (default 3 s), since setting up a connection to a server that is still starting may
+ * take longer than any lease command may;</li>
  * <li>commands issued while disconnected are rejected at once instead of buffered
- * ({@link DisconnectedBehavior#REJECT_COMMANDS}), and commands in flight when a connection drops fail
- * with "Connection disconnected" instead of being replayed after reconnecting (a replay filter that
- * matches every command makes sure of it): a renewal or claim sent late could otherwise act long after
- * its caller gave up on it. A command whose reply merely timed out may still have run in Redis; a claim
- * lost that way holds its code until the lease TTL passes, and a renewal lost that way only raised a
+ * ({@link DisconnectedBehavior#REJECT_COMMANDS}), and commands in flight when a
+ * connection drops fail with "Connection disconnected" instead of being replayed after
+ * reconnecting (a replay filter that matches every command makes sure of it): a renewal
+ * or claim sent late could otherwise act long after its caller gave up on it. A command
+ * whose reply merely timed out may still have run in Redis; a claim lost that way holds
+ * its code until the lease TTL passes, and a renewal lost that way only raised a
  * high-water mark, which is always safe;</li>
- * <li>reconnecting automatically, at most 500 ms apart, so the lease keeper recovers quickly once Redis
- * is back (through Sentinel, each reconnect asks the sentinels for the current primary);</li>
+ * <li>reconnecting automatically, at most 500 ms apart, so the lease keeper recovers
+ * quickly once Redis is back (through Sentinel, each reconnect asks the sentinels for the
+ * current primary);</li>
  * <li>every lease command goes to the primary: a read-from setting is replaced by
  * {@link ReadFrom#UPSTREAM};</li>
- * <li>for Cluster, topology refresh on redirects, on repeated failed reconnects and every 30 s, at most once
- * a second (Lettuce's default is once in 30 s), so a second failover soon after a first one is found as
- * quickly.</li>
+ * <li>for Cluster, topology refresh on redirects, on repeated failed reconnects and every
+ * 30 s, at most once a second (Lettuce's default is once in 30 s), so a second failover
+ * soon after a first one is found as quickly.</li>
  * </ul>
  *
- * <p>Customizers may set everything else: TLS and peer verification, SSL options, credentials providers,
- * the client name, socket keep-alive, protocol version, client resources such as tracing or DNS. They run
- * first; the settings above are applied afterwards and replace whatever a customizer set for them.
+ * <p>
+ * Customizers may set everything else: TLS and peer verification, SSL options,
+ * credentials providers, the client name, socket keep-alive, protocol version, client
+ * resources such as tracing or DNS. They run first; the settings above are applied
+ * afterwards and replace whatever a customizer set for them.
  *
- * <p>The factories own their Lettuce client resources and release them in
- * {@link LettuceConnectionFactory#destroy()}. Registered as a bean, the container initializes and
- * destroys them; used directly, call {@link LettuceConnectionFactory#afterPropertiesSet()} first and
- * {@code destroy()} last.
+ * <p>
+ * The factories own their Lettuce client resources and release them in
+ * {@link LettuceConnectionFactory#destroy()}. Registered as a bean, the container
+ * initializes and destroys them; used directly, call
+ * {@link LettuceConnectionFactory#afterPropertiesSet()} first and {@code destroy()} last.
  */
 public final class RedisLeaseConnections {
 
@@ -88,7 +94,10 @@ public final class RedisLeaseConnections {
 	private RedisLeaseConnections() {
 	}
 
-	/** A factory for one Redis server with the default 300 ms command timeout and 3 s connect timeout. */
+	/**
+	 * A factory for one Redis server with the default 300 ms command timeout and 3 s
+	 * connect timeout.
+	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration) {
 		return standalone(configuration, RedisLeaseDefaults.COMMAND_TIMEOUT);
 	}
@@ -103,9 +112,10 @@ public final class RedisLeaseConnections {
 	}
 
 	/**
-	 * A factory for one Redis server, with client settings that do not concern failure handling applied by
-	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Duration, Customizers)},
-	 * and the default 3 s connect timeout.
+	 * A factory for one Redis server, with client settings that do not concern failure
+	 * handling applied by {@code customizer}, as described on
+	 * {@link #create(RedisConfiguration, Duration, Duration, Customizers)}, and the
+	 * default 3 s connect timeout.
 	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory standalone(RedisStandaloneConfiguration configuration,
@@ -114,14 +124,18 @@ public final class RedisLeaseConnections {
 				Customizers.NONE.withClient(customizer));
 	}
 
-	/** A factory for a Redis Cluster with the default 300 ms command timeout and 3 s connect timeout. */
+	/**
+	 * A factory for a Redis Cluster with the default 300 ms command timeout and 3 s
+	 * connect timeout.
+	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration) {
 		return cluster(configuration, RedisLeaseDefaults.COMMAND_TIMEOUT);
 	}
 
 	/**
-	 * A factory for a Redis Cluster. The lease store's keys of one region share a hash tag, so each lease
-	 * command goes to the one primary that owns the region's slot. The connect timeout is the default 3 s.
+	 * A factory for a Redis Cluster. The lease store's keys of one region share a hash
+	 * tag, so each lease command goes to the one primary that owns the region's slot. The
+	 * connect timeout is the default 3 s.
 	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout) {
@@ -129,9 +143,10 @@ public final class RedisLeaseConnections {
 	}
 
 	/**
-	 * A factory for a Redis Cluster, with client settings that do not concern failure handling applied by
-	 * {@code customizer}, as described on {@link #create(RedisConfiguration, Duration, Duration, Customizers)},
-	 * and the default 3 s connect timeout.
+	 * A factory for a Redis Cluster, with client settings that do not concern failure
+	 * handling applied by {@code customizer}, as described on
+	 * {@link #create(RedisConfiguration, Duration, Duration, Customizers)}, and the
+	 * default 3 s connect timeout.
 	 * @param commandTimeout longest wait for any reply
 	 */
 	public static LettuceConnectionFactory cluster(RedisClusterConfiguration configuration, Duration commandTimeout,
@@ -141,20 +156,24 @@ public final class RedisLeaseConnections {
 	}
 
 	/**
-	 * A factory for any of Spring Data's Redis configurations (standalone, Sentinel, static master/replica,
-	 * Cluster). The customizers run first, in the order client configuration, client options, client
-	 * resources; then the lease settings replace whatever they set for the command and connect timeouts,
-	 * the disconnected behaviour, replay, auto-reconnect, the reconnect delay, the read-from setting, the
-	 * Cluster topology refresh and the shutdown timeout. A TLS setting cannot be undone: once a customizer
-	 * or the caller asked for TLS, the factory uses it.
+	 * A factory for any of Spring Data's Redis configurations (standalone, Sentinel,
+	 * static master/replica, Cluster). The customizers run first, in the order client
+	 * configuration, client options, client resources; then the lease settings replace
+	 * whatever they set for the command and connect timeouts, the disconnected behaviour,
+	 * replay, auto-reconnect, the reconnect delay, the read-from setting, the Cluster
+	 * topology refresh and the shutdown timeout. A TLS setting cannot be undone: once a
+	 * customizer or the caller asked for TLS, the factory uses it.
 	 *
-	 * <p>Behind Sentinel the connection subscribes to the sentinels' announcements and moves to a promoted
-	 * replica when they announce it (Lettuce refreshes the Sentinel topology at most every 5 s), instead of
-	 * staying on a deposed primary until it is demoted. A static primary with replicas is found among the
-	 * nodes with {@code ROLE}.
-	 * @param commandTimeout longest wait for any reply; the lease timing's request lateness
-	 * @param connectTimeout longest wait for each attempt to open a connection, separate from the command
-	 * timeout: a server that is still starting may take longer to accept one than a lease command may take
+	 * <p>
+	 * Behind Sentinel the connection subscribes to the sentinels' announcements and moves
+	 * to a promoted replica when they announce it (Lettuce refreshes the Sentinel
+	 * topology at most every 5 s), instead of staying on a deposed primary until it is
+	 * demoted. A static primary with replicas is found among the nodes with {@code ROLE}.
+	 * @param commandTimeout longest wait for any reply; the lease timing's request
+	 * lateness
+	 * @param connectTimeout longest wait for each attempt to open a connection, separate
+	 * from the command timeout: a server that is still starting may take longer to accept
+	 * one than a lease command may take
 	 */
 	public static LettuceConnectionFactory create(RedisConfiguration configuration, Duration commandTimeout,
 			Duration connectTimeout, Customizers customizers) {
@@ -177,7 +196,8 @@ public final class RedisLeaseConnections {
 				.build());
 		}
 		if (draft.isUseSsl()) {
-			// apply(RedisURI) may have turned TLS off again after a customizer or the caller turned it on
+			// apply(RedisURI) may have turned TLS off again after a customizer or the
+			// caller turned it on
 			builder.useSsl().verifyPeer(draft.getVerifyMode());
 		}
 		if (draft.getReadFrom().isPresent() || configuration instanceof RedisStaticMasterReplicaConfiguration
@@ -186,18 +206,19 @@ public final class RedisLeaseConnections {
 		}
 		DefaultClientResources.Builder resources = DefaultClientResources.builder();
 		customizers.resources().accept(resources);
-		return new LeaseConnectionFactory(configuration, builder.clientOptions(options.build())
-			.commandTimeout(commandTimeout)
-			.shutdownTimeout(Duration.ZERO), resources
-				.ioThreadPoolSize(2)
-				.computationThreadPoolSize(2)
-				.reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
-				.build());
+		return new LeaseConnectionFactory(configuration,
+				builder.clientOptions(options.build()).commandTimeout(commandTimeout).shutdownTimeout(Duration.ZERO),
+				resources.ioThreadPoolSize(2)
+					.computationThreadPoolSize(2)
+					.reconnectDelay(
+							Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+					.build());
 	}
 
 	/**
-	 * Where a factory of {@code configuration} connects, for messages: {@code host:port}, the primary's name
-	 * and its sentinels, the nodes of a fixed primary with replicas, or the Cluster nodes.
+	 * Where a factory of {@code configuration} connects, for messages: {@code host:port},
+	 * the primary's name and its sentinels, the nodes of a fixed primary with replicas,
+	 * or the Cluster nodes.
 	 */
 	public static String address(RedisConfiguration configuration) {
 		if (configuration instanceof RedisClusterConfiguration cluster) {
@@ -210,7 +231,10 @@ public final class RedisLeaseConnections {
 		}
 		if (configuration instanceof RedisStaticMasterReplicaConfiguration masterReplica) {
 			return "nodes " + String.join(", ",
-					masterReplica.getNodes().stream().map((node) -> node.getHostName() + ":" + node.getPort()).toList());
+					masterReplica.getNodes()
+						.stream()
+						.map((node) -> node.getHostName() + ":" + node.getPort())
+						.toList());
 		}
 		if (configuration instanceof RedisStandaloneConfiguration standalone) {
 			return standalone.getHostName() + ":" + standalone.getPort();
@@ -232,7 +256,8 @@ public final class RedisLeaseConnections {
 		return (base != null) ? base.mutate() : ClientOptions.builder();
 	}
 
-	// The builder's methods are overridden by ClusterClientOptions.Builder, so this configures both kinds.
+	// The builder's methods are overridden by ClusterClientOptions.Builder, so this
+	// configures both kinds.
 	private static void configure(ClientOptions.Builder options, Duration commandTimeout, Duration connectTimeout,
 			SocketOptions socket) {
 		SocketOptions.Builder socketOptions = (socket != null) ? socket.mutate() : SocketOptions.builder();
@@ -244,10 +269,13 @@ public final class RedisLeaseConnections {
 	}
 
 	/**
-	 * Settings the lease connection takes from the application: its Spring Data client configuration
-	 * (TLS, client name, credentials), its Lettuce client options (SSL options, keep-alive, protocol) and
-	 * its client resources (tracing, metrics, DNS). Failure settings they contain are replaced, as
-	 * {@link RedisLeaseConnections#create(RedisConfiguration, Duration, Duration, Customizers)} describes.
+	 * Settings the lease connection takes from the application: its Spring Data client
+	 * configuration (TLS, client name, credentials), its Lettuce client options (SSL
+	 * options, keep-alive, protocol) and its client resources (tracing, metrics, DNS).
+	 * Failure settings they contain are replaced, as
+	 * {@link RedisLeaseConnections#create(RedisConfiguration, Duration, Duration, Customizers)}
+	 * describes.
+	 *
 	 * @param client customizes the Spring Data client configuration
 	 * @param options customizes the Lettuce client options; a Cluster factory passes a
 	 * {@link ClusterClientOptions.Builder}
@@ -268,14 +296,20 @@ public final class RedisLeaseConnections {
 			Objects.requireNonNull(resources, "resources");
 		}
 
-		/** These customizers with {@code client} in place of the client configuration customizer. */
+		/**
+		 * These customizers with {@code client} in place of the client configuration
+		 * customizer.
+		 */
 		public Customizers withClient(Consumer<LettuceClientConfigurationBuilder> client) {
 			return new Customizers(client, this.options, this.resources);
 		}
 
 	}
 
-	/** Owns its client resources, whose reconnect delay is capped, and shuts them down on destroy. */
+	/**
+	 * Owns its client resources, whose reconnect delay is capped, and shuts them down on
+	 * destroy.
+	 */
 	private static final class LeaseConnectionFactory extends LettuceConnectionFactory {
 
 		private final ClientResources resources;

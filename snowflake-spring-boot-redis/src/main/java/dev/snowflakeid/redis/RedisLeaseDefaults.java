@@ -23,8 +23,9 @@ import java.util.function.LongSupplier;
 import dev.snowflakeid.lease.LeaseTiming;
 
 /**
- * Defaults of the Redis lease store, in a class that needs nothing but the JDK and the core: configuration
- * properties read them on applications without Spring Data Redis too, where loading the store itself fails.
+ * Defaults of the Redis lease store, in a class that needs nothing but the JDK and the
+ * core: configuration properties read them on applications without Spring Data Redis too,
+ * where loading the store itself fails.
  */
 public final class RedisLeaseDefaults {
 
@@ -37,13 +38,15 @@ public final class RedisLeaseDefaults {
 	/** Lifetime of a lease key without renewal. */
 	public static final Duration TTL = LeaseTiming.DEFAULT_TTL;
 
-	/** Timeout of each lease command: the request lateness the lease timing allows for. */
+	/**
+	 * Timeout of each lease command: the request lateness the lease timing allows for.
+	 */
 	public static final Duration COMMAND_TIMEOUT = LeaseTiming.DEFAULT_REQUEST_LATENESS;
 
 	/**
-	 * Longest wait for a connection to the lease Redis to be set up, separate from the command timeout: a
-	 * server that is still starting, or reached across a slow network, may take longer to accept a connection
-	 * than any lease command may take to answer.
+	 * Longest wait for a connection to the lease Redis to be set up, separate from the
+	 * command timeout: a server that is still starting, or reached across a slow network,
+	 * may take longer to accept a connection than any lease command may take to answer.
 	 */
 	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
 
@@ -51,12 +54,15 @@ public final class RedisLeaseDefaults {
 	public static final Duration MAX_REPLICA_LAG = Duration.ofSeconds(1);
 
 	/**
-	 * Monotonic nanoseconds, for every deadline and interval the Redis store code measures; a seam that tests
-	 * replace with a fake clock.
+	 * Monotonic nanoseconds, for every deadline and interval the Redis store code
+	 * measures; a seam that tests replace with a fake clock.
 	 */
 	static final LongSupplier NANO_TIME = System::nanoTime;
 
-	/** Parks the calling thread for a number of nanoseconds, where the Redis store code waits between attempts. */
+	/**
+	 * Parks the calling thread for a number of nanoseconds, where the Redis store code
+	 * waits between attempts.
+	 */
 	static final LongConsumer PARK_NANOS = LockSupport::parkNanos;
 
 	private RedisLeaseDefaults() {

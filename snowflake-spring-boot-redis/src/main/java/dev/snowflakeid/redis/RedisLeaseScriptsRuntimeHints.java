@@ -21,8 +21,8 @@ import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
 
 /**
- * The lease store's Lua scripts, read as class-path resources next to {@link RedisWorkerLeaseStore}, for
- * native images.
+ * The lease store's Lua scripts, read as class-path resources next to
+ * {@link RedisWorkerLeaseStore}, for native images.
  */
 class RedisLeaseScriptsRuntimeHints implements RuntimeHintsRegistrar {
 

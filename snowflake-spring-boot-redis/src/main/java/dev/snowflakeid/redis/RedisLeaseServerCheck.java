@@ -39,43 +39,52 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Checks, once before the first claim, that the Redis server behind the lease connection can keep leases
- * safe, reading what the lease user may read:
+ * Checks, once before the first claim, that the Redis server behind the lease connection
+ * can keep leases safe, reading what the lease user may read:
  * <ul>
- * <li>{@code INFO server}: version {@value #MINIMUM_VERSION} or later, for {@code SET ... PXAT};</li>
- * <li>what the safety of leases rests on, whatever the version says (managed services that hide
- * {@code INFO} fields, renamed commands, other Redis-compatible servers): the {@code INFO} fields
- * {@code run_id} and {@code master_replid} the lease script reads the data's lineage from, {@code TIME},
- * atomic scripts ({@code EVAL}), {@code SET ... PXAT} inside one, and {@code WAIT} (not probed on a
- * Cluster, whose connection has no command for one node); a server lacking one is refused
+ * <li>{@code INFO server}: version {@value #MINIMUM_VERSION} or later, for
+ * {@code SET ... PXAT};</li>
+ * <li>what the safety of leases rests on, whatever the version says (managed services
+ * that hide {@code INFO} fields, renamed commands, other Redis-compatible servers): the
+ * {@code INFO} fields {@code run_id} and {@code master_replid} the lease script reads the
+ * data's lineage from, {@code TIME}, atomic scripts ({@code EVAL}), {@code SET ... PXAT}
+ * inside one, and {@code WAIT} (not probed on a Cluster, whose connection has no command
+ * for one node); a server lacking one is refused
  * ({@link UnsuitableRedisException.Reason#CAPABILITY});</li>
- * <li>{@code INFO replication}: the lease connection reached a primary (a static host that names a
- * replica is refused; Cluster commands follow the slot owner, so there every node is checked whatever its
- * role), and no primary has more replicas attached than {@code snowflake.worker.redis.replicas} counts (on a
- * Cluster, no shard), which the lease script would refuse at every grant: refused at once, not after a wait
- * ({@link UnsuitableRedisException.Reason#REPLICA_COUNT}, naming the count and the topology);</li>
- * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached, primaries included (a
- * deposed primary becomes a replica with its own setting);</li>
- * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict the high-water
- * marks;</li>
- * <li>{@code CONFIG GET cluster-allow-replica-migration}: {@code no} on every node of a Cluster with replicas
- * (a migrated replica is a node the lease script's majority does not count);</li>
- * <li>ACL: with {@code redis.acl_check_cmd} (Redis 7), that the user may run every command the lease
- * scripts call, plus {@code EVAL}, {@code EVALSHA}, {@code INFO}, {@code WAIT} and {@code CLIENT ID}, on the
- * lease keys.</li>
+ * <li>{@code INFO replication}: the lease connection reached a primary (a static host
+ * that names a replica is refused; Cluster commands follow the slot owner, so there every
+ * node is checked whatever its role), and no primary has more replicas attached than
+ * {@code snowflake.worker.redis.replicas} counts (on a Cluster, no shard), which the
+ * lease script would refuse at every grant: refused at once, not after a wait
+ * ({@link UnsuitableRedisException.Reason#REPLICA_COUNT}, naming the count and the
+ * topology);</li>
+ * <li>{@code CONFIG GET replica-read-only}: not {@code no}, on every node reached,
+ * primaries included (a deposed primary becomes a replica with its own setting);</li>
+ * <li>{@code CONFIG GET maxmemory-policy}: no {@code allkeys-*} policy, which could evict
+ * the high-water marks;</li>
+ * <li>{@code CONFIG GET cluster-allow-replica-migration}: {@code no} on every node of a
+ * Cluster with replicas (a migrated replica is a node the lease script's majority does
+ * not count);</li>
+ * <li>ACL: with {@code redis.acl_check_cmd} (Redis 7), that the user may run every
+ * command the lease scripts call, plus {@code EVAL}, {@code EVALSHA}, {@code INFO},
+ * {@code WAIT} and {@code CLIENT ID}, on the lease keys.</li>
  * </ul>
- * {@code CONFIG} is often not permitted (ACL users, managed services): then the check returns a warning
- * naming what to verify by hand, and does not refuse. On a Cluster every node that is not marked failed is
- * checked. Each refusal is an {@link UnsuitableRedisException}.
+ * {@code CONFIG} is often not permitted (ACL users, managed services): then the check
+ * returns a warning naming what to verify by hand, and does not refuse. On a Cluster
+ * every node that is not marked failed is checked. Each refusal is an
+ * {@link UnsuitableRedisException}.
  *
- * <p>A server that cannot be reached yet is waited for, as applications started together with their Redis
- * (a compose file, a pod) need: while every attempt fails for want of a connection (refused, the connect
- * timeout passed, not connected yet, no reply within the command timeout), the check is tried again, each
- * time anew, until the wait budget ends, and the wait is logged once at its start and then every
- * {@value #REPORT_INTERVAL_SECONDS} seconds. Nothing a server answered is ever retried: a refusal, or an
- * error reply, ends the check at once.
+ * <p>
+ * A server that cannot be reached yet is waited for, as applications started together
+ * with their Redis (a compose file, a pod) need: while every attempt fails for want of a
+ * connection (refused, the connect timeout passed, not connected yet, no reply within the
+ * command timeout), the check is tried again, each time anew, until the wait budget ends,
+ * and the wait is logged once at its start and then every
+ * {@value #REPORT_INTERVAL_SECONDS} seconds. Nothing a server answered is ever retried: a
+ * refusal, or an error reply, ends the check at once.
  *
- * <p>This class waits and walks the topology; {@link ServerNode} reads each server's facts,
+ * <p>
+ * This class waits and walks the topology; {@link ServerNode} reads each server's facts,
  * {@link ServerRules} judges them, {@link ServerProbes} tries what cannot be read, and
  * {@link CommandRefusals} tells what a failed command means.
  */
@@ -112,9 +121,12 @@ public final class RedisLeaseServerCheck {
 	/**
 	 * A check whose messages name the servers of the factory's configuration.
 	 * @param factory the lease connection factory, initialized
-	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
-	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
-	 * @param replicas the replicas each primary may have, {@code snowflake.worker.redis.replicas}
+	 * @param user the user the connection authenticates as, for messages ({@code default}
+	 * when none)
+	 * @param sampleKey a key of the form the lease store uses, to check key permissions
+	 * against
+	 * @param replicas the replicas each primary may have,
+	 * {@code snowflake.worker.redis.replicas}
 	 * @param waitBudget how long to retry while the server cannot be reached
 	 */
 	public RedisLeaseServerCheck(LettuceConnectionFactory factory, @Nullable String user, String sampleKey,
@@ -125,13 +137,18 @@ public final class RedisLeaseServerCheck {
 
 	/**
 	 * @param factory the lease connection factory, initialized
-	 * @param user the user the connection authenticates as, for messages ({@code default} when none)
-	 * @param sampleKey a key of the form the lease store uses, to check key permissions against
-	 * @param replicas the replicas each primary may have, {@code snowflake.worker.redis.replicas}
+	 * @param user the user the connection authenticates as, for messages ({@code default}
+	 * when none)
+	 * @param sampleKey a key of the form the lease store uses, to check key permissions
+	 * against
+	 * @param replicas the replicas each primary may have,
+	 * {@code snowflake.worker.redis.replicas}
 	 * @param waitBudget how long to retry while the server cannot be reached
-	 * @param address where the factory connects ({@code host:port}, the sentinels, the Cluster nodes), for
-	 * the log lines of a wait and for {@link RedisUnreachableException}
-	 * @param settings the settings that name {@code address}, for {@link RedisUnreachableException}
+	 * @param address where the factory connects ({@code host:port}, the sentinels, the
+	 * Cluster nodes), for the log lines of a wait and for
+	 * {@link RedisUnreachableException}
+	 * @param settings the settings that name {@code address}, for
+	 * {@link RedisUnreachableException}
 	 */
 	public RedisLeaseServerCheck(LettuceConnectionFactory factory, @Nullable String user, String sampleKey,
 			int replicas, Duration waitBudget, String address, String settings) {
@@ -140,8 +157,9 @@ public final class RedisLeaseServerCheck {
 	}
 
 	/**
-	 * A check that measures its wait budget on {@code nanoTime} and waits between attempts with
-	 * {@code parkNanos}, so that a test can spend the budget without waiting.
+	 * A check that measures its wait budget on {@code nanoTime} and waits between
+	 * attempts with {@code parkNanos}, so that a test can spend the budget without
+	 * waiting.
 	 * @param nanoTime monotonic nanoseconds
 	 * @param parkNanos waits the given nanoseconds
 	 */
@@ -165,20 +183,25 @@ public final class RedisLeaseServerCheck {
 		if (factory.isRedisSentinelAware() && factory.getSentinelConfiguration() != null) {
 			return RedisLeaseConnections.address(factory.getSentinelConfiguration());
 		}
-		// the host and port of whatever configuration the factory was made with (its standalone one is a default)
+		// the host and port of whatever configuration the factory was made with (its
+		// standalone one is a default)
 		return factory.getHostName() + ":" + factory.getPort();
 	}
 
-	/** Every command the lease scripts and the lease connection send, lower case, sorted. */
+	/**
+	 * Every command the lease scripts and the lease connection send, lower case, sorted.
+	 */
 	public static List<String> requiredCommands() {
 		return ServerProbes.requiredCommands();
 	}
 
 	/**
-	 * Runs the checks, trying again while the server cannot be reached until the wait budget is spent.
+	 * Runs the checks, trying again while the server cannot be reached until the wait
+	 * budget is spent.
 	 * @return warnings about what could not be read
 	 * @throws UnsuitableRedisException if a setting makes leases unsafe, at once
-	 * @throws RedisUnreachableException if the server could not be reached within the wait budget
+	 * @throws RedisUnreachableException if the server could not be reached within the
+	 * wait budget
 	 */
 	public List<String> verify() {
 		long started = this.nanoTime.getAsLong();
@@ -198,7 +221,8 @@ public final class RedisLeaseServerCheck {
 			catch (RuntimeException ex) {
 				if (!RedisFailures.unreachable(ex)) {
 					if (RedisFailures.connecting(ex)) {
-						// the server answered, and refused the connection: a wrong password does not come right
+						// the server answered, and refused the connection: a wrong
+						// password does not come right
 						throw new LeaseStoreUnavailableException("the lease Redis at " + this.address
 								+ " refused the connection: " + RedisFailures.describe(ex), ex);
 					}
@@ -266,9 +290,10 @@ public final class RedisLeaseServerCheck {
 	}
 
 	/**
-	 * Every node of a Cluster that is not marked failed, whatever its role: Cluster commands follow the slot
-	 * owner (and its redirects), and a topology read right after a change may list a replica as a primary for
-	 * a while. With replicas, no node may let them migrate.
+	 * Every node of a Cluster that is not marked failed, whatever its role: Cluster
+	 * commands follow the slot owner (and its redirects), and a topology read right after
+	 * a change may list a replica as a primary for a while. With replicas, no node may
+	 * let them migrate.
 	 */
 	private void verifyCluster(RedisClusterConnection cluster, CommandRefusals refusals, List<String> warnings) {
 		Iterable<RedisClusterNode> nodes = cluster.clusterGetNodes();

@@ -18,10 +18,11 @@ package dev.snowflakeid.redis;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 
 /**
- * The lease script refused to grant because the primary's replicas do not make up the majority that
- * {@code snowflake.worker.redis.replicas} asks for: fewer than half of them online within
- * {@code max-replica-lag}, or more attached than counted. The server answered, so this is no unreachable
- * Redis; a keeper retries it like any unavailability, since a replica that is resyncing comes back.
+ * The lease script refused to grant because the primary's replicas do not make up the
+ * majority that {@code snowflake.worker.redis.replicas} asks for: fewer than half of them
+ * online within {@code max-replica-lag}, or more attached than counted. The server
+ * answered, so this is no unreachable Redis; a keeper retries it like any unavailability,
+ * since a replica that is resyncing comes back.
  */
 public final class RedisReplicaQuorumException extends LeaseStoreUnavailableException {
 
@@ -34,7 +35,8 @@ public final class RedisReplicaQuorumException extends LeaseStoreUnavailableExce
 	/**
 	 * @param message what the script answered, with the region's keys
 	 * @param configured {@code snowflake.worker.redis.replicas}
-	 * @param tooMany whether more replicas were attached than configured, rather than too few online
+	 * @param tooMany whether more replicas were attached than configured, rather than too
+	 * few online
 	 */
 	public RedisReplicaQuorumException(String message, int configured, boolean tooMany) {
 		super(message, null);
@@ -42,7 +44,9 @@ public final class RedisReplicaQuorumException extends LeaseStoreUnavailableExce
 		this.tooMany = tooMany;
 	}
 
-	/** Whether more replicas were attached than configured, rather than too few online. */
+	/**
+	 * Whether more replicas were attached than configured, rather than too few online.
+	 */
 	public boolean tooMany() {
 		return this.tooMany;
 	}

@@ -20,9 +20,10 @@ import java.time.Duration;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 
 /**
- * The lease Redis could not be reached before the startup wait budget ran out: every attempt of the
- * {@link RedisLeaseServerCheck} was refused a connection, timed out or found the connection not (yet) up.
- * A server that answered and refused is never reported this way, but as an {@link UnsuitableRedisException}.
+ * The lease Redis could not be reached before the startup wait budget ran out: every
+ * attempt of the {@link RedisLeaseServerCheck} was refused a connection, timed out or
+ * found the connection not (yet) up. A server that answered and refused is never reported
+ * this way, but as an {@link UnsuitableRedisException}.
  */
 public final class RedisUnreachableException extends LeaseStoreUnavailableException {
 
@@ -37,7 +38,8 @@ public final class RedisUnreachableException extends LeaseStoreUnavailableExcept
 	private final Duration connectTimeout;
 
 	/**
-	 * @param address where the lease connection goes: {@code host:port}, the sentinels or the Cluster nodes
+	 * @param address where the lease connection goes: {@code host:port}, the sentinels or
+	 * the Cluster nodes
 	 * @param settings the settings that name {@code address}, for the failure analysis
 	 * @param budget the startup wait budget that ran out
 	 * @param connectTimeout the lease connection's connect timeout, each attempt's limit
@@ -56,7 +58,10 @@ public final class RedisUnreachableException extends LeaseStoreUnavailableExcept
 		this.connectTimeout = connectTimeout;
 	}
 
-	/** Where the lease connection goes: {@code host:port}, the sentinels or the Cluster nodes. */
+	/**
+	 * Where the lease connection goes: {@code host:port}, the sentinels or the Cluster
+	 * nodes.
+	 */
 	public String address() {
 		return this.address;
 	}

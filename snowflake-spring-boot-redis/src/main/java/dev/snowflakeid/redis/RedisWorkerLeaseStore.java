@@ -38,26 +38,33 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Leases worker codes from Redis with the v2 protocol: one Lua script ({@code lease.lua}) claims and
- * renews, taking "now" from the Redis server's {@code TIME}, recording every granted ceiling before it
- * answers, and detecting lost data by the lineage of the server it runs on. The keys of a region are named
- * by {@link RegionKeys}; the script's replies are read by {@link LeaseReply}.
+ * Leases worker codes from Redis with the v2 protocol: one Lua script ({@code lease.lua})
+ * claims and renews, taking "now" from the Redis server's {@code TIME}, recording every
+ * granted ceiling before it answers, and detecting lost data by the lineage of the server
+ * it runs on. The keys of a region are named by {@link RegionKeys}; the script's replies
+ * are read by {@link LeaseReply}.
  *
- * <p>Each grant's ceiling is Redis time plus the ceiling lead; its floor is the highest ceiling granted to
- * any other owner of the code, or the loss floor if higher. The loss floor is raised to Redis time plus
- * the quarantine whenever the script finds a lineage ({@code run_id} and {@code master_replid}) other than
- * the recorded one. Grants are refused, writing nothing, when the caller's clock and Redis time differ by
- * more than the allowed skew (the request's allowed lateness added), when the server is not a primary, or
- * when it and the replicas keeping up with it are not a majority of the configured nodes (see the README,
- * "Safety model"). A grant is used only once the replicas of that majority acknowledged it: the script and
- * its {@code WAIT} run on one connection ({@link ScriptConnection}), on a Redis Cluster the node connection
- * to the primary that owns the region's slot. Releases and counts of free codes go through the template's
- * own routing. Every Redis error or timeout surfaces as {@link LeaseStoreUnavailableException}; instances
- * are thread-safe. It needs a Lettuce connection factory.
+ * <p>
+ * Each grant's ceiling is Redis time plus the ceiling lead; its floor is the highest
+ * ceiling granted to any other owner of the code, or the loss floor if higher. The loss
+ * floor is raised to Redis time plus the quarantine whenever the script finds a lineage
+ * ({@code run_id} and {@code master_replid}) other than the recorded one. Grants are
+ * refused, writing nothing, when the caller's clock and Redis time differ by more than
+ * the allowed skew (the request's allowed lateness added), when the server is not a
+ * primary, or when it and the replicas keeping up with it are not a majority of the
+ * configured nodes (see the README, "Safety model"). A grant is used only once the
+ * replicas of that majority acknowledged it: the script and its {@code WAIT} run on one
+ * connection ({@link ScriptConnection}), on a Redis Cluster the node connection to the
+ * primary that owns the region's slot. Releases and counts of free codes go through the
+ * template's own routing. Every Redis error or timeout surfaces as
+ * {@link LeaseStoreUnavailableException}; instances are thread-safe. It needs a Lettuce
+ * connection factory.
  *
- * <p>The store checks its settings once ({@link LeaseSettings}) and coordinates: {@link LeaseRequests}
- * sends the script and waits for the replicas ({@link ReplicaConfirmation}), {@link LeaseRefusals} names
- * each refusal and failure, and {@link LeaseScripts} holds the scripts.
+ * <p>
+ * The store checks its settings once ({@link LeaseSettings}) and coordinates:
+ * {@link LeaseRequests} sends the script and waits for the replicas
+ * ({@link ReplicaConfirmation}), {@link LeaseRefusals} names each refusal and failure,
+ * and {@link LeaseScripts} holds the scripts.
  */
 public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -82,7 +89,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 				builder.ttl, builder.timing, builder.commandTimeout, builder.replicas, builder.maxReplicaLag,
 				(factory != null && !clustered) ? factory.getDatabase() : 0, clustered, builder.formatCoexistence);
 		InstantSource wallClock = Objects.requireNonNull(builder.wallClock, "wall clock");
-		// checked even where the builder was given a connection: the factory must suit the store either way
+		// checked even where the builder was given a connection: the factory must suit
+		// the store either way
 		ScriptConnection implied = ScriptConnection.of(this.redis, this.settings.keys().state(),
 				this.settings.replicas(), Objects.requireNonNull(builder.nanoTime, "nano time"));
 		this.refusals = new LeaseRefusals(this.settings);
@@ -91,7 +99,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 				wallClock, this.refusals, this.format, this::releaseCode);
 	}
 
-	/** Starts a builder on a connection factory, preferably one from {@link RedisLeaseConnections}. */
+	/**
+	 * Starts a builder on a connection factory, preferably one from
+	 * {@link RedisLeaseConnections}.
+	 */
 	public static Builder builder(RedisConnectionFactory connectionFactory, SnowflakeLayout layout) {
 		Objects.requireNonNull(connectionFactory, "connection factory");
 		return new Builder(new StringRedisTemplate(connectionFactory), layout);
@@ -128,23 +139,26 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * Runs lease.lua once, without WAIT, and answers its raw reply. Package-private so that the conformance
-	 * test can run it with chosen arguments.
+	 * Runs lease.lua once, without WAIT, and answers its raw reply. Package-private so
+	 * that the conformance test can run it with chosen arguments.
 	 */
 	List<?> leaseReply(String operation, long caller, String token, int code, int start) {
 		return this.requests.sendOnce(operation, caller, token, code, start);
 	}
 
 	/**
-	 * Runs format.lua now, whatever an earlier check answered. Package-private so that the conformance test can
-	 * compare it with the model.
+	 * Runs format.lua now, whatever an earlier check answered. Package-private so that
+	 * the conformance test can compare it with the model.
 	 */
 	void confirmFormat() {
 		this.format.forget();
 		this.format.confirm();
 	}
 
-	/** Gives the code back if {@code grant} still owns it; the mark already covers every ceiling it held. */
+	/**
+	 * Gives the code back if {@code grant} still owns it; the mark already covers every
+	 * ceiling it held.
+	 */
 	@Override
 	public void release(LeaseGrant grant, long lastUsedMillis) {
 		Objects.requireNonNull(grant, "grant");
@@ -156,7 +170,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		execute("release worker code " + code, LeaseScripts.RELEASE, List.of(keys.guard(), keys.lease(code)), token);
 	}
 
-	/** Worker codes of the region nobody holds; scans every lease key of the region inside Redis. */
+	/**
+	 * Worker codes of the region nobody holds; scans every lease key of the region inside
+	 * Redis.
+	 */
 	@Override
 	public long availableCodes() {
 		RegionKeys keys = this.settings.keys();
@@ -170,7 +187,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return "redis";
 	}
 
-	/** The key prefix, namespace and region name the uniqueness domain of this store's codes. */
+	/**
+	 * The key prefix, namespace and region name the uniqueness domain of this store's
+	 * codes.
+	 */
 	public String keyPrefix() {
 		return this.settings.keyPrefix();
 	}
@@ -183,7 +203,10 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return this.settings.region();
 	}
 
-	/** Name of the lease key of a worker code, for example {@code snowflake:{default:0}:lease:17}. */
+	/**
+	 * Name of the lease key of a worker code, for example
+	 * {@code snowflake:{default:0}:lease:17}.
+	 */
 	public String leaseKey(int code) {
 		return this.settings.keys().lease(code);
 	}
@@ -220,14 +243,18 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 	}
 
-	// 128 random bits: owners of one code never share a token, even after Redis lost the generation.
+	// 128 random bits: owners of one code never share a token, even after Redis lost the
+	// generation.
 	private static String newNonce() {
 		byte[] bytes = new byte[16];
 		nonces.nextBytes(bytes);
 		return HexFormat.of().formatHex(bytes);
 	}
 
-	/** Configures a {@link RedisWorkerLeaseStore}; every setting but the template and layout has a default. */
+	/**
+	 * Configures a {@link RedisWorkerLeaseStore}; every setting but the template and
+	 * layout has a default.
+	 */
 	public static final class Builder {
 
 		private final StringRedisTemplate redis;
@@ -269,13 +296,19 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return this;
 		}
 
-		/** Uniqueness domain within one Redis; part of the hash tag. Default {@code default}. */
+		/**
+		 * Uniqueness domain within one Redis; part of the hash tag. Default
+		 * {@code default}.
+		 */
 		public Builder namespace(String namespace) {
 			this.namespace = namespace;
 			return this;
 		}
 
-		/** Region code, below {@code 2^regionBits}; codes are leased within the region's own keys. Default 0. */
+		/**
+		 * Region code, below {@code 2^regionBits}; codes are leased within the region's
+		 * own keys. Default 0.
+		 */
 		public Builder region(int region) {
 			this.region = region;
 			return this;
@@ -289,7 +322,8 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 		/**
 		 * Ceiling lead, quarantine and allowed clock skew; its failover window must be
-		 * {@link LeaseTiming#replicaFailoverWindow(int, Duration)} of the replica settings. Default {@link LeaseTiming#defaults()}.
+		 * {@link LeaseTiming#replicaFailoverWindow(int, Duration)} of the replica
+		 * settings. Default {@link LeaseTiming#defaults()}.
 		 */
 		public Builder timing(LeaseTiming timing) {
 			this.timing = timing;
@@ -297,8 +331,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 
 		/**
-		 * The lease connection's command timeout, which bounds how long the store waits for replicas to
-		 * acknowledge a grant. How late a request may still run is the timing's request lateness. Default 300 ms.
+		 * The lease connection's command timeout, which bounds how long the store waits
+		 * for replicas to acknowledge a grant. How late a request may still run is the
+		 * timing's request lateness. Default 300 ms.
 		 */
 		public Builder commandTimeout(Duration commandTimeout) {
 			this.commandTimeout = commandTimeout;
@@ -306,25 +341,29 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 
 		/**
-		 * Number of replicas each primary has, counting every node that may ever follow a primary of this data
-		 * (chained replicas too): a grant is made only while at most this many are attached and half of them
-		 * (rounded up) are online within the lag limit, and used only once that many acknowledged it. Default
-		 * 0: a primary without replicas.
+		 * Number of replicas each primary has, counting every node that may ever follow a
+		 * primary of this data (chained replicas too): a grant is made only while at most
+		 * this many are attached and half of them (rounded up) are online within the lag
+		 * limit, and used only once that many acknowledged it. Default 0: a primary
+		 * without replicas.
 		 */
 		public Builder replicas(int replicas) {
 			this.replicas = replicas;
 			return this;
 		}
 
-		/** Largest replica lag, whole seconds, at which grants are still made. Default 1 s. */
+		/**
+		 * Largest replica lag, whole seconds, at which grants are still made. Default 1
+		 * s.
+		 */
 		public Builder maxReplicaLag(Duration maxReplicaLag) {
 			this.maxReplicaLag = maxReplicaLag;
 			return this;
 		}
 
 		/**
-		 * Whether this instance's format may differ from the one the key space records; see
-		 * {@link FormatCoexistence}. Default {@link FormatCoexistence#NONE}.
+		 * Whether this instance's format may differ from the one the key space records;
+		 * see {@link FormatCoexistence}. Default {@link FormatCoexistence#NONE}.
 		 */
 		public Builder formatCoexistence(FormatCoexistence formatCoexistence) {
 			this.formatCoexistence = formatCoexistence;
@@ -332,15 +371,19 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 
 		/**
-		 * Where the lease script and its WAIT run, instead of the connection the factory implies; for tests
-		 * that route commands as a client with a changed topology view would.
+		 * Where the lease script and its WAIT run, instead of the connection the factory
+		 * implies; for tests that route commands as a client with a changed topology view
+		 * would.
 		 */
 		Builder connection(ScriptConnection connection) {
 			this.connection = connection;
 			return this;
 		}
 
-		/** Monotonic nanoseconds, for the intervals the store's connections measure; for tests. */
+		/**
+		 * Monotonic nanoseconds, for the intervals the store's connections measure; for
+		 * tests.
+		 */
 		Builder nanoTime(LongSupplier nanoTime) {
 			this.nanoTime = nanoTime;
 			return this;
@@ -353,8 +396,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		}
 
 		/**
-		 * @throws IllegalArgumentException if a duration is out of range, the timing's failover window does
-		 * not match the replica settings, the region does not fit the layout, or a key part contains a brace
+		 * @throws IllegalArgumentException if a duration is out of range, the timing's
+		 * failover window does not match the replica settings, the region does not fit
+		 * the layout, or a key part contains a brace
 		 */
 		public RedisWorkerLeaseStore build() {
 			return new RedisWorkerLeaseStore(this);

@@ -16,27 +16,32 @@
 package dev.snowflakeid.redis;
 
 /**
- * Names of the Redis keys of one region of a namespace. They share the hash tag {@code {namespace:region}}, so
- * a Redis Cluster keeps them in one slot:
+ * Names of the Redis keys of one region of a namespace. They share the hash tag
+ * {@code {namespace:region}}, so a Redis Cluster keeps them in one slot:
  * <ul>
- * <li>{@code prefix:{ns:R}:lease:<code>}: value {@code generation|nonce}, expiring at the Redis time of the
- * last claim or renewal plus the TTL;</li>
- * <li>{@code prefix:{ns:R}:state}: one hash holding the loss marker ({@code lineage}, {@code floor0}), the
- * fleet settings ({@code layout}, {@code region}, {@code q}, {@code a}) and per code the mark
- * ({@code m:<code>}, highest ceiling ever granted), its owner ({@code t:<code>}), the highest ceiling of
- * every other owner ({@code o:<code>}) and the generation counter ({@code g:<code>}); being one key, all of
- * it survives or vanishes together;</li>
- * <li>{@code prefix:{ns:R}:witness}: a value without expiry that every grant sets to a new random one and records
- * in the state hash: a state hash put back from a copy (RENAME, RESTORE, COPY ... REPLACE) records an older value,
- * and a state hash without its witness is one whose witness was lost, both read as a loss of data;</li>
- * <li>{@code prefix:format}: the format record of the key space (this key prefix in this database, or in a
- * Cluster): the ID format every instance under the prefix uses ({@code format}) and the namespace each region
- * belongs to ({@code region:<R>}); the only key outside the region's hash tag;</li>
- * <li>{@code prefix:{ns:R}:guard}: never written; every script declares it so that Redis Cluster answers
- * TRYAGAIN while the slot is being migrated, instead of running against half of the region's keys.</li>
+ * <li>{@code prefix:{ns:R}:lease:<code>}: value {@code generation|nonce}, expiring at the
+ * Redis time of the last claim or renewal plus the TTL;</li>
+ * <li>{@code prefix:{ns:R}:state}: one hash holding the loss marker ({@code lineage},
+ * {@code floor0}), the fleet settings ({@code layout}, {@code region}, {@code q},
+ * {@code a}) and per code the mark ({@code m:<code>}, highest ceiling ever granted), its
+ * owner ({@code t:<code>}), the highest ceiling of every other owner ({@code o:<code>})
+ * and the generation counter ({@code g:<code>}); being one key, all of it survives or
+ * vanishes together;</li>
+ * <li>{@code prefix:{ns:R}:witness}: a value without expiry that every grant sets to a
+ * new random one and records in the state hash: a state hash put back from a copy
+ * (RENAME, RESTORE, COPY ... REPLACE) records an older value, and a state hash without
+ * its witness is one whose witness was lost, both read as a loss of data;</li>
+ * <li>{@code prefix:format}: the format record of the key space (this key prefix in this
+ * database, or in a Cluster): the ID format every instance under the prefix uses
+ * ({@code format}) and the namespace each region belongs to ({@code region:<R>}); the
+ * only key outside the region's hash tag;</li>
+ * <li>{@code prefix:{ns:R}:guard}: never written; every script declares it so that Redis
+ * Cluster answers TRYAGAIN while the slot is being migrated, instead of running against
+ * half of the region's keys.</li>
  * </ul>
  *
- * @param prefix what every key of the region starts with, such as {@code snowflake:{default:0}:}
+ * @param prefix what every key of the region starts with, such as
+ * {@code snowflake:{default:0}:}
  * @param format the format record of the key space, such as {@code snowflake:format}
  */
 record RegionKeys(String prefix, String format) {
@@ -48,8 +53,8 @@ record RegionKeys(String prefix, String format) {
 	}
 
 	/**
-	 * A {@code SCAN} pattern that matches the state hash of every region of every namespace under
-	 * {@code keyPrefix}, and nothing else of this starter's.
+	 * A {@code SCAN} pattern that matches the state hash of every region of every
+	 * namespace under {@code keyPrefix}, and nothing else of this starter's.
 	 */
 	static String statePattern(String keyPrefix) {
 		return keyPrefix.replaceAll("([*?\\[\\]\\\\])", "\\\\$1") + ":{*}:state";

@@ -24,9 +24,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Where the lease script and its {@code WAIT} run: one connection for both (see {@link LeaseCommands}). On a
- * Redis Cluster the node connection to the primary of the region's slot ({@link ClusterSlotPrimary}), else
- * the native connection of the store's template ({@link TemplateConnection}).
+ * Where the lease script and its {@code WAIT} run: one connection for both (see
+ * {@link LeaseCommands}). On a Redis Cluster the node connection to the primary of the
+ * region's slot ({@link ClusterSlotPrimary}), else the native connection of the store's
+ * template ({@link TemplateConnection}).
  */
 interface ScriptConnection {
 
@@ -34,23 +35,26 @@ interface ScriptConnection {
 	<T> T execute(Function<LeaseCommands, T> work);
 
 	/**
-	 * The connection that the factory of {@code template} implies for a region whose keys lie in the slot of
-	 * {@code slotKey}. Makes no connection.
-	 * @param replicas replicas of each primary; with any, {@code CLIENT ID} must reach the primary too
+	 * The connection that the factory of {@code template} implies for a region whose keys
+	 * lie in the slot of {@code slotKey}. Makes no connection.
+	 * @param replicas replicas of each primary; with any, {@code CLIENT ID} must reach
+	 * the primary too
 	 * @param nanoTime monotonic nanoseconds, for the intervals a connection measures
-	 * @throws IllegalArgumentException if the factory is not Lettuce's, or, with replicas, one that reads
-	 * from elsewhere than the primary
+	 * @throws IllegalArgumentException if the factory is not Lettuce's, or, with
+	 * replicas, one that reads from elsewhere than the primary
 	 */
 	static ScriptConnection of(StringRedisTemplate template, String slotKey, int replicas, LongSupplier nanoTime) {
 		if (!(template.getConnectionFactory() instanceof LettuceConnectionFactory lettuce)) {
 			throw new IllegalArgumentException("the Redis lease store needs a LettuceConnectionFactory (it runs WAIT "
 					+ "on the connection that ran its script), not " + template.getConnectionFactory());
 		}
-		if (replicas > 0 && !lettuce.isClusterAware() && lettuce.getClientConfiguration()
-			.getReadFrom()
-			.filter((readFrom) -> readFrom.getClass() != ReadFrom.UPSTREAM.getClass())
-			.isPresent()) {
-			// Lettuce routes CLIENT ID as a read: it must reach the primary, as the script and WAIT do
+		if (replicas > 0 && !lettuce.isClusterAware()
+				&& lettuce.getClientConfiguration()
+					.getReadFrom()
+					.filter((readFrom) -> readFrom.getClass() != ReadFrom.UPSTREAM.getClass())
+					.isPresent()) {
+			// Lettuce routes CLIENT ID as a read: it must reach the primary, as the
+			// script and WAIT do
 			throw new IllegalArgumentException("the Redis lease store with replicas needs a connection factory that "
 					+ "reads from the primary (ReadFrom.UPSTREAM, as RedisLeaseConnections sets), not "
 					+ lettuce.getClientConfiguration().getReadFrom().get());

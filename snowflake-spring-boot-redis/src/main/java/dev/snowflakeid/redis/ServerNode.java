@@ -27,10 +27,11 @@ import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
 
 /**
- * One server the startup check reads facts from: the server behind a connection to a fixed primary or one
- * found through sentinels, or one node of a Cluster. A fact that cannot be read means what it means for
- * leases: {@code INFO} and {@code TIME}, which the lease script needs, are refused as missing; a setting
- * the user may not read ({@code CONFIG GET} is often not permitted) becomes a warning naming the value to
+ * One server the startup check reads facts from: the server behind a connection to a
+ * fixed primary or one found through sentinels, or one node of a Cluster. A fact that
+ * cannot be read means what it means for leases: {@code INFO} and {@code TIME}, which the
+ * lease script needs, are refused as missing; a setting the user may not read
+ * ({@code CONFIG GET} is often not permitted) becomes a warning naming the value to
  * verify by hand; a failure for want of a connection is passed on as it is.
  */
 abstract class ServerNode {
@@ -51,7 +52,10 @@ abstract class ServerNode {
 		return new InCluster(connection, node, refusals);
 	}
 
-	/** How messages name the server: {@code host:port}, or a description when the address is not known. */
+	/**
+	 * How messages name the server: {@code host:port}, or a description when the address
+	 * is not known.
+	 */
 	abstract String name();
 
 	abstract @Nullable Properties readInfo(String section);
@@ -88,7 +92,8 @@ abstract class ServerNode {
 	}
 
 	/**
-	 * The value of {@code setting}, or {@code null} with a warning in {@code warnings} if it cannot be read.
+	 * The value of {@code setting}, or {@code null} with a warning in {@code warnings} if
+	 * it cannot be read.
 	 * @param safe the value that keeps leases safe, for the warning
 	 */
 	final @Nullable String config(String setting, String safe, List<String> warnings) {
@@ -98,7 +103,8 @@ abstract class ServerNode {
 		}
 		catch (DataAccessException ex) {
 			if (RedisFailures.unreachable(ex)) {
-				// not an answer: a setting that could not be read for want of a connection is no warning
+				// not an answer: a setting that could not be read for want of a
+				// connection is no warning
 				throw ex;
 			}
 			warnings.add("could not read " + setting + " of Redis " + name() + " ("

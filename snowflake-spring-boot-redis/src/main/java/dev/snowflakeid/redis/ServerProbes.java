@@ -34,16 +34,18 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
- * What the startup check tries rather than reads: whether the lease user may run every command of the lease
- * scripts on the lease keys ({@code acl-probe.lua}, with {@code redis.acl_check_cmd}), whether scripts run
- * and use {@code TIME} and {@code SET ... PXAT} inside one ({@code capability-probe.lua}), and whether
+ * What the startup check tries rather than reads: whether the lease user may run every
+ * command of the lease scripts on the lease keys ({@code acl-probe.lua}, with
+ * {@code redis.acl_check_cmd}), whether scripts run and use {@code TIME} and
+ * {@code SET ... PXAT} inside one ({@code capability-probe.lua}), and whether
  * {@code WAIT} is answered on the connection the lease store sends it on.
  */
 final class ServerProbes {
 
 	/**
-	 * Commands the lease connection sends itself, besides those the scripts call: SCAN looks for region states
-	 * before a key space's missing format record is made ({@link FormatRecord}).
+	 * Commands the lease connection sends itself, besides those the scripts call: SCAN
+	 * looks for region states before a key space's missing format record is made
+	 * ({@link FormatRecord}).
 	 */
 	private static final List<String> CONNECTION_COMMANDS = List.of("client|id", "eval", "evalsha", "info", "scan",
 			"wait");
@@ -60,7 +62,9 @@ final class ServerProbes {
 		this.refusals = refusals;
 	}
 
-	/** Every command the lease scripts and the lease connection send, lower case, sorted. */
+	/**
+	 * Every command the lease scripts and the lease connection send, lower case, sorted.
+	 */
 	static List<String> requiredCommands() {
 		TreeSet<String> commands = new TreeSet<>(CONNECTION_COMMANDS);
 		try {
@@ -83,7 +87,10 @@ final class ServerProbes {
 		return List.copyOf(commands);
 	}
 
-	/** {@code EVAL}, and inside a script {@code TIME} and {@code SET ... PXAT}, on a key beside the lease keys. */
+	/**
+	 * {@code EVAL}, and inside a script {@code TIME} and {@code SET ... PXAT}, on a key
+	 * beside the lease keys.
+	 */
 	void checkScripts(RedisConnection connection, String server) {
 		List<?> failed;
 		try {
@@ -103,7 +110,10 @@ final class ServerProbes {
 		}
 	}
 
-	/** {@code WAIT 0 1}, on the connection as the lease store sends it: answered at once by a server that has it. */
+	/**
+	 * {@code WAIT 0 1}, on the connection as the lease store sends it: answered at once
+	 * by a server that has it.
+	 */
 	@SuppressWarnings("unchecked")
 	void checkWait(RedisConnection connection, String server, long commandTimeoutMillis) {
 		if (!(connection.getNativeConnection() instanceof RedisAsyncCommands<?, ?> commands)) {
@@ -117,7 +127,10 @@ final class ServerProbes {
 		}
 	}
 
-	/** That the lease user may run every required command on the lease keys, and that the server knows each. */
+	/**
+	 * That the lease user may run every required command on the lease keys, and that the
+	 * server knows each.
+	 */
 	void checkPermissions(RedisConnection connection, String server) {
 		List<String> commands = requiredCommands();
 		byte[][] args = new byte[commands.size() + 1][];
@@ -135,7 +148,8 @@ final class ServerProbes {
 		if (missing != null) {
 			for (Object command : missing) {
 				if (text(command).startsWith("?")) {
-					throw UnsuitableRedisException.capability(server, text(command).substring(1).toUpperCase(Locale.ROOT),
+					throw UnsuitableRedisException.capability(server,
+							text(command).substring(1).toUpperCase(Locale.ROOT),
 							"the server does not know the command: renamed, or not implemented");
 				}
 			}

@@ -27,19 +27,25 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.RedisClusterNode;
 
 /**
- * The rules a lease Redis must pass, each judged on facts the server reported, each refusal an
- * {@link UnsuitableRedisException} naming the server and the setting. No rule reads from a server or is
- * ever relaxed: a fact that could not be read is the reader's to report.
+ * The rules a lease Redis must pass, each judged on facts the server reported, each
+ * refusal an {@link UnsuitableRedisException} naming the server and the setting. No rule
+ * reads from a server or is ever relaxed: a fact that could not be read is the reader's
+ * to report.
  */
 final class ServerRules {
 
-	/** How the lease script reads the lineage: hexadecimal {@code run_id} and {@code master_replid}. */
+	/**
+	 * How the lease script reads the lineage: hexadecimal {@code run_id} and
+	 * {@code master_replid}.
+	 */
 	private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
 
 	private ServerRules() {
 	}
 
-	/** {@link RedisLeaseServerCheck#MINIMUM_VERSION} or later, for {@code SET ... PXAT}. */
+	/**
+	 * {@link RedisLeaseServerCheck#MINIMUM_VERSION} or later, for {@code SET ... PXAT}.
+	 */
 	static void requireVersion(String server, Properties info) {
 		String version = info.getProperty("redis_version", "");
 		if (compareVersions(version, RedisLeaseServerCheck.MINIMUM_VERSION) < 0) {
@@ -47,7 +53,9 @@ final class ServerRules {
 		}
 	}
 
-	/** The lease script reads the data's lineage from this field, as hexadecimal digits. */
+	/**
+	 * The lease script reads the data's lineage from this field, as hexadecimal digits.
+	 */
 	static void requireHex(String server, Properties info, String field) {
 		String value = info.getProperty(field);
 		if (value == null || !HEX.matcher(value.trim()).matches()) {
@@ -56,7 +64,9 @@ final class ServerRules {
 		}
 	}
 
-	/** The role {@code INFO replication} shows, where one is required ({@code null}: any). */
+	/**
+	 * The role {@code INFO replication} shows, where one is required ({@code null}: any).
+	 */
 	static void requireRole(String server, Properties replication, @Nullable String requiredRole) {
 		String role = replication.getProperty("role", "");
 		if (requiredRole != null && !requiredRole.equals(role)) {
@@ -78,14 +88,20 @@ final class ServerRules {
 		}
 	}
 
-	/** {@code cluster-allow-replica-migration} of a Cluster node, unless it could not be read ({@code null}). */
+	/**
+	 * {@code cluster-allow-replica-migration} of a Cluster node, unless it could not be
+	 * read ({@code null}).
+	 */
 	static void requireNoReplicaMigration(String server, @Nullable String migration) {
 		if ("yes".equalsIgnoreCase(migration)) {
 			throw UnsuitableRedisException.replicaMigration(server);
 		}
 	}
 
-	/** A primary with at most the counted replicas attached; the lease script would refuse every grant else. */
+	/**
+	 * A primary with at most the counted replicas attached; the lease script would refuse
+	 * every grant else.
+	 */
 	static void requireCountedReplicas(String server, int attached, int configured, Topology topology) {
 		if (attached > configured) {
 			throw UnsuitableRedisException.replicaCount(server, attached, configured, topology);
@@ -93,8 +109,8 @@ final class ServerRules {
 	}
 
 	/**
-	 * Every shard of a Cluster with at most the counted replicas. Every replica counts, failed ones included:
-	 * a replica that is down may come back.
+	 * Every shard of a Cluster with at most the counted replicas. Every replica counts,
+	 * failed ones included: a replica that is down may come back.
 	 */
 	static void requireCountedShards(Iterable<RedisClusterNode> nodes, int configured) {
 		Map<String, Integer> shards = new HashMap<>();
@@ -104,12 +120,15 @@ final class ServerRules {
 			}
 		}
 		for (RedisClusterNode primary : nodes) {
-			requireCountedReplicas(primary.getHost() + ":" + primary.getPort(),
-					shards.getOrDefault(primary.getId(), 0), configured, Topology.CLUSTER);
+			requireCountedReplicas(primary.getHost() + ":" + primary.getPort(), shards.getOrDefault(primary.getId(), 0),
+					configured, Topology.CLUSTER);
 		}
 	}
 
-	/** The value of a setting that keeps leases safe, for a warning that it could not be read. */
+	/**
+	 * The value of a setting that keeps leases safe, for a warning that it could not be
+	 * read.
+	 */
 	static String safeValue(String setting) {
 		return switch (setting) {
 			case "replica-read-only" -> "yes";

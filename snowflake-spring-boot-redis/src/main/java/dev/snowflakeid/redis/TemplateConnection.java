@@ -23,10 +23,11 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The native Lettuce connection of a template outside a Redis Cluster (one server, Sentinel, a fixed
- * primary with replicas): within one template call, the factory hands out one connection, the shared one or,
- * where the factory does not share its connection, a dedicated one, so the script and its {@code WAIT} go
- * through the same connection either way.
+ * The native Lettuce connection of a template outside a Redis Cluster (one server,
+ * Sentinel, a fixed primary with replicas): within one template call, the factory hands
+ * out one connection, the shared one or, where the factory does not share its connection,
+ * a dedicated one, so the script and its {@code WAIT} go through the same connection
+ * either way.
  */
 final class TemplateConnection implements ScriptConnection {
 
@@ -44,8 +45,8 @@ final class TemplateConnection implements ScriptConnection {
 	public <T> T execute(Function<LeaseCommands, T> work) {
 		return this.template.execute((RedisCallback<T>) (connection) -> {
 			if (!(connection.getNativeConnection() instanceof RedisAsyncCommands<?, ?> commands)) {
-				throw new IllegalStateException("the Redis lease store needs a Lettuce connection, not "
-						+ connection.getNativeConnection());
+				throw new IllegalStateException(
+						"the Redis lease store needs a Lettuce connection, not " + connection.getNativeConnection());
 			}
 			return work.apply(new LeaseCommands((RedisAsyncCommands<byte[], byte[]>) commands, this.timeoutMillis));
 		});

@@ -22,10 +22,11 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The Redis server the leases use cannot keep them safe, found by {@link RedisLeaseServerCheck} before
- * the first claim. Names the server, the Redis setting or server property at fault and the {@link Reason},
- * with what the server reported, so a failure analysis can say what to change. A server that answered is
- * never retried: each reason is a refusal at once, however long the startup wait budget.
+ * The Redis server the leases use cannot keep them safe, found by
+ * {@link RedisLeaseServerCheck} before the first claim. Names the server, the Redis
+ * setting or server property at fault and the {@link Reason}, with what the server
+ * reported, so a failure analysis can say what to change. A server that answered is never
+ * retried: each reason is a refusal at once, however long the startup wait budget.
  */
 public final class UnsuitableRedisException extends IllegalStateException {
 
@@ -85,17 +86,22 @@ public final class UnsuitableRedisException extends IllegalStateException {
 				+ " has replica-read-only no: as a replica it would accept lease writes that the primary never sees");
 	}
 
-	/** A node of a Cluster with replicas, with {@code cluster-allow-replica-migration yes}. */
+	/**
+	 * A node of a Cluster with replicas, with
+	 * {@code cluster-allow-replica-migration yes}.
+	 */
 	public static UnsuitableRedisException replicaMigration(String server) {
-		return of(Reason.REPLICA_MIGRATION, server, "cluster-allow-replica-migration", "yes", "Redis " + server
-				+ " has cluster-allow-replica-migration yes: a replica of another shard may move to a promoted "
-				+ "primary and lend it a majority");
+		return of(Reason.REPLICA_MIGRATION, server, "cluster-allow-replica-migration", "yes",
+				"Redis " + server
+						+ " has cluster-allow-replica-migration yes: a replica of another shard may move to a promoted "
+						+ "primary and lend it a majority");
 	}
 
 	/**
 	 * A primary with more replicas attached than counted.
 	 * @param server the primary, as {@code host:port} or a description
-	 * @param attached the replicas the primary reports ({@code connected_slaves}, or the replicas of its shard)
+	 * @param attached the replicas the primary reports ({@code connected_slaves}, or the
+	 * replicas of its shard)
 	 * @param configured {@code snowflake.worker.redis.replicas}
 	 * @param topology how the primary is reached, for the advice
 	 */
@@ -114,16 +120,17 @@ public final class UnsuitableRedisException extends IllegalStateException {
 	 * @param policy the configured policy, such as {@code allkeys-lru}
 	 */
 	public static UnsuitableRedisException evictionPolicy(String server, String policy) {
-		return of(Reason.EVICTION_POLICY, server, "maxmemory-policy", policy, "Redis " + server
-				+ " has maxmemory-policy " + policy + ", which may evict the lease high-water marks under memory "
-				+ "pressure");
+		return of(Reason.EVICTION_POLICY, server, "maxmemory-policy", policy,
+				"Redis " + server + " has maxmemory-policy " + policy
+						+ ", which may evict the lease high-water marks under memory " + "pressure");
 	}
 
 	/**
 	 * A lease user without ACL permissions the lease scripts need.
 	 * @param server the server at fault
 	 * @param user the user the lease connection authenticated as
-	 * @param permissions the missing permissions in ACL rule syntax, such as {@code +hset}
+	 * @param permissions the missing permissions in ACL rule syntax, such as
+	 * {@code +hset}
 	 * @param sampleKey a lease key the permissions were checked against
 	 */
 	public static UnsuitableRedisException permission(String server, String user, List<String> permissions,
@@ -131,9 +138,9 @@ public final class UnsuitableRedisException extends IllegalStateException {
 		MissingPermissions missing = new MissingPermissions(user, List.copyOf(permissions), sampleKey);
 		String joined = String.join(" ", missing.permissions());
 		return new UnsuitableRedisException(Reason.PERMISSION, server, "ACL", joined, null, missing,
-				"Redis user '" + user + "' lacks " + ((permissions.size() == 1) ? "the permission "
-						: "the permissions ") + joined + " for lease keys such as '" + sampleKey + "' (Redis "
-						+ server + ")");
+				"Redis user '" + user + "' lacks "
+						+ ((permissions.size() == 1) ? "the permission " : "the permissions ") + joined
+						+ " for lease keys such as '" + sampleKey + "' (Redis " + server + ")");
 	}
 
 	/**
@@ -143,8 +150,8 @@ public final class UnsuitableRedisException extends IllegalStateException {
 	 * @param detail what the server answered instead
 	 */
 	public static UnsuitableRedisException capability(String server, String capability, String detail) {
-		return of(Reason.CAPABILITY, server, capability, detail, "Redis " + server + " lacks " + capability
-				+ ", which worker leases rely on (" + detail + ")");
+		return of(Reason.CAPABILITY, server, capability, detail,
+				"Redis " + server + " lacks " + capability + ", which worker leases rely on (" + detail + ")");
 	}
 
 	/** Which rule the server fails. */
@@ -152,24 +159,28 @@ public final class UnsuitableRedisException extends IllegalStateException {
 		return this.reason;
 	}
 
-	/** The server at fault, as {@code host:port}, or a description when the address is not known. */
+	/**
+	 * The server at fault, as {@code host:port}, or a description when the address is not
+	 * known.
+	 */
 	public String server() {
 		return this.server;
 	}
 
 	/**
-	 * The Redis setting or server property at fault, such as {@code maxmemory-policy}; for
-	 * {@link Reason#CAPABILITY} what the server lacks, such as {@code TIME}, {@code WAIT}, {@code EVAL} or
-	 * {@code INFO run_id}; for {@link Reason#PERMISSION} {@code ACL}.
+	 * The Redis setting or server property at fault, such as {@code maxmemory-policy};
+	 * for {@link Reason#CAPABILITY} what the server lacks, such as {@code TIME},
+	 * {@code WAIT}, {@code EVAL} or {@code INFO run_id}; for {@link Reason#PERMISSION}
+	 * {@code ACL}.
 	 */
 	public String setting() {
 		return this.setting;
 	}
 
 	/**
-	 * What the server reported for {@link #setting()}: the version, the role, the eviction policy, the number
-	 * of replicas attached, the missing permissions, or, for {@link Reason#CAPABILITY}, what it answered
-	 * instead.
+	 * What the server reported for {@link #setting()}: the version, the role, the
+	 * eviction policy, the number of replicas attached, the missing permissions, or, for
+	 * {@link Reason#CAPABILITY}, what it answered instead.
 	 */
 	public String observed() {
 		return this.observed;
@@ -200,49 +211,60 @@ public final class UnsuitableRedisException extends IllegalStateException {
 	/** Why the server cannot keep leases safe. */
 	public enum Reason {
 
-		/** Older than {@link RedisLeaseServerCheck#MINIMUM_VERSION}, which {@code SET ... PXAT} needs. */
+		/**
+		 * Older than {@link RedisLeaseServerCheck#MINIMUM_VERSION}, which
+		 * {@code SET ... PXAT} needs.
+		 */
 		VERSION,
 
 		/** A replica where lease scripts must write on the primary. */
 		NOT_PRIMARY,
 
 		/**
-		 * {@code replica-read-only no}: as a replica (or once demoted after a failover) it would accept lease
-		 * writes that its primary never sees, so two owners could hold one worker code.
+		 * {@code replica-read-only no}: as a replica (or once demoted after a failover)
+		 * it would accept lease writes that its primary never sees, so two owners could
+		 * hold one worker code.
 		 */
 		REPLICA_WRITABLE,
 
 		/**
-		 * {@code cluster-allow-replica-migration yes} in a Cluster with replicas: a replica of another shard
-		 * could move to a primary that lost its replicas, and give a primary promoted in a partition a
-		 * majority the lease script counts against the configured number of replicas, while the deposed
-		 * primary keeps granting with a replica of its own.
+		 * {@code cluster-allow-replica-migration yes} in a Cluster with replicas: a
+		 * replica of another shard could move to a primary that lost its replicas, and
+		 * give a primary promoted in a partition a majority the lease script counts
+		 * against the configured number of replicas, while the deposed primary keeps
+		 * granting with a replica of its own.
 		 */
 		REPLICA_MIGRATION,
 
 		/**
-		 * More replicas attached to a primary than {@code snowflake.worker.redis.replicas} counts: grants need
-		 * a majority of the counted nodes, and counted against too few nodes a majority could form twice, so
-		 * the lease script refuses every grant on such a primary.
+		 * More replicas attached to a primary than
+		 * {@code snowflake.worker.redis.replicas} counts: grants need a majority of the
+		 * counted nodes, and counted against too few nodes a majority could form twice,
+		 * so the lease script refuses every grant on such a primary.
 		 */
 		REPLICA_COUNT,
 
 		/**
-		 * An {@code allkeys-*} eviction policy: the high-water marks, which have no expiry and must never
-		 * disappear while the lineage stays the same, could be evicted.
+		 * An {@code allkeys-*} eviction policy: the high-water marks, which have no
+		 * expiry and must never disappear while the lineage stays the same, could be
+		 * evicted.
 		 */
 		EVICTION_POLICY,
 
-		/** The lease user lacks ACL permissions the lease scripts need: commands, or access to the lease keys. */
+		/**
+		 * The lease user lacks ACL permissions the lease scripts need: commands, or
+		 * access to the lease keys.
+		 */
 		PERMISSION,
 
 		/**
-		 * A server property the safety of leases rests on is missing: an {@code INFO} field the lease script
-		 * reads the data's lineage from ({@code run_id}, {@code master_replid}), Redis time ({@code TIME}),
-		 * replica acknowledgements ({@code WAIT}), absolute expiry times ({@code SET ... PXAT}) or atomic
-		 * scripts ({@code EVAL}). Managed services that hide {@code INFO} fields, commands renamed or disabled
-		 * with {@code rename-command}, and Redis-compatible servers that implement less than Redis are refused
-		 * this way.
+		 * A server property the safety of leases rests on is missing: an {@code INFO}
+		 * field the lease script reads the data's lineage from ({@code run_id},
+		 * {@code master_replid}), Redis time ({@code TIME}), replica acknowledgements
+		 * ({@code WAIT}), absolute expiry times ({@code SET ... PXAT}) or atomic scripts
+		 * ({@code EVAL}). Managed services that hide {@code INFO} fields, commands
+		 * renamed or disabled with {@code rename-command}, and Redis-compatible servers
+		 * that implement less than Redis are refused this way.
 		 */
 		CAPABILITY
 
@@ -270,6 +292,7 @@ public final class UnsuitableRedisException extends IllegalStateException {
 
 	/**
 	 * The replicas of a primary counted against the configuration.
+	 *
 	 * @param attached replicas the primary reported
 	 * @param configured the configured count, {@code snowflake.worker.redis.replicas}
 	 * @param topology how the primary is reached
@@ -279,12 +302,13 @@ public final class UnsuitableRedisException extends IllegalStateException {
 
 	/**
 	 * ACL permissions the lease user lacks.
+	 *
 	 * @param user the user the lease connection authenticated as
-	 * @param permissions the missing permissions in ACL rule syntax, such as {@code +hset}
+	 * @param permissions the missing permissions in ACL rule syntax, such as
+	 * {@code +hset}
 	 * @param sampleKey a lease key the permissions were checked against
 	 */
-	public record MissingPermissions(String user, List<String> permissions, String sampleKey)
-			implements Serializable {
+	public record MissingPermissions(String user, List<String> permissions, String sampleKey) implements Serializable {
 	}
 
 }

@@ -14,9 +14,10 @@
  * limitations under the License.
  */
 /**
- * Worker-code leases in Redis: {@link dev.snowflakeid.redis.RedisWorkerLeaseStore} (Lua scripts next to
- * it, time from the Redis server, fencing by generation and nonce, persistent high-water marks) and
- * {@link dev.snowflakeid.redis.RedisLeaseConnections}, the lease-specific Lettuce client settings.
+ * Worker-code leases in Redis: {@link dev.snowflakeid.redis.RedisWorkerLeaseStore} (Lua
+ * scripts next to it, time from the Redis server, fencing by generation and nonce,
+ * persistent high-water marks) and {@link dev.snowflakeid.redis.RedisLeaseConnections},
+ * the lease-specific Lettuce client settings.
  */
 @NullMarked
 package dev.snowflakeid.redis;

@@ -36,10 +36,11 @@ import static dev.snowflakeid.redis.LeaseApplications.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Burst mode borrows ticks up to a second ahead of the wall clock. Instance A bursts 10 M IDs in its
- * own process and is then killed with SIGKILL (or shuts down gracefully); instance B, same namespace,
- * starts within 500 ms and bursts 10 M more. Not one of B's IDs may be equal to or below any of A's:
- * A's borrowed ticks never pass its persisted ceiling, and B's floor lies above every such ceiling.
+ * Burst mode borrows ticks up to a second ahead of the wall clock. Instance A bursts 10 M
+ * IDs in its own process and is then killed with SIGKILL (or shuts down gracefully);
+ * instance B, same namespace, starts within 500 ms and bursts 10 M more. Not one of B's
+ * IDs may be equal to or below any of A's: A's borrowed ticks never pass its persisted
+ * ceiling, and B's floor lies above every such ceiling.
  */
 @RealProcesses
 class BurstRestartTests {
@@ -78,7 +79,8 @@ class BurstRestartTests {
 			.jvmOptions("-Xmx1g")
 			.args(Integer.toString(this.redis.port()), namespace, Integer.toString(IDS), mode)
 			.start(this.directory.resolve("worker-a.log"))) {
-			// log lines of the child (Lettuce reconnecting, say) may come before a report line
+			// log lines of the child (Lettuce reconnecting, say) may come before a report
+			// line
 			String[] fields = a.awaitLine("MAX ", REPORT_DEADLINE).split(" ");
 			maxA = Long.parseLong(fields[1]);
 			assertThat(Long.parseLong(fields[5])).as("A borrowed ticks ahead of the clock").isPositive();
@@ -90,7 +92,8 @@ class BurstRestartTests {
 				a.kill();
 			}
 		}
-		// B takes over the region's only code (once A's lease expired, after a kill) and waits for its floor,
+		// B takes over the region's only code (once A's lease expired, after a kill) and
+		// waits for its floor,
 		// A's highest ceiling, which lies above every tick A borrowed.
 		this.connections.afterPropertiesSet();
 		SnowflakeWorker b = startWorker(this.connections, namespace);
@@ -125,7 +128,8 @@ class BurstRestartTests {
 		return IssuingLoad.burst(generator::nextIds, generator.maxBatchSize(), count, BurstRestartTests::tickExhausted);
 	}
 
-	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the next tick.
+	// A client retries a retryable refusal: a starved CPU can miss the 5 ms wait for the
+	// next tick.
 	private static boolean tickExhausted(RuntimeException ex) {
 		return ex instanceof IdGenerationException refused
 				&& refused.reason() == IdGenerationException.Reason.SEQUENCE_EXHAUSTED;

@@ -29,9 +29,10 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * A worker process for {@link BurstRestartTests}: leases a code from Redis, issues IDs as fast as it can
- * with borrow-ahead on, prints the largest, then either shuts down gracefully or waits to be killed.
- * Arguments: redis port, namespace, ID count, {@code graceful} or {@code wait}.
+ * A worker process for {@link BurstRestartTests}: leases a code from Redis, issues IDs as
+ * fast as it can with borrow-ahead on, prints the largest, then either shuts down
+ * gracefully or waits to be killed. Arguments: redis port, namespace, ID count,
+ * {@code graceful} or {@code wait}.
  */
 public final class BurstWorkerMain {
 

@@ -39,11 +39,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * No lease is part of a copy of the process. Spring stops every lifecycle bean before a CRaC checkpoint and
- * starts them again after each restore (and {@code spring.context.checkpoint=onRefresh} checkpoints after the
- * beans are created, before any starts): a stopped context has given its code back to a real Redis and
- * refuses IDs, a started one claims a code again and continues above its earlier IDs, and a process that
- * stops at refresh (as a checkpoint or a training run on refresh does) has claimed nothing.
+ * No lease is part of a copy of the process. Spring stops every lifecycle bean before a
+ * CRaC checkpoint and starts them again after each restore (and
+ * {@code spring.context.checkpoint=onRefresh} checkpoints after the beans are created,
+ * before any starts): a stopped context has given its code back to a real Redis and
+ * refuses IDs, a started one claims a code again and continues above its earlier IDs, and
+ * a process that stops at refresh (as a checkpoint or a training run on refresh does) has
+ * claimed nothing.
  */
 @RealProcesses
 class CheckpointLifecycleTests {
@@ -121,7 +123,8 @@ class CheckpointLifecycleTests {
 		}
 		List<String> keys = keys(this.redis);
 		assertThat(keys).as("no lease, witness or state of region 0").noneMatch((key) -> key.contains(":{default:0}:"));
-		// the same application without the exit claims a code at once: the test above is not vacuous
+		// the same application without the exit claims a code at once: the test above is
+		// not vacuous
 		LeaseApplications.runner(true)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + this.redis.port(),
 					"snowflake.worker.lease.startup-wait-budget=17s")
@@ -134,7 +137,10 @@ class CheckpointLifecycleTests {
 			.toList();
 	}
 
-	/** A bean that issues one more ID when it is destroyed, as one that flushes a buffer at shutdown. */
+	/**
+	 * A bean that issues one more ID when it is destroyed, as one that flushes a buffer
+	 * at shutdown.
+	 */
 	static final class ShutdownIssuer implements DisposableBean {
 
 		static final AtomicLong issued = new AtomicLong();

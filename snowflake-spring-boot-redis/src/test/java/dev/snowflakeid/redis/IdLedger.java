@@ -30,15 +30,16 @@ import dev.snowflakeid.lease.WorkerLease;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every ID issued in a test, with the lease snapshot the generator checked it against, and the checks
- * the protocol promises over all of them:
+ * Every ID issued in a test, with the lease snapshot the generator checked it against,
+ * and the checks the protocol promises over all of them:
  * <ul>
  * <li>no ID was issued twice, by any worker;</li>
  * <li>each ID carries its lease's region and code, and its whole tick lies in the lease's
  * {@code (floor, ceiling]} or in the earlier range the lease keeps;</li>
- * <li>successive grants of one code (ordered by floor; generations may restart after Redis lost data)
- * used disjoint, increasing timestamp ranges, and each grant's floor lies at or above every ceiling the
- * previous grant was ever given, unless the keeper extended the previous range with it (same floor).</li>
+ * <li>successive grants of one code (ordered by floor; generations may restart after
+ * Redis lost data) used disjoint, increasing timestamp ranges, and each grant's floor
+ * lies at or above every ceiling the previous grant was ever given, unless the keeper
+ * extended the previous range with it (same floor).</li>
  * </ul>
  */
 final class IdLedger {
@@ -111,14 +112,17 @@ final class IdLedger {
 				GrantRange previous = grants.get(i - 1);
 				GrantRange next = grants.get(i);
 				if (next.floor() == previous.floor() && next.worker().equals(previous.worker())) {
-					// the keeper extended the held range with an adjacent grant of the same code (say a new
-					// claim after the lease key expired during an outage): one range of one generator, whose
+					// the keeper extended the held range with an adjacent grant of the
+					// same code (say a new
+					// claim after the lease key expired during an outage): one range of
+					// one generator, whose
 					// (tick, sequence) only grows, so the switch may fall inside a tick
 					assertThat(next.minMillis()).as("%s continues after %s (code %s)", next, previous, code)
 						.isGreaterThanOrEqualTo(previous.maxMillis());
 					continue;
 				}
-				assertThat(next.floor()).as("floor of %s at or above every ceiling of %s (code %s)", next, previous, code)
+				assertThat(next.floor())
+					.as("floor of %s at or above every ceiling of %s (code %s)", next, previous, code)
 					.isGreaterThanOrEqualTo(previous.maxCeiling());
 				assertThat(next.minMillis()).as("%s starts after %s ends (code %s)", next, previous, code)
 					.isGreaterThan(previous.maxMillis());
@@ -126,7 +130,8 @@ final class IdLedger {
 		});
 	}
 
-	// The range the generator issued the ID under: the lease, or the earlier range it keeps.
+	// The range the generator issued the ID under: the lease, or the earlier range it
+	// keeps.
 	private WorkerLease used(Entry entry) {
 		WorkerLease lease = entry.lease();
 		long start = this.layout.decode(entry.id()).timestamp().toEpochMilli();

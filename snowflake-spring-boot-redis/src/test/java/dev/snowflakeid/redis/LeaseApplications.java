@@ -33,10 +33,10 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Applications whose generator leases its worker code from Redis through the auto-configuration, as a
- * user's application would: Spring Boot's Redis and SSL auto-configuration, then the starter's. And the
- * failure analysis a failed startup would print, from the analyzers registered in
- * {@code META-INF/spring.factories}.
+ * Applications whose generator leases its worker code from Redis through the
+ * auto-configuration, as a user's application would: Spring Boot's Redis and SSL
+ * auto-configuration, then the starter's. And the failure analysis a failed startup would
+ * print, from the analyzers registered in {@code META-INF/spring.factories}.
  */
 final class LeaseApplications {
 
@@ -48,16 +48,19 @@ final class LeaseApplications {
 			+ "max-replica-lag 1s";
 
 	/**
-	 * The shortest startup wait budget the short timings allow, the quarantine of a first start (3.4 s) plus
-	 * the skew, a tick and three command timeouts, in whole seconds: for tests that wait for a failure.
+	 * The shortest startup wait budget the short timings allow, the quarantine of a first
+	 * start (3.4 s) plus the skew, a tick and three command timeouts, in whole seconds:
+	 * for tests that wait for a failure.
 	 */
 	static final String SHORTEST_BUDGET = "5s";
 
-	/** The auto-configurations, with short lease timings unless {@code defaultTimings}. */
+	/**
+	 * The auto-configurations, with short lease timings unless {@code defaultTimings}.
+	 */
 	static ApplicationContextRunner runner(boolean defaultTimings) {
-		ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
-				SslAutoConfiguration.class, DataRedisAutoConfiguration.class, SnowflakeRedisAutoConfiguration.class,
-				SnowflakeAutoConfiguration.class));
+		ApplicationContextRunner runner = new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, DataRedisAutoConfiguration.class,
+					SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class));
 		if (defaultTimings) {
 			return runner;
 		}
@@ -67,14 +70,18 @@ final class LeaseApplications {
 				"snowflake.worker.lease.fleet-lead-limit=2700ms");
 	}
 
-	/** A standalone Redis (a test server or a fault proxy in front of one) on the loopback port {@code port}. */
+	/**
+	 * A standalone Redis (a test server or a fault proxy in front of one) on the loopback
+	 * port {@code port}.
+	 */
 	static RedisStandaloneConfiguration loopback(int port) {
 		return new RedisStandaloneConfiguration("127.0.0.1", port);
 	}
 
 	/** The failure analysis Spring Boot would print for {@code failure}. */
 	static FailureAnalysis analyze(Throwable failure) {
-		// Spring Boot's own analyzers that need the bean factory are skipped: none of them explains our failures.
+		// Spring Boot's own analyzers that need the bean factory are skipped: none of
+		// them explains our failures.
 		List<FailureAnalyzer> analyzers = SpringFactoriesLoader
 			.forDefaultResourceLocation(LeaseApplications.class.getClassLoader())
 			.load(FailureAnalyzer.class, SpringFactoriesLoader.FailureHandler.handleMessage((message, ex) -> {
@@ -90,15 +97,17 @@ final class LeaseApplications {
 	}
 
 	/**
-	 * The failure analysis Spring Boot would print for the startup of {@code context}, which must have failed
-	 * because of a {@code reason}.
+	 * The failure analysis Spring Boot would print for the startup of {@code context},
+	 * which must have failed because of a {@code reason}.
 	 */
 	static FailureAnalysis analyze(AssertableApplicationContext context, Class<? extends Throwable> reason) {
 		cause(context, reason);
 		return analyze(context.getStartupFailure());
 	}
 
-	/** The {@code reason} the startup of {@code context} failed for, which it must have. */
+	/**
+	 * The {@code reason} the startup of {@code context} failed for, which it must have.
+	 */
 	static <T extends Throwable> T cause(AssertableApplicationContext context, Class<T> reason) {
 		assertThat(context).hasFailed();
 		for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {

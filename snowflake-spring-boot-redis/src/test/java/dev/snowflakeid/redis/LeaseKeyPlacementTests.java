@@ -27,10 +27,11 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Where the lease keys land, against real {@code redis-server} processes: the credentials and the logical
- * database of the application's Redis ({@code spring.data.redis.*}) or of a separate lease Redis
- * ({@code snowflake.worker.redis.*}) reach the lease connection, the key prefix and namespace name the
- * keys, and {@code snowflake.worker.lease.ttl} sets how long a lease key outlives its last renewal.
+ * Where the lease keys land, against real {@code redis-server} processes: the credentials
+ * and the logical database of the application's Redis ({@code spring.data.redis.*}) or of
+ * a separate lease Redis ({@code snowflake.worker.redis.*}) reach the lease connection,
+ * the key prefix and namespace name the keys, and {@code snowflake.worker.lease.ttl} sets
+ * how long a lease key outlives its last renewal.
  */
 @RealProcesses
 class LeaseKeyPlacementTests {
@@ -81,7 +82,8 @@ class LeaseKeyPlacementTests {
 						"snowflake.worker.redis.namespace=orders", "snowflake.region=2")
 				.run((context) -> {
 					assertThat(context).hasNotFailed();
-					int code = context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId())
+					int code = context.getBean(IdGenerator.class)
+						.decode(context.getBean(IdGenerator.class).nextId())
 						.worker();
 					assertThat(keys(redis, 0, "*")).containsExactlyInAnyOrder("acme:{orders:2}:state",
 							"acme:{orders:2}:witness", "acme:{orders:2}:lease:" + code, "acme:format");
@@ -97,13 +99,15 @@ class LeaseKeyPlacementTests {
 				.withPropertyValues("spring.data.redis.port=" + redis.port(), "snowflake.worker.lease.ttl=7300ms")
 				.run((context) -> {
 					assertThat(context).hasNotFailed();
-					int code = context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId())
+					int code = context.getBean(IdGenerator.class)
+						.decode(context.getBean(IdGenerator.class).nextId())
 						.worker();
 					long start = System.nanoTime();
 					context.getBean(WorkerLeaseKeeper.class).renewNow();
 					long remaining = (Long) redis.call("PTTL", "snowflake:{default:0}:lease:" + code);
 					long elapsed = Duration.ofNanos(System.nanoTime() - start).toMillis();
-					// The renewal set the expiry to Redis time plus the ttl, at most the elapsed time ago.
+					// The renewal set the expiry to Redis time plus the ttl, at most the
+					// elapsed time ago.
 					assertThat(remaining).isLessThanOrEqualTo(ttl.toMillis())
 						.isGreaterThanOrEqualTo(ttl.toMillis() - elapsed - 1);
 				});

@@ -38,10 +38,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The key space's format record and a region's timing against a real {@code redis-server}: a record lost beside
- * a region state of another format is not made again, of two first starts with different formats only one
- * records its format, and other lease timing takes a region over only once no lease of the recorded timing can
- * be in use, starting above every old ceiling.
+ * The key space's format record and a region's timing against a real
+ * {@code redis-server}: a record lost beside a region state of another format is not made
+ * again, of two first starts with different formats only one records its format, and
+ * other lease timing takes a region over only once no lease of the recorded timing can be
+ * in use, starting above every old ceiling.
  */
 @RealProcesses
 class LeaseKeySpaceTests {
@@ -60,7 +61,10 @@ class LeaseKeySpaceTests {
 		.sequenceBits(17)
 		.build();
 
-	/** The timestamp and region bits, tick and epoch of {@link #LAYOUT}, with another worker/sequence split. */
+	/**
+	 * The timestamp and region bits, tick and epoch of {@link #LAYOUT}, with another
+	 * worker/sequence split.
+	 */
 	private static final SnowflakeLayout SPLIT = SnowflakeLayout.builder()
 		.timestampBits(41)
 		.regionBits(2)
@@ -95,7 +99,8 @@ class LeaseKeySpaceTests {
 			.withMessageContaining("has no format record snowflake:format")
 			.withMessageContaining("snowflake:{default:1}:state records format '" + LAYOUT + "'");
 		assertThat(this.redis.call("EXISTS", "snowflake:format")).isEqualTo(0L);
-		// an instance of the format the state records makes it again, with the region's namespace
+		// an instance of the format the state records makes it again, with the region's
+		// namespace
 		store(LAYOUT, 1, TIMING).claim(-1);
 		assertThat(this.redis.call("HGET", "snowflake:format", "format")).isEqualTo(LAYOUT.toString());
 		assertThat(this.redis.call("HGET", "snowflake:format", "region:1")).isEqualTo("default");
@@ -154,8 +159,8 @@ class LeaseKeySpaceTests {
 			.withMessageContaining("which this instance could use in a region no instance has used yet");
 		assertThatExceptionOfType(StoreMismatchException.class)
 			.isThrownBy(() -> store(SPLIT, 1, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
-			.withMessageContaining("region 1 of the key space snowflake (snowflake:format) issues IDs of format '"
-					+ LAYOUT + "'")
+			.withMessageContaining(
+					"region 1 of the key space snowflake (snowflake:format) issues IDs of format '" + LAYOUT + "'")
 			.withMessageContaining("a region keeps the format it was first used with");
 		assertThat(this.redis.call("HGET", "snowflake:format", "format:2")).as("refusals record nothing").isNull();
 
@@ -170,9 +175,10 @@ class LeaseKeySpaceTests {
 		// the first format may not come back to region 2, whatever it sets
 		assertThatExceptionOfType(StoreMismatchException.class)
 			.isThrownBy(() -> store(LAYOUT, 2, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
-			.withMessageContaining("region 2 of the key space snowflake (snowflake:format) issues IDs of format '"
-					+ SPLIT + "'");
-		// every grant compares the region's format: a record changed behind a confirmed store is refused there
+			.withMessageContaining(
+					"region 2 of the key space snowflake (snowflake:format) issues IDs of format '" + SPLIT + "'");
+		// every grant compares the region's format: a record changed behind a confirmed
+		// store is refused there
 		this.redis.call("HSET", "snowflake:format", "format:2", LAYOUT.toString());
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> split.renew(splitGrant))
 			.withMessageContaining("issues IDs of format '" + LAYOUT + "'");
@@ -181,7 +187,8 @@ class LeaseKeySpaceTests {
 	@Test
 	void aFormatWithOtherTimestampOrRegionBitsNeverRunsSideBySide() {
 		store(LAYOUT, 1, TIMING).claim(-1);
-		// 41/3/2/17: the region field is wider, so a region-3 ID of it can equal a region-1 ID of 41/2/2/18
+		// 41/3/2/17: the region field is wider, so a region-3 ID of it can equal a
+		// region-1 ID of 41/2/2/18
 		assertThatExceptionOfType(StoreMismatchException.class)
 			.isThrownBy(() -> store(OTHER, 3, TIMING, FormatCoexistence.SIDE_BY_SIDE).claim(-1))
 			.withMessageContaining("here they differ ('41/2 tick=")
@@ -194,12 +201,14 @@ class LeaseKeySpaceTests {
 		RedisWorkerLeaseStore old = store(LAYOUT, 1, TIMING);
 		LeaseGrant grant = old.claim(-1);
 		this.redis.call("DEL", "snowflake:format");
-		// a smaller limit would start below ceilings the old instances still hold after a loss of region 1
+		// a smaller limit would start below ceilings the old instances still hold after a
+		// loss of region 1
 		assertThatExceptionOfType(StoreMismatchException.class)
 			.isThrownBy(() -> store(LAYOUT, 2, TIMING.withLeadLimit(Duration.ofMillis(2500))).claim(-1))
 			.withMessageContaining("snowflake:{default:1}:state records a fleet lead limit of 3000 ms");
 		assertThat(this.redis.call("EXISTS", "snowflake:format")).isEqualTo(0L);
-		// the state's limit is compared by every grant, where the record is not (a Cluster)
+		// the state's limit is compared by every grant, where the record is not (a
+		// Cluster)
 		this.redis.call("HSET", "snowflake:{default:1}:state", "limit", "9000");
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> old.renew(grant))
 			.withMessageContaining("records a fleet lead limit of 9000 ms");

@@ -36,18 +36,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Each refusal of lease.lua becomes its own exception, whose message names the region's keys and the settings
- * of this worker that the refusal compares; a failure to reach Redis names the action and the deepest cause.
+ * Each refusal of lease.lua becomes its own exception, whose message names the region's
+ * keys and the settings of this worker that the refusal compares; a failure to reach
+ * Redis names the action and the deepest cause.
  */
 class LeaseRefusalsTests {
 
-	// ceiling lead 10 + 2 x 1 = 12 s; quarantine 12 s + 2 x (1 s + 300 ms) + the 2 s failover window = 16.6 s
+	// ceiling lead 10 + 2 x 1 = 12 s; quarantine 12 s + 2 x (1 s + 300 ms) + the 2 s
+	// failover window = 16.6 s
 	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(10), Duration.ofSeconds(1),
 			Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(300));
 
-	private final LeaseRefusals refusals = new LeaseRefusals(LeaseSettings.of(SnowflakeLayout.defaults(), "ids",
-			"orders", 2, Duration.ofSeconds(10), TIMING, Duration.ofMillis(300), 2, Duration.ofSeconds(1), 0, false,
-			FormatCoexistence.NONE));
+	private final LeaseRefusals refusals = new LeaseRefusals(
+			LeaseSettings.of(SnowflakeLayout.defaults(), "ids", "orders", 2, Duration.ofSeconds(10), TIMING,
+					Duration.ofMillis(300), 2, Duration.ofSeconds(1), 0, false, FormatCoexistence.NONE));
 
 	@Test
 	void noFreeCodeNamesTheRegionAndHowManyCodesItHas() {
@@ -61,8 +63,8 @@ class LeaseRefusalsTests {
 
 	@Test
 	void aMismatchSetsTheRegionsSettingsAgainstThisWorkers() {
-		LeaseReply mismatch = LeaseReply.of(List.of(-4L, 5L, "41/2/10/10 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"1", "14600", "12000"));
+		LeaseReply mismatch = LeaseReply
+			.of(List.of(-4L, 5L, "41/2/10/10 tick=PT0.001S epoch=2026-01-01T00:00:00Z", "1", "14600", "12000"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessage("Redis keys ids:{orders:2}:* were set up for format '41/2/10/10 tick=PT0.001S "
 					+ "epoch=2026-01-01T00:00:00Z' in region 1 with quarantine 14600 ms and ceiling lead 12000 ms, "
@@ -74,8 +76,8 @@ class LeaseRefusalsTests {
 
 	@Test
 	void anotherFormatOfTheKeySpaceNamesBothFormatsAndTheProperties() {
-		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"orders", "13300"));
+		LeaseReply mismatch = LeaseReply
+			.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z", "orders", "13300"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessage("region 2 of the key space ids (ids:format) issues IDs of format '41/3/7/12 tick=PT0.001S "
 					+ "epoch=2026-01-01T00:00:00Z', but this instance's snowflake.layout.*, snowflake.epoch and "
@@ -88,8 +90,8 @@ class LeaseRefusalsTests {
 
 	@Test
 	void anotherFormatOfAnUnusedRegionSaysWhyItCannotRunSideBySide() {
-		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"", "13300"));
+		LeaseReply mismatch = LeaseReply
+			.of(List.of(-8L, 5L, "41/3/7/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z", "", "13300"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessageStartingWith("the key space ids (ids:format) issues IDs of format '41/3/7/12")
 			.hasMessageEndingWith(": here they differ ('41/3 tick=PT0.001S epoch=2026-01-01T00:00:00Z' against "
@@ -98,8 +100,8 @@ class LeaseRefusalsTests {
 
 	@Test
 	void aRegionOfAnotherNamespaceNamesThatNamespace() {
-		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"billing", "13300"));
+		LeaseReply mismatch = LeaseReply
+			.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z", "billing", "13300"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessage("region 2 of the key space ids belongs to namespace 'billing', but this instance uses "
 					+ "namespace 'orders'. IDs carry the region, not the namespace: two namespaces in one region issue "
@@ -108,8 +110,8 @@ class LeaseRefusalsTests {
 
 	@Test
 	void anotherFleetLeadLimitNamesBothLimitsAndTheProperty() {
-		LeaseReply mismatch = LeaseReply.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z",
-				"orders", "20000"));
+		LeaseReply mismatch = LeaseReply
+			.of(List.of(-8L, 5L, "41/2/8/12 tick=PT0.001S epoch=2026-01-01T00:00:00Z", "orders", "20000"));
 		assertThat(this.refusals.refusal(mismatch, 5)).isInstanceOf(StoreMismatchException.class)
 			.hasMessage("the key space ids (ids:format) records a fleet lead limit of 20000 ms, but this instance's "
 					+ "snowflake.worker.lease.fleet-lead-limit is 13300 ms. The quarantine after a data loss covers "
@@ -128,8 +130,9 @@ class LeaseRefusalsTests {
 		LeaseReply skew = LeaseReply.of(List.of(-5L, 10_000L, 12_500L));
 		assertThat(this.refusals.refusal(skew, 12_500))
 			.isInstanceOfSatisfying(ClockSkewException.class, (ex) -> assertThat(ex.skewMillis()).isEqualTo(2_500))
-			.hasMessage("worker clock and Redis TIME differ by 2500 ms (request sent at 1970-01-01T00:00:12.500Z, run at 1970-01-01T00:00:10Z), more "
-					+ "than the allowed 1000 ms skew plus 300 ms lateness; Redis wrote nothing");
+			.hasMessage(
+					"worker clock and Redis TIME differ by 2500 ms (request sent at 1970-01-01T00:00:12.500Z, run at 1970-01-01T00:00:10Z), more "
+							+ "than the allowed 1000 ms skew plus 300 ms lateness; Redis wrote nothing");
 	}
 
 	@Test
@@ -143,19 +146,21 @@ class LeaseRefusalsTests {
 
 	@Test
 	void aMissingMajorityIsExplainedAsSuchNeverAsAnUnreachableRedis() {
-		LeaseReply fewOnline = LeaseReply.of(List.of(-6L, 5L,
-				"0 of 2 attached replicas online within 1 s lag, 1 of 2 required"));
+		LeaseReply fewOnline = LeaseReply
+			.of(List.of(-6L, 5L, "0 of 2 attached replicas online within 1 s lag, 1 of 2 required"));
 		WorkerLeaseException few = this.refusals.refusal(fewOnline, 5);
 		assertThat(few).isInstanceOfSatisfying(RedisReplicaQuorumException.class,
 				(ex) -> assertThat(ex.tooMany()).isFalse());
 		FailureAnalysis bringBack = LeaseApplications.analyze(few);
-		assertThat(bringBack.getDescription()).startsWith("Worker leases were refused by Redis within the startup "
-				+ "wait budget: Redis (ids:{orders:2}:*) refuses to grant: 0 of 2 attached replicas online")
+		assertThat(bringBack.getDescription())
+			.startsWith("Worker leases were refused by Redis within the startup "
+					+ "wait budget: Redis (ids:{orders:2}:*) refuses to grant: 0 of 2 attached replicas online")
 			.contains("Redis was reached");
 		assertThat(bringBack.getAction()).startsWith("Bring replicas back until at least 1 of them are online")
 			.contains("Do not lower snowflake.worker.redis.replicas")
 			.doesNotContain("running");
-		// wrapped as a failed startup wraps it, and inside an unavailable store: still no connection to check
+		// wrapped as a failed startup wraps it, and inside an unavailable store: still no
+		// connection to check
 		assertThat(LeaseApplications.analyze(new IllegalStateException("startup failed",
 				new LeaseStoreUnavailableException("no lease within the startup wait budget", few))))
 			.satisfies((wrapped) -> assertThat(wrapped.getAction()).isEqualTo(bringBack.getAction()));

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-/** Replies of lease.lua, read by status; anything else is refused rather than guessed at. */
+/**
+ * Replies of lease.lua, read by status; anything else is refused rather than guessed at.
+ */
 class LeaseReplyTests {
 
 	@Test

@@ -52,14 +52,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The simulation's model of the scripts ({@link RedisNode}) answers what the real scripts answer: seeded
- * random operation sequences (claims with a random preferred code and scan start, renewals with a held,
- * stale or foreign token, releases, deleted lease keys and state hashes, FLUSHALL, SCRIPT FLUSH, restarts
- * without data, callers whose clock is off, workers with other fleet settings or a replica requirement, and
- * claims in a neighbour region of the key space, whose keys the model keeps apart)
- * run against a real {@code redis-server} through the store's own argument list and against the model,
- * which is given the real reply's Redis {@code TIME} as its "now". Every reply field is compared. Four
- * worker codes, so that codes collide. A failure names the seed and the step.
+ * The simulation's model of the scripts ({@link RedisNode}) answers what the real scripts
+ * answer: seeded random operation sequences (claims with a random preferred code and scan
+ * start, renewals with a held, stale or foreign token, releases, deleted lease keys and
+ * state hashes, FLUSHALL, SCRIPT FLUSH, restarts without data, callers whose clock is
+ * off, workers with other fleet settings or a replica requirement, and claims in a
+ * neighbour region of the key space, whose keys the model keeps apart) run against a real
+ * {@code redis-server} through the store's own argument list and against the model, which
+ * is given the real reply's Redis {@code TIME} as its "now". Every reply field is
+ * compared. Four worker codes, so that codes collide. A failure names the seed and the
+ * step.
  */
 @RealProcesses
 class LeaseScriptConformanceTests {
@@ -71,7 +73,10 @@ class LeaseScriptConformanceTests {
 		.sequenceBits(18)
 		.build();
 
-	/** Another ID format for the same key space: refused wherever the key space has recorded the first. */
+	/**
+	 * Another ID format for the same key space: refused wherever the key space has
+	 * recorded the first.
+	 */
 	private static final SnowflakeLayout OTHER_FORMAT = SnowflakeLayout.builder()
 		.timestampBits(41)
 		.regionBits(3)
@@ -83,13 +88,19 @@ class LeaseScriptConformanceTests {
 
 	private static final int OPERATIONS = 200;
 
-	/** Long enough that no lease key expires during a sequence: expiry is exercised by deleting keys. */
+	/**
+	 * Long enough that no lease key expires during a sequence: expiry is exercised by
+	 * deleting keys.
+	 */
 	private static final Duration TTL = Duration.ofHours(1);
 
 	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250),
 			Duration.ofSeconds(1), Duration.ZERO);
 
-	/** One fleet lead limit for every store: the key space records it, and other timings share it. */
+	/**
+	 * One fleet lead limit for every store: the key space records it, and other timings
+	 * share it.
+	 */
 	private static final Duration LEAD_LIMIT = Duration.ofSeconds(6);
 
 	private static final String RELEASE = script("release.lua");
@@ -121,9 +132,11 @@ class LeaseScriptConformanceTests {
 	@Test
 	void modelAnswersWhatTheScriptsAnswer() {
 		RedisWorkerLeaseStore store = store(TIMING, 0);
-		// same layout and region, other outage tolerance: refused as another fleet's settings
-		RedisWorkerLeaseStore otherFleet = store(new LeaseTiming(Duration.ofSeconds(4), Duration.ofMillis(250),
-				Duration.ofSeconds(1), Duration.ZERO), 0);
+		// same layout and region, other outage tolerance: refused as another fleet's
+		// settings
+		RedisWorkerLeaseStore otherFleet = store(
+				new LeaseTiming(Duration.ofSeconds(4), Duration.ofMillis(250), Duration.ofSeconds(1), Duration.ZERO),
+				0);
 		// requires a replica this standalone server does not have
 		RedisWorkerLeaseStore needsReplica = store(new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250),
 				Duration.ofSeconds(1), LeaseTiming.replicaFailoverWindow(1, Duration.ofSeconds(1))), 1);
@@ -133,7 +146,8 @@ class LeaseScriptConformanceTests {
 			.ttl(TTL)
 			.timing(TIMING.withLeadLimit(LEAD_LIMIT))
 			.build();
-		// another region of the key space: keys of its own, the key space's format record and loss of every key shared
+		// another region of the key space: keys of its own, the key space's format record
+		// and loss of every key shared
 		RedisWorkerLeaseStore neighbour = RedisWorkerLeaseStore.builder(this.template, LAYOUT)
 			.namespace("conformance")
 			.region(2)
@@ -163,15 +177,16 @@ class LeaseScriptConformanceTests {
 	}
 
 	private static Settings settings(RedisWorkerLeaseStore store, int replicas) {
-		return new Settings(store.timing().maxClockSkew().toMillis(),
-				RedisLeaseDefaults.COMMAND_TIMEOUT.toMillis(), replicas,
-				RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), store.layout().toString(),
+		return new Settings(store.timing().maxClockSkew().toMillis(), RedisLeaseDefaults.COMMAND_TIMEOUT.toMillis(),
+				replicas, RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), store.layout().toString(),
 				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
 				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), store.layout().maxWorkers(), 0,
 				store.namespace(), true, store.timing().leadLimit().toMillis());
 	}
 
-	/** One seeded sequence of operations, applied to the real server and to a fresh model. */
+	/**
+	 * One seeded sequence of operations, applied to the real server and to a fresh model.
+	 */
 	private final class Sequence {
 
 		private final long seed;
@@ -188,7 +203,10 @@ class LeaseScriptConformanceTests {
 
 		private final RedisWorkerLeaseStore neighbour;
 
-		/** The state hash as {@code COPY state backup REPLACE} last saved it, or {@code null}. */
+		/**
+		 * The state hash as {@code COPY state backup REPLACE} last saved it, or
+		 * {@code null}.
+		 */
 		private Map<String, String> backup;
 
 		private final Map<String, Integer> counts;
@@ -280,7 +298,8 @@ class LeaseScriptConformanceTests {
 			}
 		}
 
-		// The key space's edges: its format record, other formats, the witness, a state put back from a copy.
+		// The key space's edges: its format record, other formats, the witness, a state
+		// put back from a copy.
 		private void edge(int dice) {
 			if (dice < 4) {
 				format((dice < 3) ? this.store : this.otherFormat);
@@ -315,7 +334,8 @@ class LeaseScriptConformanceTests {
 			}
 		}
 
-		// After a loss of every key, most sequences record the format again before the next lease request.
+		// After a loss of every key, most sequences record the format again before the
+		// next lease request.
 		private void formatMostly() {
 			if (this.random.nextInt(5) > 0) {
 				format(this.store);
@@ -330,7 +350,8 @@ class LeaseScriptConformanceTests {
 			this.operation = "format check of " + target.layout();
 			String recorded = this.model.recordedLayout();
 			long expected = this.model.format(target.layout().toString(), Integer.toString(target.region()),
-					target.namespace(), target.timing().leadLimit().toMillis(), recorded == null || recorded.equals(target.layout().toString()),
+					target.namespace(), target.timing().leadLimit().toMillis(),
+					recorded == null || recorded.equals(target.layout().toString()),
 					(recorded != null) ? List.of(Integer.toString(target.region()), "conformance") : List.of());
 			long real;
 			try {
@@ -369,7 +390,8 @@ class LeaseScriptConformanceTests {
 			this.operation = "renew code " + code + " with token " + token + " at caller clock " + caller;
 			Reply real = reply(this.store.leaseReply("renew", caller, token, code, 0));
 			compare(this.model.lease(settings(this.store, 0), "renew", caller, token, code, 0, real.time()), real);
-			// a renewal extends the lease key, and nothing else: the witness never expires
+			// a renewal extends the lease key, and nothing else: the witness never
+			// expires
 			assertThat(LeaseScriptConformanceTests.this.server.call("PTTL", this.store.keys().witness())).as(where())
 				.isIn(-1L, -2L);
 		}
@@ -414,7 +436,8 @@ class LeaseScriptConformanceTests {
 			return (1 + this.random.nextInt(5)) + "|" + nonce();
 		}
 
-		// Mostly this host's clock (the one Redis reads); sometimes off by up to 3 s either way, which
+		// Mostly this host's clock (the one Redis reads); sometimes off by up to 3 s
+		// either way, which
 		// crosses the 1 s skew and the 300 ms lateness allowed.
 		private long callerClock() {
 			long now = System.currentTimeMillis();
@@ -453,13 +476,16 @@ class LeaseScriptConformanceTests {
 
 	}
 
-	/** lease.lua's reply in the model's shape: status, code, generation, floor, ceiling, TIME, replicas, detail. */
+	/**
+	 * lease.lua's reply in the model's shape: status, code, generation, floor, ceiling,
+	 * TIME, replicas, detail.
+	 */
 	private static Reply reply(List<?> reply) {
 		long status = number(reply.get(0));
 		long time = number(reply.get(1));
 		if (status == 1) {
-			return new Reply(1, number(reply.get(1)), number(reply.get(2)), number(reply.get(3)),
-					number(reply.get(4)), number(reply.get(5)), number(reply.get(6)), "");
+			return new Reply(1, number(reply.get(1)), number(reply.get(2)), number(reply.get(3)), number(reply.get(4)),
+					number(reply.get(5)), number(reply.get(6)), "");
 		}
 		String detail = (reply.size() > 2) ? text(reply.get(2)) : "";
 		return new Reply(status, 0, 0, 0, 0, time, 0, detail);

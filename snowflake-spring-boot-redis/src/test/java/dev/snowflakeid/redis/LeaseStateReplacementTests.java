@@ -36,11 +36,13 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A region's state hash replaced by an older copy of itself, on the same server and so with the same lineage,
- * is a detected loss whatever command did it: the first claim afterwards starts above every ceiling granted
- * before the replacement. Each test grants (a claim and renewals) in database 0, replaces the state with a
- * command a real {@code redis-server} runs, and claims again. Without the database index and the witness the
- * state records, each of these claims would start at the copy's marks, below ceilings still in use.
+ * A region's state hash replaced by an older copy of itself, on the same server and so
+ * with the same lineage, is a detected loss whatever command did it: the first claim
+ * afterwards starts above every ceiling granted before the replacement. Each test grants
+ * (a claim and renewals) in database 0, replaces the state with a command a real
+ * {@code redis-server} runs, and claims again. Without the database index and the witness
+ * the state records, each of these claims would start at the copy's marks, below ceilings
+ * still in use.
  */
 @RealProcesses
 class LeaseStateReplacementTests {
@@ -70,7 +72,8 @@ class LeaseStateReplacementTests {
 
 	@Test
 	void swapdbWithAnotherFleetsDatabaseIsALoss() {
-		// Another fleet leases the same region in database 1, earlier: its marks lie below this fleet's ceilings.
+		// Another fleet leases the same region in database 1, earlier: its marks lie
+		// below this fleet's ceilings.
 		grant(store(this.redis, 1));
 		long ceiling = grant(store(this.redis, 0));
 		this.redis.call("SWAPDB", "0", "1");
@@ -122,8 +125,8 @@ class LeaseStateReplacementTests {
 		StringRedisTemplate here = template(this.redis, 0);
 		StringRedisTemplate there = template(other, 0);
 		replaced((before) -> there.restore(state(), here.dump(state()), 0, TimeUnit.MILLISECONDS, true),
-				(after) -> other.call("MIGRATE", "127.0.0.1", Integer.toString(this.redis.port()), state(), "0",
-						"5000", "REPLACE"));
+				(after) -> other.call("MIGRATE", "127.0.0.1", Integer.toString(this.redis.port()), state(), "0", "5000",
+						"REPLACE"));
 	}
 
 	@Test
@@ -135,17 +138,22 @@ class LeaseStateReplacementTests {
 
 	@Test
 	void withoutAReplacementTheLossFloorIsNotRaisedAgain() {
-		// The control: the first claim on an empty server is a loss; a later claim of another code on untouched
+		// The control: the first claim on an empty server is a loss; a later claim of
+		// another code on untouched
 		// data starts at that same loss floor, not at a new one.
 		RedisWorkerLeaseStore store = store(this.redis, 0);
 		LeaseGrant first = store.claim(3);
 		store.renew(first);
 		LeaseGrant next = store.claim(2);
-		assertThat(first.floorMillis()).isGreaterThanOrEqualTo(first.storeTimeMillis() + TIMING.quarantine().toMillis());
+		assertThat(first.floorMillis())
+			.isGreaterThanOrEqualTo(first.storeTimeMillis() + TIMING.quarantine().toMillis());
 		assertThat(next.floorMillis()).isEqualTo(first.floorMillis());
 	}
 
-	/** Grants in database 0, takes a copy, grants more, puts the copy back and claims again. */
+	/**
+	 * Grants in database 0, takes a copy, grants more, puts the copy back and claims
+	 * again.
+	 */
 	private void replaced(Consumer<Void> takeCopy, Consumer<Void> putBack) {
 		RedisWorkerLeaseStore store = store(this.redis, 0);
 		grant(store);

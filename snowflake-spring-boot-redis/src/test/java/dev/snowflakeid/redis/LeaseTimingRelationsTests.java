@@ -34,10 +34,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The relations between lease timings that the README's properties table states for
- * {@code snowflake.worker.allocator=redis}, each violated by exactly its boundary value (equality is a
- * violation: the table says "below"), in an application that reaches a real, suitable Redis: nothing but
- * the relation stops it, and the analysis Spring Boot prints (from the registered analyzers) names the
- * property and the fix. The rules are checked before the first claim, so the server is never written to.
+ * {@code snowflake.worker.allocator=redis}, each violated by exactly its boundary value
+ * (equality is a violation: the table says "below"), in an application that reaches a
+ * real, suitable Redis: nothing but the relation stops it, and the analysis Spring Boot
+ * prints (from the registered analyzers) names the property and the fix. The rules are
+ * checked before the first claim, so the server is never written to.
  */
 @RealProcesses
 class LeaseTimingRelationsTests {
@@ -54,7 +55,10 @@ class LeaseTimingRelationsTests {
 		redis.close();
 	}
 
-	/** The README's default timings (ttl 10s, renew-interval 1s, outage-tolerance 10s, command-timeout 300ms). */
+	/**
+	 * The README's default timings (ttl 10s, renew-interval 1s, outage-tolerance 10s,
+	 * command-timeout 300ms).
+	 */
 	private final ApplicationContextRunner runner = LeaseApplications.runner(true)
 		.withPropertyValues("snowflake.worker.allocator=redis", "spring.data.redis.host=127.0.0.1",
 				"spring.data.redis.port=" + redis.port());
@@ -88,8 +92,10 @@ class LeaseTimingRelationsTests {
 
 	@Test
 	void theStartupWaitBudgetMustCoverAFirstStartOnAnEmptyRedis() {
-		// quarantine = fleet lead limit 13.3 s + skew 1 s + 300 ms = 14.6 s, whatever this instance's outage
-		// tolerance; + skew 1 s + tick 1 ms + 3 x 300 ms = 16.501 s, in whole seconds 17 s
+		// quarantine = fleet lead limit 13.3 s + skew 1 s + 300 ms = 14.6 s, whatever
+		// this instance's outage
+		// tolerance; + skew 1 s + tick 1 ms + 3 x 300 ms = 16.501 s, in whole seconds 17
+		// s
 		assertRefused(
 				new String[] { "snowflake.worker.lease.outage-tolerance=1s",
 						"snowflake.worker.lease.startup-wait-budget=16s" },
@@ -112,9 +118,9 @@ class LeaseTimingRelationsTests {
 	}
 
 	/**
-	 * An outage tolerance of 26 s needs a fleet lead limit of 29.3 s, which makes the quarantine 30.6 s, longer
-	 * than the 30 s budget of the default timing: left unset, the budget covers it (33 s), and a first start on
-	 * an empty Redis issues IDs.
+	 * An outage tolerance of 26 s needs a fleet lead limit of 29.3 s, which makes the
+	 * quarantine 30.6 s, longer than the 30 s budget of the default timing: left unset,
+	 * the budget covers it (33 s), and a first start on an empty Redis issues IDs.
 	 */
 	@Test
 	void aLongOutageToleranceStartsOnAnEmptyRedisWithoutAConfiguredBudget() {
@@ -127,8 +133,8 @@ class LeaseTimingRelationsTests {
 					assertThat(context).hasNotFailed();
 					SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
 					assertThat(properties.getWorker().getLease().getStartupWaitBudget()).isNull();
-					assertThat(context.getBean(LeaseTiming.class).defaultStartupWaitBudget(properties.getLayout().getTick()))
-						.hasSeconds(33);
+					assertThat(context.getBean(LeaseTiming.class)
+						.defaultStartupWaitBudget(properties.getLayout().getTick())).hasSeconds(33);
 					long id = context.getBean(IdGenerator.class).nextId();
 					assertThat(id).isPositive();
 					// the first range starts the quarantine above the first claim
@@ -139,7 +145,8 @@ class LeaseTimingRelationsTests {
 
 	@Test
 	void aWrongTimingIsReportedEvenWhenTheServerCannotBeReached() {
-		// nothing listens on a free port: the timing rule, checked before connecting, is what startup reports
+		// nothing listens on a free port: the timing rule, checked before connecting, is
+		// what startup reports
 		LeaseApplications.runner(true)
 			.withPropertyValues("snowflake.worker.allocator=redis", "spring.data.redis.host=127.0.0.1",
 					"spring.data.redis.port=" + FreePorts.loopback(), "snowflake.worker.redis.command-timeout=1s")

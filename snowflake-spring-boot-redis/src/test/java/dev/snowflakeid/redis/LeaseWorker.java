@@ -35,10 +35,11 @@ import org.awaitility.core.ConditionFactory;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * One simulated application instance: a {@link SnowflakeIdGenerator} fed by a {@link WorkerLeaseKeeper}
- * on a real {@link RedisWorkerLeaseStore}, with its own {@link WorkerClock} and a gate in front of the
- * store to pause its keeper. Every ID it issues goes to the shared {@link IdLedger} together with the
- * lease snapshot the generator checked it against.
+ * One simulated application instance: a {@link SnowflakeIdGenerator} fed by a
+ * {@link WorkerLeaseKeeper} on a real {@link RedisWorkerLeaseStore}, with its own
+ * {@link WorkerClock} and a gate in front of the store to pause its keeper. Every ID it
+ * issues goes to the shared {@link IdLedger} together with the lease snapshot the
+ * generator checked it against.
  */
 final class LeaseWorker implements AutoCloseable {
 
@@ -76,16 +77,11 @@ final class LeaseWorker implements AutoCloseable {
 			.threadName("lease-keeper-" + builder.name)
 			.listener(this.events::add)
 			.build();
-		this.generator = SnowflakeIdGenerator.builder(builder.store.layout())
-			.region(this.region)
-			.leaseSource(() -> {
-				WorkerLease lease = this.keeper.currentLease();
-				checkedLease.set(lease);
-				return lease;
-			})
-			.wallClock(this.clock)
-			.monotonicClock(this.clock)
-			.build();
+		this.generator = SnowflakeIdGenerator.builder(builder.store.layout()).region(this.region).leaseSource(() -> {
+			WorkerLease lease = this.keeper.currentLease();
+			checkedLease.set(lease);
+			return lease;
+		}).wallClock(this.clock).monotonicClock(this.clock).build();
 	}
 
 	static Builder builder(String name, RedisWorkerLeaseStore store, IdLedger ledger) {
@@ -170,12 +166,17 @@ final class LeaseWorker implements AutoCloseable {
 			}, Objects::nonNull);
 		}
 		catch (ConditionTimeoutException ex) {
-			throw new AssertionError(this.name + " did not issue within " + deadline + "; last refusal: "
-					+ ((last.get() != null) ? last.get().getMessage() : "none") + "; events " + this.events, last.get());
+			throw new AssertionError(
+					this.name + " did not issue within " + deadline + "; last refusal: "
+							+ ((last.get() != null) ? last.get().getMessage() : "none") + "; events " + this.events,
+					last.get());
 		}
 	}
 
-	/** Issues every millisecond until refused, recording what was issued; returns the refusal. */
+	/**
+	 * Issues every millisecond until refused, recording what was issued; returns the
+	 * refusal.
+	 */
 	IdGenerationException awaitRefusal(Duration deadline) {
 		try {
 			return everyMillisecond(this.name + " is refused", deadline).until(this::tryNextId, Objects::nonNull);
@@ -223,21 +224,24 @@ final class LeaseWorker implements AutoCloseable {
 		return this.events.stream().filter(ofType(type)).count();
 	}
 
-	/** Waits for an event of type {@code then} that follows an event of type {@code first}. */
+	/**
+	 * Waits for an event of type {@code then} that follows an event of type
+	 * {@code first}.
+	 */
 	void awaitEventAfter(Type first, Type then, Duration deadline) {
 		awaitWithDiagnostics(then + " after " + first, deadline, () -> {
-					List<LeaseEvent> seen = List.copyOf(this.events);
-					int firstIndex = -1;
-					for (int i = 0; i < seen.size(); i++) {
-						if (firstIndex < 0 && seen.get(i).type() == first) {
-							firstIndex = i;
-						}
-						else if (firstIndex >= 0 && seen.get(i).type() == then) {
-							return true;
-						}
-					}
-					return false;
-				});
+			List<LeaseEvent> seen = List.copyOf(this.events);
+			int firstIndex = -1;
+			for (int i = 0; i < seen.size(); i++) {
+				if (firstIndex < 0 && seen.get(i).type() == first) {
+					firstIndex = i;
+				}
+				else if (firstIndex >= 0 && seen.get(i).type() == then) {
+					return true;
+				}
+			}
+			return false;
+		});
 	}
 
 	static Predicate<LeaseEvent> lost(LossReason reason) {
@@ -248,7 +252,10 @@ final class LeaseWorker implements AutoCloseable {
 		return (event) -> event.type() == type;
 	}
 
-	/** Stops the generator, then releases the lease (the order an application shuts down in). */
+	/**
+	 * Stops the generator, then releases the lease (the order an application shuts down
+	 * in).
+	 */
 	@Override
 	public void close() {
 		this.clock.thaw();
@@ -285,7 +292,10 @@ final class LeaseWorker implements AutoCloseable {
 			return this;
 		}
 
-		/** A long interval leaves renewals to explicit {@link WorkerLeaseKeeper#renewNow()} calls. */
+		/**
+		 * A long interval leaves renewals to explicit
+		 * {@link WorkerLeaseKeeper#renewNow()} calls.
+		 */
 		Builder renewInterval(Duration renewInterval) {
 			this.renewInterval = renewInterval;
 			return this;

@@ -23,9 +23,10 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A web application with Actuator and the starter's Redis allocator, for {@link PatientStartupTests}: runs
- * with the arguments it is given until its standard input closes; a failed start exits with status 1 once
- * Spring Boot has printed its failure analysis.
+ * A web application with Actuator and the starter's Redis allocator, for
+ * {@link PatientStartupTests}: runs with the arguments it is given until its standard
+ * input closes; a failed start exits with status 1 once Spring Boot has printed its
+ * failure analysis.
  */
 public final class PatientStartupMain {
 

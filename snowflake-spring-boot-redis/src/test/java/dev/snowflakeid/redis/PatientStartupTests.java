@@ -41,10 +41,11 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Applications started together with their Redis, as a compose file or a pod starts them: each runs in a JVM
- * of its own, as in production, and is started before a {@code redis-server} on the port it was told. It
- * comes up once Redis arrives within the startup wait budget, logging the wait now and then, not per try;
- * a Redis that arrives and refuses a safety check stops it at once, not when the budget ends.
+ * Applications started together with their Redis, as a compose file or a pod starts them:
+ * each runs in a JVM of its own, as in production, and is started before a
+ * {@code redis-server} on the port it was told. It comes up once Redis arrives within the
+ * startup wait budget, logging the wait now and then, not per try; a Redis that arrives
+ * and refuses a safety check stops it at once, not when the budget ends.
  */
 @RealProcesses
 class PatientStartupTests {
@@ -54,11 +55,17 @@ class PatientStartupTests {
 
 	private static final Duration BUDGET = Duration.ofSeconds(40);
 
-	/** The application's lease timings: short, so that the quarantine of a first start on an empty Redis is too. */
+	/**
+	 * The application's lease timings: short, so that the quarantine of a first start on
+	 * an empty Redis is too.
+	 */
 	private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofMillis(300), Duration.ofMillis(500),
 			Duration.ofMillis(300), Duration.ZERO, RedisLeaseDefaults.COMMAND_TIMEOUT);
 
-	/** Far more than Redis reachable to UP takes, on a loaded two-core machine too, yet well inside the budget. */
+	/**
+	 * Far more than Redis reachable to UP takes, on a loaded two-core machine too, yet
+	 * well inside the budget.
+	 */
 	private static final Duration UP_BOUND = TIMING.quarantine().plus(Duration.ofSeconds(10));
 
 	private static final Duration PROCESS_DEADLINE = Duration.ofSeconds(90);
@@ -91,7 +98,8 @@ class PatientStartupTests {
 		int httpPort = FreePorts.loopback();
 		this.application = start(redisPort, httpPort, "patient.log");
 		String waiting = "Worker leases: waiting for the lease Redis at 127.0.0.1:" + redisPort + " to be reachable";
-		// the head start counts from the application's first try: a busy machine may take seconds to get there
+		// the head start counts from the application's first try: a busy machine may take
+		// seconds to get there
 		this.application.awaitLine("the application waits for its Redis", (line) -> line.contains(waiting), 0,
 				PROCESS_DEADLINE);
 		long waitingSince = System.nanoTime();
@@ -106,11 +114,13 @@ class PatientStartupTests {
 			.pollInterval(Duration.ofMillis(20))
 			.until(() -> "UP".equals(status(get(httpPort, "/actuator/health/readiness"))));
 		Duration toUp = Duration.ofNanos(System.nanoTime() - reachable);
-		System.out.printf(Locale.ROOT, "startup figure: redis reachable to UP %.1f s (of it the quarantine of a first "
-				+ "start on an empty Redis, %.1f s), after a %.0f s head start%n", toUp.toMillis() / 1e3,
-				TIMING.quarantine().toMillis() / 1e3, HEAD_START.toMillis() / 1e3);
+		System.out.printf(Locale.ROOT,
+				"startup figure: redis reachable to UP %.1f s (of it the quarantine of a first "
+						+ "start on an empty Redis, %.1f s), after a %.0f s head start%n",
+				toUp.toMillis() / 1e3, TIMING.quarantine().toMillis() / 1e3, HEAD_START.toMillis() / 1e3);
 		assertThat(toUp).as("no ID before the quarantine has passed").isGreaterThanOrEqualTo(TIMING.quarantine());
-		assertThat(get(httpPort, "/actuator/health/snowflake")).as(this.application.output()).startsWith("{\"status\":\"UP\"");
+		assertThat(get(httpPort, "/actuator/health/snowflake")).as(this.application.output())
+			.startsWith("{\"status\":\"UP\"");
 
 		// a line when the wait starts and one every 5 s, not one per try
 		List<String> lines = this.application.lines();
@@ -119,9 +129,11 @@ class PatientStartupTests {
 		Matcher attempts = REACHED.matcher(reached);
 		assertThat(attempts.find()).as(reached).isTrue();
 		assertThat(Integer.parseInt(attempts.group(1))).as("tries, one every 200 ms").isGreaterThanOrEqualTo(10);
-		assertThat(waits).as("wait lines").isBetween(1L,
-				2 + Duration.ofNanos(reachable - waitingSince).toSeconds() / RedisLeaseServerCheck.REPORT_INTERVAL_SECONDS);
-		assertThat(lines.stream().filter((line) -> line.contains("Worker leases: waiting for") && line.contains(" WARN ")))
+		assertThat(waits).as("wait lines")
+			.isBetween(1L, 2 + Duration.ofNanos(reachable - waitingSince).toSeconds()
+					/ RedisLeaseServerCheck.REPORT_INTERVAL_SECONDS);
+		assertThat(
+				lines.stream().filter((line) -> line.contains("Worker leases: waiting for") && line.contains(" WARN ")))
 			.as("every wait line after the first is a warning")
 			.hasSize((int) waits - 1);
 		assertThat(this.application.output()).doesNotContain("APPLICATION FAILED TO START");
@@ -160,7 +172,10 @@ class PatientStartupTests {
 			.start(this.directory.resolve(log));
 	}
 
-	/** The body of a 200 reply, or {@code null} while the server does not answer or answers otherwise. */
+	/**
+	 * The body of a 200 reply, or {@code null} while the server does not answer or
+	 * answers otherwise.
+	 */
 	private static String get(int port, String path) {
 		try {
 			HttpResponse<String> reply = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))

@@ -36,9 +36,9 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worker leases as an ACL user with exactly the rule the README gives (read from the README itself): it
- * claims, issues, renews and releases. The same rule without one permission stops startup with a failure
- * analysis that names the permission.
+ * Worker leases as an ACL user with exactly the rule the README gives (read from the
+ * README itself): it claims, issues, renews and releases. The same rule without one
+ * permission stops startup with a failure analysis that names the permission.
  */
 @RealProcesses
 class RedisAclLeaseTests {
@@ -69,7 +69,9 @@ class RedisAclLeaseTests {
 
 	@Test
 	void theReadmeRuleGrantsEveryCommandTheLeasesNeed() {
-		List<String> granted = readmeRule.stream().filter((part) -> part.startsWith("+")).map((part) -> part.substring(1))
+		List<String> granted = readmeRule.stream()
+			.filter((part) -> part.startsWith("+"))
+			.map((part) -> part.substring(1))
 			.toList();
 		assertThat(granted).containsAll(RedisLeaseServerCheck.requiredCommands());
 	}

@@ -35,13 +35,15 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worker leases on a Redis Cluster of three primaries with one replica each, and a second replica for the
- * primary of the region's slot (cluster-node-timeout 2 s), with real processes. An application configured
- * with {@code spring.data.redis.cluster.nodes}, one required replica and short lease timings issues IDs
- * continuously while the primary owning its region's slot changes twice: first by {@code CLUSTER FAILOVER}
- * on a replica, then by kill -9 of that new primary, whose replicas (the first primary among them) elect a
- * successor. After each change renewals run on the new primary, IDs flow again from a range it granted
- * and no ID repeats. The longest time without IDs is printed for each failover.
+ * Worker leases on a Redis Cluster of three primaries with one replica each, and a second
+ * replica for the primary of the region's slot (cluster-node-timeout 2 s), with real
+ * processes. An application configured with {@code spring.data.redis.cluster.nodes}, one
+ * required replica and short lease timings issues IDs continuously while the primary
+ * owning its region's slot changes twice: first by {@code CLUSTER FAILOVER} on a replica,
+ * then by kill -9 of that new primary, whose replicas (the first primary among them)
+ * elect a successor. After each change renewals run on the new primary, IDs flow again
+ * from a range it granted and no ID repeats. The longest time without IDs is printed for
+ * each failover.
  */
 @RealProcesses
 class RedisClusterFailoverLeaseTests {
@@ -65,15 +67,17 @@ class RedisClusterFailoverLeaseTests {
 			.filter((node) -> String.valueOf(node.call("INFO", "replication")).contains("master_port:" + first.port()))
 			.findFirst()
 			.orElseThrow();
-		// A second replica for the region's primary: after the primary is killed, its successor still has one
-		// replica, with which it is a majority of the three nodes that snowflake.worker.redis.replicas=2 counts.
+		// A second replica for the region's primary: after the primary is killed, its
+		// successor still has one
+		// replica, with which it is a majority of the three nodes that
+		// snowflake.worker.redis.replicas=2 counts.
 		RedisServer spare = RedisTopology.startClusterReplicaOf(first);
 		this.nodes.add(spare);
 		RedisTopology.awaitInSync(second, first);
 		String seeds = this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
 		LeaseApplications.runner(false)
-			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds, "snowflake.worker.redis.namespace=" + NAMESPACE,
-					"snowflake.worker.redis.replicas=2")
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + seeds,
+					"snowflake.worker.redis.namespace=" + NAMESPACE, "snowflake.worker.redis.replicas=2")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				WorkerLeaseKeeper keeper = context.getBean(WorkerLeaseKeeper.class);
@@ -104,8 +108,7 @@ class RedisClusterFailoverLeaseTests {
 					System.out.printf("Cluster (cluster-node-timeout %d ms, %s): longest time without IDs "
 							+ "%d ms across CLUSTER FAILOVER, %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
 							RedisTopology.CLUSTER_NODE_TIMEOUT.toMillis(), LeaseApplications.SHORT_TIMINGS,
-							planned.toMillis(), killed.toMillis(),
-							issuer.count(), issuer.refusals());
+							planned.toMillis(), killed.toMillis(), issuer.count(), issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
 					assertThat(planned).isLessThan(DEADLINE);
 					assertThat(killed).isLessThan(DEADLINE);
@@ -120,10 +123,11 @@ class RedisClusterFailoverLeaseTests {
 	}
 
 	/**
-	 * {@code primary} owns the region's slot, lease scripts run there, and IDs flow again from a range it
-	 * granted: one whose floor lies after {@code faultAt} (a promotion changes the data's lineage, so the new
-	 * primary's ranges start above the loss floor) and below the clock. Until then the worker may still issue
-	 * from the range it held before the fault, and the time without IDs is still to come.
+	 * {@code primary} owns the region's slot, lease scripts run there, and IDs flow again
+	 * from a range it granted: one whose floor lies after {@code faultAt} (a promotion
+	 * changes the data's lineage, so the new primary's ranges start above the loss floor)
+	 * and below the clock. Until then the worker may still issue from the range it held
+	 * before the fault, and the time without IDs is still to come.
 	 */
 	private void awaitLeasesOn(RedisServer primary, WorkerLeaseKeeper keeper, long faultAt, IssuingLoad issuer) {
 		Polling.await(primary.port() + " owns the region's slot", DEADLINE)

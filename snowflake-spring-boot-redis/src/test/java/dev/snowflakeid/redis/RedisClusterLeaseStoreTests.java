@@ -41,9 +41,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The lease store on a Redis Cluster of three primaries started by the test: every script touches only
- * keys of one hash tag, so claim, renew and release run on the primary owning the region's slot, with
- * no CROSSSLOT or MOVED error, whichever primary that is.
+ * The lease store on a Redis Cluster of three primaries started by the test: every script
+ * touches only keys of one hash tag, so claim, renew and release run on the primary
+ * owning the region's slot, with no CROSSSLOT or MOVED error, whichever primary that is.
  */
 @RealProcesses
 class RedisClusterLeaseStoreTests {
@@ -52,7 +52,10 @@ class RedisClusterLeaseStoreTests {
 
 	private static LettuceConnectionFactory connections;
 
-	/** One (namespace, region) per primary, mapped to the port of the primary that owns its slot. */
+	/**
+	 * One (namespace, region) per primary, mapped to the port of the primary that owns
+	 * its slot.
+	 */
 	/** One namespace per primary, whose region-0 keys that primary owns. */
 	private static final Map<String, RedisServer> namespacesByOwner = new LinkedHashMap<>();
 
@@ -96,10 +99,13 @@ class RedisClusterLeaseStoreTests {
 		return store(namespace, layout, Duration.ofSeconds(1));
 	}
 
-	// The request lateness the two-clocks check allows: store-level calls that nothing retries (the first
-	// after SCRIPT FLUSH goes EVALSHA, NOSCRIPT, then EVAL) may run seconds late on a busy machine.
+	// The request lateness the two-clocks check allows: store-level calls that nothing
+	// retries (the first
+	// after SCRIPT FLUSH goes EVALSHA, NOSCRIPT, then EVAL) may run seconds late on a
+	// busy machine.
 	private static RedisWorkerLeaseStore store(String namespace, SnowflakeLayout layout, Duration lateness) {
-		// a key prefix per namespace: the tests share one Cluster, and a region of a key space has one namespace
+		// a key prefix per namespace: the tests share one Cluster, and a region of a key
+		// space has one namespace
 		return RedisWorkerLeaseStore.builder(connections, layout)
 			.keyPrefix("t-" + namespace)
 			.namespace(namespace)
@@ -131,10 +137,11 @@ class RedisClusterLeaseStoreTests {
 	}
 
 	/**
-	 * The format record lies in another slot than a region's keys, so the lease script cannot compare it. A
-	 * region whose state was lost together with the record can be taken by another namespace, whose start
-	 * makes the record again; the first namespace's next grant detects the loss and is used only after the
-	 * record was compared again, which refuses it: two namespaces never issue in one region.
+	 * The format record lies in another slot than a region's keys, so the lease script
+	 * cannot compare it. A region whose state was lost together with the record can be
+	 * taken by another namespace, whose start makes the record again; the first
+	 * namespace's next grant detects the loss and is used only after the record was
+	 * compared again, which refuses it: two namespaces never issue in one region.
 	 */
 	@Test
 	void afterARegionLostWithTheFormatRecordTheRecordIsComparedAgainBeforeAGrantIsUsed() {
@@ -173,7 +180,8 @@ class RedisClusterLeaseStoreTests {
 			RedisWorkerLeaseStore store = store(namespace + "-fence", SnowflakeLayout.defaults());
 			LeaseGrant stale = store.claim(-1);
 			int code = stale.workerCode();
-			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.keys().lease(code))).call("DEL", store.keys().lease(code));
+			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.keys().lease(code))).call("DEL",
+					store.keys().lease(code));
 			assertThat(store.renew(stale).status()).isEqualTo(Status.EXPIRED);
 			LeaseGrant successor = store.claim(code);
 			assertThat(successor.workerCode()).isEqualTo(code);
@@ -209,8 +217,8 @@ class RedisClusterLeaseStoreTests {
 		String namespace = namespacesByOwner.keySet().iterator().next() + "-meta";
 		RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults(), Duration.ofSeconds(30));
 		LeaseGrant grant = store.claim(-1);
-		RedisWorkerLeaseStore other = store(namespace, SnowflakeLayout.builder().timestampBits(40).workerBits(9).build(),
-				Duration.ofSeconds(30));
+		RedisWorkerLeaseStore other = store(namespace,
+				SnowflakeLayout.builder().timestampBits(40).workerBits(9).build(), Duration.ofSeconds(30));
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> other.claim(-1));
 		for (RedisServer node : nodes) {
 			node.call("SCRIPT", "FLUSH");

@@ -49,21 +49,24 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code WAIT} on a Redis Cluster, with real processes: three primaries with a replica each and a second
- * replica for the primary that owns the region's slot (cluster-node-timeout 2 s), configured as two replicas
- * (so one acknowledgement makes a majority). The store runs the lease script and {@code WAIT} on one
- * connection to the slot's primary:
+ * {@code WAIT} on a Redis Cluster, with real processes: three primaries with a replica
+ * each and a second replica for the primary that owns the region's slot
+ * (cluster-node-timeout 2 s), configured as two replicas (so one acknowledgement makes a
+ * majority). The store runs the lease script and {@code WAIT} on one connection to the
+ * slot's primary:
  * <ul>
- * <li>with one replica paused, grants are used once the other acknowledged them; with both paused (their
- * lag still within the limit), the script grants and the grant is refused because no replica acknowledges
- * it; once they resume, grants work again;</li>
- * <li>a primary frozen past its failover resumes with a claim waiting in its socket, sent by a client whose
- * topology view still names it, for the worker's code at a time when a grant from the old data would
- * overlap the worker's range from the new primary: the claim is refused (the printed reason says how),
- * the worker issues on, and no ID repeats or leaves its range.</li>
+ * <li>with one replica paused, grants are used once the other acknowledged them; with
+ * both paused (their lag still within the limit), the script grants and the grant is
+ * refused because no replica acknowledges it; once they resume, grants work again;</li>
+ * <li>a primary frozen past its failover resumes with a claim waiting in its socket, sent
+ * by a client whose topology view still names it, for the worker's code at a time when a
+ * grant from the old data would overlap the worker's range from the new primary: the
+ * claim is refused (the printed reason says how), the worker issues on, and no ID repeats
+ * or leaves its range.</li>
  * </ul>
- * A node that allows replica migration is refused by the startup check, and an application started against
- * the Cluster then fails with a failure analysis that names the setting.
+ * A node that allows replica migration is refused by the startup check, and an
+ * application started against the Cluster then fails with a failure analysis that names
+ * the setting.
  */
 @RealProcesses
 class RedisClusterReplicaWaitTests {
@@ -93,7 +96,8 @@ class RedisClusterReplicaWaitTests {
 				.contains("master_port:" + this.primary.port()))
 			.findFirst()
 			.orElseThrow();
-		// every other primary keeps its own replica, so none is orphaned and takes one of these by migration
+		// every other primary keeps its own replica, so none is orphaned and takes one of
+		// these by migration
 		this.secondReplica = RedisTopology.startClusterReplicaOf(this.primary);
 		this.nodes.add(this.secondReplica);
 		RedisTopology.awaitInSync(this.replica, this.primary);
@@ -119,8 +123,10 @@ class RedisClusterReplicaWaitTests {
 
 	@Test
 	void aGrantIsUsedOnceOneOfTwoReplicasAcknowledgedItAndRefusedWhileNoneCan() {
-		// A lag limit of 5 s: paused replicas still count as online, so only WAIT can refuse the grant. Calls
-		// that nothing retries may run seconds late on a busy machine, hence the request lateness of 5 s.
+		// A lag limit of 5 s: paused replicas still count as online, so only WAIT can
+		// refuse the grant. Calls
+		// that nothing retries may run seconds late on a busy machine, hence the request
+		// lateness of 5 s.
 		Duration maxReplicaLag = Duration.ofSeconds(5);
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
 				LeaseTiming.replicaFailoverWindow(2, maxReplicaLag), Duration.ofSeconds(5));
@@ -139,7 +145,8 @@ class RedisClusterReplicaWaitTests {
 					.withMessageContaining("the grant is not used");
 				assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.renew(held))
 					.withMessageContaining("only 0 of the 1 replicas required acknowledged");
-				// three lease scripts, lineage.lua after the one grant that was acknowledged, and release.lua for
+				// three lease scripts, lineage.lua after the one grant that was
+				// acknowledged, and release.lua for
 				// the claim that was not (the renewal that was not keeps its key)
 				assertThat(this.primary.scriptCalls()).as("all ran on the slot's primary").isEqualTo(scripts + 5);
 			}
@@ -201,19 +208,26 @@ class RedisClusterReplicaWaitTests {
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), Duration.ofMillis(250), Duration.ofMillis(500),
 				LeaseTiming.replicaFailoverWindow(2, Duration.ofSeconds(1)), Duration.ofSeconds(1));
 		IdLedger ledger = new IdLedger(LAYOUT);
-		LeaseWorker worker = track(LeaseWorker.builder("wait-worker",
-				store(connect("wait-worker", RedisLeaseDefaults.COMMAND_TIMEOUT), timing, Duration.ofSeconds(1)),
-				ledger)
-			.startupWaitBudget(timing.quarantine().plusSeconds(10))
-			.start());
+		LeaseWorker worker = track(
+				LeaseWorker
+					.builder("wait-worker",
+							store(connect("wait-worker", RedisLeaseDefaults.COMMAND_TIMEOUT), timing,
+									Duration.ofSeconds(1)),
+							ledger)
+					.startupWaitBudget(timing.quarantine().plusSeconds(10))
+					.start());
 		worker.awaitIssuing(timing.quarantine().plusSeconds(10));
 		IssuingLoad issuer = track(IssuingLoad.start("wait-worker", worker::nextId, IdGenerationException.class));
 		issuer.awaitMore(1_000, DEADLINE);
-		// A second client that makes no request while the primary is frozen: its topology view still names the
+		// A second client that makes no request while the primary is frozen: its topology
+		// view still names the
 		// frozen primary when the primary resumes, as a client's view may.
 		RedisWorkerLeaseStore late = store(connect("wait-late", Duration.ofSeconds(5)), timing, Duration.ofSeconds(1));
-		// connects to the primary and loads the script there; a claim that ran too late is simply tried again
-		await().atMost(DEADLINE).ignoreExceptionsInstanceOf(ClockSkewException.class).until(() -> late.claim(-1) != null);
+		// connects to the primary and loads the script there; a claim that ran too late
+		// is simply tried again
+		await().atMost(DEADLINE)
+			.ignoreExceptionsInstanceOf(ClockSkewException.class)
+			.until(() -> late.claim(-1) != null);
 		List<Integer> lateClientPorts = this.primary.clientPortsNamed("wait-late");
 
 		issuer.resetLongestGaps();
@@ -225,10 +239,13 @@ class RedisClusterReplicaWaitTests {
 			WorkerLease after = await().atMost(DEADLINE)
 				.until(worker::lease, (lease) -> lease != null && lease.floorMillis() > frozenAt);
 			issuer.awaitMore(1_000, DEADLINE);
-			// Once Redis time plus the ceiling lead is a second above the floor of the worker's range from the
-			// successor, a grant of the worker's code made from the old data would overlap that range.
+			// Once Redis time plus the ceiling lead is a second above the floor of the
+			// worker's range from the
+			// successor, a grant of the worker's code made from the old data would
+			// overlap that range.
 			await().atMost(DEADLINE)
-				.until(() -> System.currentTimeMillis() + timing.ceilingLead().toMillis() > after.floorMillis() + 1_000);
+				.until(() -> System.currentTimeMillis() + timing.ceilingLead().toMillis() > after.floorMillis()
+						+ 1_000);
 			CompletableFuture<LeaseGrant> claim = CompletableFuture.supplyAsync(() -> late.claim(after.workerCode()));
 			Polling.await("the late claim waits in the frozen primary's socket", DEADLINE)
 				.until(() -> this.primary.unreadBytesFrom(lateClientPorts) > 0);
@@ -246,14 +263,18 @@ class RedisClusterReplicaWaitTests {
 		issuer.awaitMore(1_000, DEADLINE);
 		Duration longestGap = issuer.longestGap();
 		issuer.close();
-		System.out.printf("Cluster primary frozen past its failover (cluster-node-timeout %d ms): longest time without "
-				+ "IDs %d ms; the resumed primary's answer to a claim queued while it was frozen: %s%n",
+		System.out.printf(
+				"Cluster primary frozen past its failover (cluster-node-timeout %d ms): longest time without "
+						+ "IDs %d ms; the resumed primary's answer to a claim queued while it was frozen: %s%n",
 				RedisTopology.CLUSTER_NODE_TIMEOUT.toMillis(), longestGap.toMillis(), refusal.getMessage());
 		assertThat(issuer.duplicates()).isZero();
 		ledger.assertConsistent();
 	}
 
-	/** Waits until the other nodes agree on a new primary for the region's slot, and answers it. */
+	/**
+	 * Waits until the other nodes agree on a new primary for the region's slot, and
+	 * answers it.
+	 */
 	private RedisServer awaitSuccessor() {
 		RedisServer[] successor = new RedisServer[1];
 		Polling.await("a replica of " + this.primary.port() + " takes over", DEADLINE).until(() -> {

@@ -31,8 +31,9 @@ import org.springframework.data.redis.RedisSystemException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Which failures of the startup check are waited out: those that say the server was not reached, in the
- * forms Spring Data Redis translates Lettuce's into. Whatever the server answered is not.
+ * Which failures of the startup check are waited out: those that say the server was not
+ * reached, in the forms Spring Data Redis translates Lettuce's into. Whatever the server
+ * answered is not.
  */
 class RedisFailuresTests {
 
@@ -46,8 +47,8 @@ class RedisFailuresTests {
 				new RedisException("Currently not connected. Commands are rejected."))))
 			.as("not connected yet")
 			.isTrue();
-		assertThat(RedisFailures.unreachable(
-				new RedisSystemException("Redis exception", new RedisException("Connection disconnected"))))
+		assertThat(RedisFailures
+			.unreachable(new RedisSystemException("Redis exception", new RedisException("Connection disconnected"))))
 			.as("lost while in flight")
 			.isTrue();
 		assertThat(RedisFailures.unreachable(new QueryTimeoutException("Redis command timed out",
@@ -65,13 +66,14 @@ class RedisFailuresTests {
 				new RedisCommandExecutionException("ERR unknown command 'INFO'"))))
 			.as("an error reply")
 			.isFalse();
-		RedisConnectionFailureException wrongPassword = new RedisConnectionFailureException("Unable to connect to Redis",
-				new RedisConnectionException("Unable to connect to 127.0.0.1:6379",
+		RedisConnectionFailureException wrongPassword = new RedisConnectionFailureException(
+				"Unable to connect to Redis", new RedisConnectionException("Unable to connect to 127.0.0.1:6379",
 						new RedisCommandExecutionException("WRONGPASS invalid username-password pair")));
 		assertThat(RedisFailures.unreachable(wrongPassword)).as("a connection refused with an error reply").isFalse();
 		assertThat(RedisFailures.connecting(wrongPassword)).isTrue();
 		assertThat(RedisFailures.unreachable(new RedisSystemException("Redis exception",
-				new RedisException("Request queue size exceeded: 10. Commands are not accepted until the queue size drops."))))
+				new RedisException(
+						"Request queue size exceeded: 10. Commands are not accepted until the queue size drops."))))
 			.as("another bare Lettuce exception")
 			.isFalse();
 	}

@@ -45,8 +45,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The lease connection settings under real faults: commands fail fast while Redis is unreachable and
- * are never buffered or replayed once it is back.
+ * The lease connection settings under real faults: commands fail fast while Redis is
+ * unreachable and are never buffered or replayed once it is back.
  */
 @RealProcesses
 class RedisLeaseConnectionsTests {
@@ -113,12 +113,13 @@ class RedisLeaseConnectionsTests {
 		LettuceConnectionFactory slowToConnect = RedisLeaseConnections.create(
 				new RedisStandaloneConfiguration("127.0.0.1", 1), TIMEOUT, Duration.ofSeconds(7),
 				new RedisLeaseConnections.Customizers((builder) -> {
-				}, (builder) -> builder
-					.socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(Duration.ofMinutes(1)).build()),
+				}, (builder) -> builder.socketOptions(
+						io.lettuce.core.SocketOptions.builder().connectTimeout(Duration.ofMinutes(1)).build()),
 						(builder) -> {
 						}));
 		ClientOptions slowOptions = slowToConnect.getClientConfiguration().getClientOptions().orElseThrow();
-		assertThat(slowOptions.getSocketOptions().getConnectTimeout()).as("not overridable").isEqualTo(Duration.ofSeconds(7));
+		assertThat(slowOptions.getSocketOptions().getConnectTimeout()).as("not overridable")
+			.isEqualTo(Duration.ofSeconds(7));
 		assertThat(slowToConnect.getClientConfiguration().getCommandTimeout()).isEqualTo(TIMEOUT);
 		assertThat(slowOptions.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		slowToConnect.destroy();
@@ -129,7 +130,11 @@ class RedisLeaseConnectionsTests {
 			.isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		assertThat(cluster.isClusterAware()).isTrue();
 		LettuceConnectionFactory customized = RedisLeaseConnections.standalone(new RedisStandaloneConfiguration(),
-				TIMEOUT, (builder) -> builder.clientName("leases").useSsl().disablePeerVerification().and()
+				TIMEOUT,
+				(builder) -> builder.clientName("leases")
+					.useSsl()
+					.disablePeerVerification()
+					.and()
 					.commandTimeout(Duration.ofMinutes(1)));
 		assertThat(customized.getClientConfiguration().isUseSsl()).isTrue();
 		assertThat(customized.getClientConfiguration().getClientName()).hasValue("leases");
@@ -140,8 +145,7 @@ class RedisLeaseConnectionsTests {
 		cluster.destroy();
 		customized.destroy();
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> RedisLeaseConnections
-				.standalone(new RedisStandaloneConfiguration(), Duration.ZERO))
+			.isThrownBy(() -> RedisLeaseConnections.standalone(new RedisStandaloneConfiguration(), Duration.ZERO))
 			.withMessageContaining("lease command timeout must be positive");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> RedisLeaseConnections.create(new RedisStandaloneConfiguration(), TIMEOUT, Duration.ZERO,
@@ -164,7 +168,8 @@ class RedisLeaseConnectionsTests {
 		Polling.await("the lease client reconnects", Duration.ofSeconds(10))
 			.ignoreException(LeaseStoreUnavailableException.class)
 			.until(() -> store.claim(-1) != null);
-		// Replayed commands would have run before the claim that succeeded, on the same connection.
+		// Replayed commands would have run before the claim that succeeded, on the same
+		// connection.
 		assertThat(leaseKeys()).isEqualTo(1);
 	}
 
@@ -172,13 +177,14 @@ class RedisLeaseConnectionsTests {
 	void aCommandInFlightWhenTheConnectionDropsIsNotReplayedOnReconnect() throws Exception {
 		this.server = RedisServer.start();
 		this.proxy = new FaultProxy(this.server.port());
-		RedisWorkerLeaseStore store = store(RedisLeaseConnections.standalone(loopback(this.proxy.port()),
-				Duration.ofSeconds(2)));
+		RedisWorkerLeaseStore store = store(
+				RedisLeaseConnections.standalone(loopback(this.proxy.port()), Duration.ofSeconds(2)));
 		store.claim(-1);
 		this.proxy.freeze();
 		long before = this.proxy.bytesFromClients();
 		CompletableFuture<LeaseGrant> inFlight = CompletableFuture.supplyAsync(() -> store.claim(-1));
-		// Once the request has left the client and the frozen proxy holds it, the connection drops.
+		// Once the request has left the client and the frozen proxy holds it, the
+		// connection drops.
 		Polling.await("the claim is on the wire", Duration.ofSeconds(5))
 			.until(() -> this.proxy.bytesFromClients() > before);
 		assertThat(inFlight).isNotDone();

@@ -54,14 +54,17 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Lease protocol v2 against real {@code redis-server} processes with faults injected for real (FLUSHALL,
- * restart from an older snapshot, SIGSTOP, SIGKILL and restart empty, {@code REPLICAOF NO ONE}), real
- * keepers and generators on the system clock. Every ID goes to an {@link IdLedger}, which asserts that
- * none was issued twice and each lies inside the range it was issued under. Measured figures are printed
- * with the prefix {@code lease-protocol figure:}.
+ * Lease protocol v2 against real {@code redis-server} processes with faults injected for
+ * real (FLUSHALL, restart from an older snapshot, SIGSTOP, SIGKILL and restart empty,
+ * {@code REPLICAOF NO ONE}), real keepers and generators on the system clock. Every ID
+ * goes to an {@link IdLedger}, which asserts that none was issued twice and each lies
+ * inside the range it was issued under. Measured figures are printed with the prefix
+ * {@code lease-protocol figure:}.
  *
- * <p>The outage tolerance is 3 s so the class stays quick; {@code -Dlease.outage-tolerance-ms=10000} runs the
- * frozen-Redis test with the README default.
+ * <p>
+ * The outage tolerance is 3 s so the class stays quick;
+ * {@code -Dlease.outage-tolerance-ms=10000} runs the frozen-Redis test with the README
+ * default.
  */
 @RealProcesses
 class RedisLeaseProtocolTests {
@@ -110,11 +113,13 @@ class RedisLeaseProtocolTests {
 		redis.call("FLUSHALL");
 		LeaseGrant second = store.claim(7);
 		assertThat(second.workerCode()).isEqualTo(7);
-		assertThat(second.floorMillis()).as("floor of the claim after FLUSHALL").isGreaterThanOrEqualTo(first.ceilingMillis());
+		assertThat(second.floorMillis()).as("floor of the claim after FLUSHALL")
+			.isGreaterThanOrEqualTo(first.ceilingMillis());
 		figure("claim of code 7 after FLUSHALL: floor " + (second.floorMillis() - first.ceilingMillis())
 				+ " ms above the first grant's ceiling (v1: 1,960 ms below)");
 
-		// A holder whose first script after the loss is a renewal: the restored snapshot still holds its
+		// A holder whose first script after the loss is a renewal: the restored snapshot
+		// still holds its
 		// lease key, but not the ceilings it was given after the snapshot.
 		Path snapshot = redis.snapshot();
 		LeaseRenewal renewed = store.renew(second);
@@ -124,8 +129,8 @@ class RedisLeaseProtocolTests {
 		assertThat(afterLoss.status()).isEqualTo(LeaseRenewal.Status.RENEWED);
 		assertThat(afterLoss.floorMillis()).as("floor of the first renewal after a restart from an older snapshot")
 			.isGreaterThanOrEqualTo(renewed.ceilingMillis());
-		figure("renewal after restart from an older snapshot: floor " + (afterLoss.floorMillis() - renewed.ceilingMillis())
-				+ " ms above the holder's last ceiling");
+		figure("renewal after restart from an older snapshot: floor "
+				+ (afterLoss.floorMillis() - renewed.ceilingMillis()) + " ms above the holder's last ceiling");
 	}
 
 	@Test
@@ -139,7 +144,8 @@ class RedisLeaseProtocolTests {
 		long frozenAt = System.nanoTime();
 		redis.suspend();
 		try {
-			await().atMost(freeze.plusSeconds(2)).pollInterval(Duration.ofMillis(10))
+			await().atMost(freeze.plusSeconds(2))
+				.pollInterval(Duration.ofMillis(10))
 				.until(() -> System.nanoTime() - frozenAt >= freeze.toNanos());
 		}
 		finally {
@@ -150,8 +156,8 @@ class RedisLeaseProtocolTests {
 		a.awaitRenewals(2, Duration.ofSeconds(5));
 		b.awaitRenewals(2, Duration.ofSeconds(5));
 		load.close();
-		figure("Redis frozen " + freeze.toMillis() + " ms with outage tolerance " + OUTAGE_TOLERANCE.toMillis() + " ms: "
-				+ load.refusals() + " refused of " + (load.count() + load.refusals()) + " calls, longest gap "
+		figure("Redis frozen " + freeze.toMillis() + " ms with outage tolerance " + OUTAGE_TOLERANCE.toMillis()
+				+ " ms: " + load.refusals() + " refused of " + (load.count() + load.refusals()) + " calls, longest gap "
 				+ load.longestGaps());
 		assertThat(load.refusals()).isZero();
 		this.ledger.assertConsistent();
@@ -159,7 +165,8 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void aReplicaKilledWhileTheOtherKeepsUpCostsNoRefusal() {
-		// Two replicas: the primary and one of them are a majority, so renewals go on without the other,
+		// Two replicas: the primary and one of them are a majority, so renewals go on
+		// without the other,
 		// longer than the outage tolerance would last without them.
 		RedisServer primary = track(RedisServer.start());
 		RedisServer lost = track(RedisTopology.startReplicaOf(primary));
@@ -196,8 +203,10 @@ class RedisLeaseProtocolTests {
 		first.close();
 		this.resources.remove(first);
 
-		// A free code whose mark lies in the past is there to claim (8 codes, at most 6 marks ahead of the
-		// clock), so no start waits for a floor: the time to the first ID is a round trip, printed as a figure.
+		// A free code whose mark lies in the past is there to claim (8 codes, at most 6
+		// marks ahead of the
+		// clock), so no start waits for a floor: the time to the first ID is a round
+		// trip, printed as a figure.
 		long[] firstIdNanos = new long[5];
 		for (int i = 0; i < firstIdNanos.length; i++) {
 			LeaseWorker next = LeaseWorker.builder("restart-" + i, store(connections, TIMING, 0), this.ledger).build();
@@ -214,7 +223,8 @@ class RedisLeaseProtocolTests {
 		}
 		figure("graceful restart with Redis healthy: start() to first ID " + millis(firstIdNanos) + " ms");
 
-		// an instance that prefers the code it held continues right above that code's mark: the highest ceiling
+		// an instance that prefers the code it held continues right above that code's
+		// mark: the highest ceiling
 		// granted for it, which a release leaves as it is
 		RedisWorkerLeaseStore sameStore = store(connections, TIMING, 0);
 		long mark = Long.parseLong((String) redis.call("HGET", sameStore.keys().state(), "m:" + code));
@@ -242,9 +252,11 @@ class RedisLeaseProtocolTests {
 		load.resetLongestGaps();
 		long restartedAt = System.currentTimeMillis();
 		redis.restartEmpty();
-		// the protocol's pause: Q - A + a renew interval; 1 s more for the restart and reconnect
+		// the protocol's pause: Q - A + a renew interval; 1 s more for the restart and
+		// reconnect
 		Duration bound = TIMING.quarantine().minus(TIMING.ceilingLead()).plus(RENEW_INTERVAL).plusSeconds(1);
-		// the holders issue up to their ceilings, pause until the loss floor, then issue again
+		// the holders issue up to their ceilings, pause until the loss floor, then issue
+		// again
 		awaitNewRangesInUse(TIMING, restartedAt, a, b);
 		load.awaitMore(400, LOAD_DEADLINE);
 		load.close();
@@ -271,13 +283,16 @@ class RedisLeaseProtocolTests {
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
-		// Without a shared connection, template calls may each get a connection of their own; WAIT on one that
-		// wrote nothing would answer at once with every replica. The script and its WAIT share one call.
+		// Without a shared connection, template calls may each get a connection of their
+		// own; WAIT on one that
+		// wrote nothing would answer at once with every replica. The script and its WAIT
+		// share one call.
 		LettuceConnectionFactory dedicated = RedisLeaseConnections.standalone(loopback(primary.port()));
 		dedicated.setShareNativeConnection(false);
 		dedicated.afterPropertiesSet();
 		track(dedicated::destroy);
-		// a lag limit of 5 s: the paused replica still counts, so the script grants and only WAIT can refuse
+		// a lag limit of 5 s: the paused replica still counts, so the script grants and
+		// only WAIT can refuse
 		Duration lagLimit = Duration.ofSeconds(5);
 		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(dedicated, LAYOUT)
 			.timing(new LeaseTiming(OUTAGE_TOLERANCE, RENEW_INTERVAL, MAX_CLOCK_SKEW,
@@ -297,15 +312,19 @@ class RedisLeaseProtocolTests {
 		finally {
 			replica.resume();
 		}
-		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+		await().atMost(Duration.ofSeconds(10))
+			.ignoreExceptions()
 			.until(() -> store.renew(held).status() == LeaseRenewal.Status.RENEWED);
 	}
 
 	@Test
 	void aGrantWhoseAcknowledgementWasReadFromAnotherServerIsNotUsed() {
-		// Two primaries with a replica each. The connection sends the lease script to the first and every later
-		// command to the second, as a client that routes each command does once its topology view changes
-		// between them: the second's replica acknowledges at once, but not the first's grant.
+		// Two primaries with a replica each. The connection sends the lease script to the
+		// first and every later
+		// command to the second, as a client that routes each command does once its
+		// topology view changes
+		// between them: the second's replica acknowledges at once, but not the first's
+		// grant.
 		RedisServer first = track(RedisServer.start());
 		track(RedisTopology.startReplicaOf(first));
 		awaitReplicaOnline(first);
@@ -329,8 +348,10 @@ class RedisLeaseProtocolTests {
 
 	@Test
 	void aGrantWhoseWaitRanOnAnotherConnectionIsNotUsed() {
-		// A paused replica (within the 5 s lag limit) cannot acknowledge the grant, but WAIT on another
-		// connection counts only what that connection saw: one whose last command the replica acknowledged
+		// A paused replica (within the 5 s lag limit) cannot acknowledge the grant, but
+		// WAIT on another
+		// connection counts only what that connection saw: one whose last command the
+		// replica acknowledged
 		// answers at once with every replica.
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
@@ -351,7 +372,8 @@ class RedisLeaseProtocolTests {
 		replica.suspend();
 		try {
 			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
-				.withMessageContaining("the connection was re-established before the replicas' acknowledgement was read")
+				.withMessageContaining(
+						"the connection was re-established before the replicas' acknowledgement was read")
 				.withMessageContaining("the grant is not used");
 		}
 		finally {
@@ -371,7 +393,8 @@ class RedisLeaseProtocolTests {
 		IssuingLoad load = issuing(a, b);
 		load.resetLongestGaps();
 		long promotedAt = System.currentTimeMillis();
-		// failover: the replica is promoted, the old primary demoted under it, clients switched over
+		// failover: the replica is promoted, the old primary demoted under it, clients
+		// switched over
 		replica.call("REPLICAOF", "NO", "ONE");
 		primary.call("REPLICAOF", "127.0.0.1", Integer.toString(replica.port()));
 		proxy.retarget(replica.port());
@@ -381,17 +404,22 @@ class RedisLeaseProtocolTests {
 		awaitNewRangesInUse(REPLICATED_TIMING, promotedAt, a, b);
 		load.awaitMore(400, LOAD_DEADLINE);
 		load.close();
-		// The new primary's ranges start a quarantine after the promotion, the holders' old ones end a ceiling
-		// lead after their last renewal: a pause of Q - A + a renew interval once the new primary has its majority
-		// (the old primary rejoined as its replica), 3.6 s to 3.9 s measured; 5 s more for that rejoin and the
-		// reconnect through the proxy on a loaded machine. A pause of a further quarantine would fail it.
+		// The new primary's ranges start a quarantine after the promotion, the holders'
+		// old ones end a ceiling
+		// lead after their last renewal: a pause of Q - A + a renew interval once the new
+		// primary has its majority
+		// (the old primary rejoined as its replica), 3.6 s to 3.9 s measured; 5 s more
+		// for that rejoin and the
+		// reconnect through the proxy on a loaded machine. A pause of a further
+		// quarantine would fail it.
 		Duration bound = REPLICATED_TIMING.quarantine()
 			.minus(REPLICATED_TIMING.ceilingLead())
 			.plus(RENEW_INTERVAL)
 			.plusSeconds(5);
 		figure("REPLICAOF NO ONE under load (replicas 1, lag limit 1 s, quarantine "
-				+ REPLICATED_TIMING.quarantine().toMillis() + " ms, ceiling lead " + REPLICATED_TIMING.ceilingLead().toMillis()
-				+ " ms): longest time without IDs " + load.longestGaps() + " (bound " + bound.toMillis() + " ms)");
+				+ REPLICATED_TIMING.quarantine().toMillis() + " ms, ceiling lead "
+				+ REPLICATED_TIMING.ceilingLead().toMillis() + " ms): longest time without IDs " + load.longestGaps()
+				+ " (bound " + bound.toMillis() + " ms)");
 		assertThat(load.longestGap()).isLessThanOrEqualTo(bound);
 		this.ledger.assertConsistent();
 	}
@@ -405,8 +433,10 @@ class RedisLeaseProtocolTests {
 		RedisServer primary = track(RedisServer.start());
 		RedisServer replica = track(RedisTopology.startReplicaOf(primary));
 		awaitReplicaOnline(primary);
-		// nothing written means no key of the region, the state hash with its loss marker included (the key
-		// space's format record, which format.lua makes before the first claim, is no lease state)
+		// nothing written means no key of the region, the state hash with its loss marker
+		// included (the key
+		// space's format record, which format.lua makes before the first claim, is no
+		// lease state)
 		RedisWorkerLeaseStore onReplica = store(connect(loopback(replica.port())), REPLICATED_TIMING, 1);
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onReplica.claim(-1))
 			.withMessageContaining("role is slave");
@@ -415,7 +445,8 @@ class RedisLeaseProtocolTests {
 		RedisWorkerLeaseStore onPrimary = store(connect(loopback(primary.port())), REPLICATED_TIMING, 1);
 		replica.suspend();
 		try {
-			await().atMost(MAX_REPLICA_LAG.plusSeconds(4)).until(() -> replicaLag(primary) > MAX_REPLICA_LAG.toSeconds());
+			await().atMost(MAX_REPLICA_LAG.plusSeconds(4))
+				.until(() -> replicaLag(primary) > MAX_REPLICA_LAG.toSeconds());
 			assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onPrimary.claim(-1))
 				.withMessageContaining("lag");
 			assertThat(regionKeys(primary)).isEmpty();
@@ -447,7 +478,8 @@ class RedisLeaseProtocolTests {
 		RedisWorkerLeaseStore onFirst = store(connect(loopback(primary.port())), REPLICATED_TIMING, 3);
 		assertThat(onFirst.claim(-1).ceilingMillis()).as("all four nodes").isPositive();
 
-		// A replica takes over and one other follows it: each side is two of the four nodes, not a majority.
+		// A replica takes over and one other follows it: each side is two of the four
+		// nodes, not a majority.
 		RedisServer second = replicas.get(0);
 		second.call("REPLICAOF", "NO", "ONE");
 		replicas.get(1).call("REPLICAOF", "127.0.0.1", Integer.toString(second.port()));
@@ -463,14 +495,16 @@ class RedisLeaseProtocolTests {
 			.isEqualTo(copiedMarker)
 			.isNotNull();
 
-		// The last replica joins the new primary: three of four nodes, so it grants and the old one cannot.
+		// The last replica joins the new primary: three of four nodes, so it grants and
+		// the old one cannot.
 		replicas.get(2).call("REPLICAOF", "127.0.0.1", Integer.toString(second.port()));
 		awaitReplicasOnline(second, 2);
 		await().atMost(Duration.ofSeconds(15)).ignoreExceptions().until(() -> onSecond.claim(-1) != null);
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onFirst.claim(-1))
 			.withMessageContaining("0 of 0 attached replicas");
 
-		// Configured for fewer replicas than attach, the majority would be wrong: nothing is granted.
+		// Configured for fewer replicas than attach, the majority would be wrong: nothing
+		// is granted.
 		primary.call("REPLICAOF", "127.0.0.1", Integer.toString(second.port()));
 		awaitReplicasOnline(second, 3);
 		RedisWorkerLeaseStore configuredForTwo = store(connect(loopback(second.port())), REPLICATED_TIMING, 2);
@@ -479,7 +513,8 @@ class RedisLeaseProtocolTests {
 			.withMessageContaining("snowflake.worker.redis.replicas=2");
 	}
 
-	// ---- support ------------------------------------------------------------------------------------
+	// ---- support
+	// ------------------------------------------------------------------------------------
 
 	private <T extends AutoCloseable> T track(T resource) {
 		this.resources.add(resource);
@@ -487,8 +522,9 @@ class RedisLeaseProtocolTests {
 	}
 
 	/**
-	 * Lease commands that go to {@code first} until WAIT and from WAIT on to {@code then}, in every call: a
-	 * client whose route (or connection) changes between a script and its WAIT.
+	 * Lease commands that go to {@code first} until WAIT and from WAIT on to
+	 * {@code then}, in every call: a client whose route (or connection) changes between a
+	 * script and its WAIT.
 	 */
 	private static ScriptConnection switchingAtWait(StatefulRedisConnection<byte[], byte[]> first,
 			StatefulRedisConnection<byte[], byte[]> then) {
@@ -531,7 +567,10 @@ class RedisLeaseProtocolTests {
 			.build();
 	}
 
-	/** Load on {@code workers}, one thread each issuing about every half millisecond, until 200 IDs are out. */
+	/**
+	 * Load on {@code workers}, one thread each issuing about every half millisecond,
+	 * until 200 IDs are out.
+	 */
 	private IssuingLoad issuing(LeaseWorker... workers) {
 		IssuingLoad.Builder load = IssuingLoad.builder(IdGenerationException.class).pause(Duration.ofNanos(500_000));
 		for (LeaseWorker worker : workers) {
@@ -550,11 +589,14 @@ class RedisLeaseProtocolTests {
 	}
 
 	private static <T> T awaitAnswer(Callable<T> call) {
-		return await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
+		return await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(20))
+			.ignoreExceptions()
 			.until(call, (answer) -> answer != null);
 	}
 
-	// Waits until each worker's current range starts after the fault (the loss floor) and lies in the past.
+	// Waits until each worker's current range starts after the fault (the loss floor) and
+	// lies in the past.
 	private static void awaitNewRangesInUse(LeaseTiming timing, long faultAt, LeaseWorker... workers) {
 		await().atMost(timing.quarantine().plusSeconds(5)).until(() -> {
 			long now = System.currentTimeMillis();
@@ -572,10 +614,14 @@ class RedisLeaseProtocolTests {
 		awaitReplicasOnline(primary, 1);
 	}
 
-	/** Waits until {@code primary} lists exactly {@code count} replicas, online with lag 0 and acknowledging. */
+	/**
+	 * Waits until {@code primary} lists exactly {@code count} replicas, online with lag 0
+	 * and acknowledging.
+	 */
 	private static void awaitReplicasOnline(RedisServer primary, int count) {
-		await().atMost(Duration.ofSeconds(15)).until(() -> attachedReplicas(primary) == count && replicaLines(primary)
-			.allMatch((line) -> line.contains("state=online") && line.endsWith("lag=0")));
+		await().atMost(Duration.ofSeconds(15))
+			.until(() -> attachedReplicas(primary) == count && replicaLines(primary)
+				.allMatch((line) -> line.contains("state=online") && line.endsWith("lag=0")));
 		RedisTopology.awaitReplicasAcknowledging(primary, count);
 	}
 
@@ -583,7 +629,8 @@ class RedisLeaseProtocolTests {
 		return replicaLines(primary).count();
 	}
 
-	// "slave0:ip=127.0.0.1,port=6380,state=online,offset=42,lag=0", one line per attached replica
+	// "slave0:ip=127.0.0.1,port=6380,state=online,offset=42,lag=0", one line per attached
+	// replica
 	private static Stream<String> replicaLines(RedisServer primary) {
 		return String.valueOf(primary.call("INFO", "replication"))
 			.lines()

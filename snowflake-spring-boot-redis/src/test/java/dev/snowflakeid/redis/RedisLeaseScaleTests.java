@@ -46,8 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A region of 1,024 codes (10 worker bits) under load: 800 workers claim at the same moment, each
- * issues 1,000 IDs, and the region is then filled to the last code.
+ * A region of 1,024 codes (10 worker bits) under load: 800 workers claim at the same
+ * moment, each issues 1,000 IDs, and the region is then filled to the last code.
  */
 @RealProcesses
 class RedisLeaseScaleTests {
@@ -85,10 +85,10 @@ class RedisLeaseScaleTests {
 	}
 
 	@Test
-	void eightHundredConcurrentClaimersGetDistinctCodesAndIssueWithoutDuplicateThenTheRegionFillsUp()
-			throws Exception {
+	void eightHundredConcurrentClaimersGetDistinctCodesAndIssueWithoutDuplicateThenTheRegionFillsUp() throws Exception {
 		this.server = RedisServer.start();
-		// Generous timeout: 800 claims share one connection on a small machine; a claim that timed out
+		// Generous timeout: 800 claims share one connection on a small machine; a claim
+		// that timed out
 		// might still run and hold a code until its TTL.
 		this.connections = RedisLeaseConnections.standalone(loopback(this.server.port()), Duration.ofSeconds(5));
 		this.connections.afterPropertiesSet();
@@ -101,7 +101,8 @@ class RedisLeaseScaleTests {
 		assertThat(store.availableCodes()).isEqualTo(1024);
 		IdLedger ledger = new IdLedger(LAYOUT);
 		for (int i = 0; i < WORKERS; i++) {
-			// Renewals come from one driver thread below rather than 800 timers; clock skew is not under
+			// Renewals come from one driver thread below rather than 800 timers; clock
+			// skew is not under
 			// test here and claim round trips are long under this load.
 			this.workers.add(LeaseWorker.builder("W" + i, store, ledger)
 				.renewInterval(Duration.ofMinutes(10))
@@ -121,12 +122,14 @@ class RedisLeaseScaleTests {
 					go.await();
 					worker.start();
 					for (int i = 0; i < IDS_PER_WORKER; i++) {
-						// A worker that reaches its ceiling before the renewer comes round retries, as a
+						// A worker that reaches its ceiling before the renewer comes
+						// round retries, as a
 						// caller does with a retryable refusal.
 						for (IdGenerationException refusal = worker.tryNextId(); refusal != null; refusal = worker
 							.tryNextId()) {
 							refusals.incrementAndGet();
-							// read after the refusal: the refused tick started at or before this millisecond
+							// read after the refusal: the refused tick started at or
+							// before this millisecond
 							long now = worker.clock().millis();
 							WorkerLease checked = LeaseWorker.lastCheckedLease();
 							if (refusal.reason() != IdGenerationException.Reason.LEASE_UNAVAILABLE
@@ -174,8 +177,10 @@ class RedisLeaseScaleTests {
 		boolean finished = done.await(120, TimeUnit.SECONDS);
 		assertThat(finished).as("all workers done").isTrue();
 		assertThat(failures).isEmpty();
-		// Once start() returned, the whole current tick lies inside the worker's range, and its floor only rises on
-		// a loss; so the one refusal the protocol allows here is a tick past the ceiling, while the renewer has not
+		// Once start() returned, the whole current tick lies inside the worker's range,
+		// and its floor only rises on
+		// a loss; so the one refusal the protocol allows here is a tick past the ceiling,
+		// while the renewer has not
 		// come round to the worker yet.
 		assertThat(unexplained).as("refusals other than a tick past the ceiling, of " + refusals.get()).isEmpty();
 		Set<Integer> codes = new HashSet<>();
@@ -202,9 +207,7 @@ class RedisLeaseScaleTests {
 		int freed = leaving.lease().workerCode();
 		leaving.close();
 		long mark = Long.parseLong((String) this.server.call("HGET", store.keys().state(), "m:" + freed));
-		LeaseWorker late = LeaseWorker.builder("late", store, ledger)
-			.startupWaitBudget(Duration.ofSeconds(5))
-			.build();
+		LeaseWorker late = LeaseWorker.builder("late", store, ledger).startupWaitBudget(Duration.ofSeconds(5)).build();
 		this.workers.add(late);
 		late.start();
 		WorkerLease lease = late.lease();

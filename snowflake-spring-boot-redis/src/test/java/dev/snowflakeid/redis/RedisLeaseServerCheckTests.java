@@ -48,9 +48,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The startup check of the lease Redis against real servers whose settings the test changes: each refusal
- * names the setting, and an application started against that server fails with a failure analysis that
- * names the fix; what the lease user may not read is a warning, not a refusal.
+ * The startup check of the lease Redis against real servers whose settings the test
+ * changes: each refusal names the setting, and an application started against that server
+ * fails with a failure analysis that names the fix; what the lease user may not read is a
+ * warning, not a refusal.
  */
 @RealProcesses
 @ExtendWith(OutputCaptureExtension.class)
@@ -89,7 +90,10 @@ class RedisLeaseServerCheckTests {
 		return check(server, null, null, Duration.ofSeconds(5));
 	}
 
-	/** An application whose lease connection reaches {@code server}, as {@code spring.data.redis.*} sets it. */
+	/**
+	 * An application whose lease connection reaches {@code server}, as
+	 * {@code spring.data.redis.*} sets it.
+	 */
 	private static ApplicationContextRunner application(RedisServer server) {
 		return LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + server.port());
@@ -111,11 +115,13 @@ class RedisLeaseServerCheckTests {
 		assertThat(refusal.setting()).isEqualTo("maxmemory-policy");
 		application(server).run((context) -> {
 			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
-			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
-					+ server.port() + " has maxmemory-policy allkeys-lru")
+			assertThat(analysis.getDescription())
+				.startsWith("Worker leases cannot use this Redis: Redis on port " + server.port()
+						+ " has maxmemory-policy allkeys-lru")
 				.contains("an allkeys-* policy may evict them");
-			assertThat(analysis.getAction()).startsWith("Set maxmemory-policy noeviction (recommended) or a volatile-* "
-					+ "policy on the lease Redis")
+			assertThat(analysis.getAction())
+				.startsWith(
+						"Set maxmemory-policy noeviction (recommended) or a volatile-* " + "policy on the lease Redis")
 				.contains("snowflake.worker.redis.*");
 		});
 	}
@@ -128,8 +134,9 @@ class RedisLeaseServerCheckTests {
 		assertThat(refusal.setting()).isEqualTo("replica-read-only");
 		application(server).run((context) -> {
 			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
-			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
-					+ server.port() + " has replica-read-only no")
+			assertThat(analysis.getDescription())
+				.startsWith("Worker leases cannot use this Redis: Redis on port " + server.port()
+						+ " has replica-read-only no")
 				.contains("could grant a worker code that the primary has granted too");
 			assertThat(analysis.getAction()).startsWith("Set replica-read-only yes on every node of the lease Redis");
 		});
@@ -147,15 +154,18 @@ class RedisLeaseServerCheckTests {
 		long started = System.nanoTime();
 		application(primary).run((context) -> {
 			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
-			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis as configured: Redis "
-					+ "on port " + primary.port() + " (at a fixed address) has 1 replica attached, more than the 0 "
-					+ "that snowflake.worker.redis.replicas counts")
+			assertThat(analysis.getDescription())
+				.startsWith("Worker leases cannot use this Redis as configured: Redis " + "on port " + primary.port()
+						+ " (at a fixed address) has 1 replica attached, more than the 0 "
+						+ "that snowflake.worker.redis.replicas counts")
 				.doesNotContain("running");
 			assertThat(analysis.getAction()).startsWith("Set snowflake.worker.redis.replicas=1 on every instance")
 				.contains("INFO replication on the primary lists its replicas (connected_slaves)");
 		});
-		// refused by the check before the first claim, not after the startup wait budget of retried claims: under
-		// the 10 s budget of LeaseApplications, which a retried refusal would spend to the end
+		// refused by the check before the first claim, not after the startup wait budget
+		// of retried claims: under
+		// the 10 s budget of LeaseApplications, which a retried refusal would spend to
+		// the end
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
 		assertThat(primary.call("DBSIZE")).isEqualTo(0L);
 		application(primary).withPropertyValues("snowflake.worker.redis.replicas=1")
@@ -172,11 +182,12 @@ class RedisLeaseServerCheckTests {
 		assertThat(refusal.getMessage()).contains("port " + replica.port());
 		application(replica).run((context) -> {
 			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
-			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: the lease connection "
-					+ "reached Redis on port " + replica.port() + " whose role is 'slave'")
+			assertThat(analysis.getDescription())
+				.startsWith("Worker leases cannot use this Redis: the lease connection " + "reached Redis on port "
+						+ replica.port() + " whose role is 'slave'")
 				.contains("Leases written anywhere but the primary are not fenced");
-			assertThat(analysis.getAction()).startsWith("Point spring.data.redis.host (or snowflake.worker.redis.host/url) "
-					+ "at the primary")
+			assertThat(analysis.getAction())
+				.startsWith("Point spring.data.redis.host (or snowflake.worker.redis.host/url) " + "at the primary")
 				.contains("spring.data.redis.sentinel.master")
 				.contains("spring.data.redis.masterreplica.nodes")
 				.contains("spring.data.redis.cluster.nodes");
@@ -186,8 +197,8 @@ class RedisLeaseServerCheckTests {
 	@Test
 	void settingsTheUserMayNotReadAreWarningsNamingThem() {
 		RedisServer server = server();
-		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all",
-				"+eval", "+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
+		server.call("ACL", "SETUSER", "reader", "on", ">secret", "resetkeys", "~snowflake:*", "-@all", "+eval",
+				"+evalsha", "+info", "+time", "+exists", "+get", "+set", "+del", "+pexpireat", "+hget", "+hset",
 				"+hsetnx", "+hdel", "+hincrby", "+hmget", "+scan", "+wait", "+client|id");
 		List<String> warnings = check(server, "reader", "secret", Duration.ofSeconds(5)).verify();
 		assertThat(warnings).hasSize(2);
@@ -198,8 +209,8 @@ class RedisLeaseServerCheckTests {
 	// The check's refusal for a user with the README's lease permissions, all but one.
 	private UnsuitableRedisException refusalOfEveryLeasePermissionBut(String user, String missing) {
 		RedisServer server = server();
-		List<String> rule = new ArrayList<>(List.of("ACL", "SETUSER", user, "on", ">secret", "resetkeys",
-				"~snowflake:*", "-@all"));
+		List<String> rule = new ArrayList<>(
+				List.of("ACL", "SETUSER", user, "on", ">secret", "resetkeys", "~snowflake:*", "-@all"));
 		RedisLeaseServerCheck.requiredCommands()
 			.stream()
 			.map((command) -> "+" + command)
@@ -266,8 +277,8 @@ class RedisLeaseServerCheckTests {
 	}
 
 	/**
-	 * The startup wait budget is measured on the check's monotonic source and waited out with its parker: a
-	 * fake clock spends it without waiting, attempt by attempt.
+	 * The startup wait budget is measured on the check's monotonic source and waited out
+	 * with its parker: a fake clock spends it without waiting, attempt by attempt.
 	 */
 	@Test
 	void theWaitBudgetIsSpentOnTheCheckClock(CapturedOutput output) {
@@ -290,8 +301,9 @@ class RedisLeaseServerCheckTests {
 	}
 
 	/**
-	 * A connection that was up and is lost while the check runs: Lettuce rejects every command until it has
-	 * reconnected ({@code Currently not connected}), which the check waits out instead of failing at once.
+	 * A connection that was up and is lost while the check runs: Lettuce rejects every
+	 * command until it has reconnected ({@code Currently not connected}), which the check
+	 * waits out instead of failing at once.
 	 */
 	@Test
 	void aConnectionNotUpYetIsWaitedForWithinTheBudget(CapturedOutput output) throws Exception {
@@ -299,24 +311,26 @@ class RedisLeaseServerCheckTests {
 		RedisLeaseServerCheck check = check(server, null, null, Duration.ofSeconds(30));
 		assertThat(check.verify()).isEmpty();
 		server.kill();
-		// the check's next command must find the connection down, not sent into it before Lettuce noticed
+		// the check's next command must find the connection down, not sent into it before
+		// Lettuce noticed
 		Polling.await("Lettuce notices the lost connection", Duration.ofSeconds(10))
 			.until(() -> output.getOut().contains("Reconnecting, last destination was /127.0.0.1:" + server.port()));
 		CompletableFuture<List<String>> verified = CompletableFuture.supplyAsync(check::verify);
 		Polling.await("the check waits for the lost connection", Duration.ofSeconds(10))
-			.until(() -> output.getOut().contains("Worker leases: waiting for the lease Redis at 127.0.0.1:"
-					+ server.port() + " to be reachable"));
+			.until(() -> output.getOut()
+				.contains("Worker leases: waiting for the lease Redis at 127.0.0.1:" + server.port()
+						+ " to be reachable"));
 		assertThat(verified).isNotDone();
 		assertThat(output.getOut()).contains("Currently not connected");
 		server.restartEmpty();
 		assertThat(verified.get(20, TimeUnit.SECONDS)).isEmpty();
-		assertThat(output.getOut()).contains("Worker leases: the lease Redis at 127.0.0.1:" + server.port()
-				+ " was reached after ");
+		assertThat(output.getOut())
+			.contains("Worker leases: the lease Redis at 127.0.0.1:" + server.port() + " was reached after ");
 	}
 
 	/**
-	 * However long the startup wait budget, a server that answers and refuses is refused at once: only a
-	 * server that could not be reached is waited for.
+	 * However long the startup wait budget, a server that answers and refuses is refused
+	 * at once: only a server that could not be reached is waited for.
 	 */
 	@Test
 	void aRefusalIsNeverRetriedHoweverLongTheBudget() {
@@ -342,7 +356,10 @@ class RedisLeaseServerCheckTests {
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("wrong password refused").isLessThan(fast);
 	}
 
-	/** A server whose {@code command} was renamed in its configuration, as some managed services do. */
+	/**
+	 * A server whose {@code command} was renamed in its configuration, as some managed
+	 * services do.
+	 */
 	private RedisServer renaming(String command) {
 		RedisServer server = RedisServer.builder().args("--rename-command", command, command + "-HIDDEN").start();
 		this.resources.add(server);
@@ -350,8 +367,8 @@ class RedisLeaseServerCheckTests {
 	}
 
 	/**
-	 * Each command the safety of leases rests on, renamed away, is refused naming it, whatever the server's
-	 * version; so is an ACL user denied {@code INFO}.
+	 * Each command the safety of leases rests on, renamed away, is refused naming it,
+	 * whatever the server's version; so is an ACL user denied {@code INFO}.
 	 */
 	@Test
 	void aServerLackingWhatLeasesRelyOnIsRefusedNamingIt() {
@@ -370,8 +387,9 @@ class RedisLeaseServerCheckTests {
 		RedisServer withoutTime = renaming("TIME");
 		application(withoutTime).run((context) -> {
 			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
-			assertThat(analysis.getDescription()).startsWith("Worker leases cannot use this Redis: Redis on port "
-					+ withoutTime.port() + " lacks TIME, which worker leases rely on")
+			assertThat(analysis.getDescription())
+				.startsWith("Worker leases cannot use this Redis: Redis on port " + withoutTime.port()
+						+ " lacks TIME, which worker leases rely on")
 				.contains("timed by the server's clock, TIME");
 			assertThat(analysis.getAction()).contains("remove any rename-command of it")
 				.contains("snowflake.worker.redis.*");

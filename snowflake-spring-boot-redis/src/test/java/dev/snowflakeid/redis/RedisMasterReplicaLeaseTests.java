@@ -28,20 +28,22 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worker leases on a fixed primary with a replica ({@code spring.data.redis.masterreplica.nodes}), listed
- * replica first: every lease command goes to the primary, none to the replica, whatever read-from the
- * application's own client uses. The replica lag limit and the command timeout reach the lease store.
+ * Worker leases on a fixed primary with a replica
+ * ({@code spring.data.redis.masterreplica.nodes}), listed replica first: every lease
+ * command goes to the primary, none to the replica, whatever read-from the application's
+ * own client uses. The replica lag limit and the command timeout reach the lease store.
  */
 @RealProcesses
 class RedisMasterReplicaLeaseTests {
 
 	@Test
 	void leaseCommandsGoToThePrimaryWhicheverNodeIsListedFirst() {
-		try (RedisServer primary = RedisServer.start();
-				RedisServer replica = RedisTopology.startReplicaOf(primary)) {
+		try (RedisServer primary = RedisServer.start(); RedisServer replica = RedisTopology.startReplicaOf(primary)) {
 			LeaseApplications.runner(false)
-				.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:" + replica.port() + ",127.0.0.1:"
-						+ primary.port(), "spring.data.redis.lettuce.read-from=replica", "snowflake.worker.redis.replicas=1")
+				.withPropertyValues(
+						"spring.data.redis.masterreplica.nodes=127.0.0.1:" + replica.port() + ",127.0.0.1:"
+								+ primary.port(),
+						"spring.data.redis.lettuce.read-from=replica", "snowflake.worker.redis.replicas=1")
 				.run((context) -> {
 					assertThat(context).hasNotFailed();
 					assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
@@ -54,17 +56,20 @@ class RedisMasterReplicaLeaseTests {
 
 	@Test
 	void theReplicaLagLimitAndTheCommandTimeoutReachTheStore() {
-		try (RedisServer primary = RedisServer.start();
-				RedisServer replica = RedisTopology.startReplicaOf(primary)) {
+		try (RedisServer primary = RedisServer.start(); RedisServer replica = RedisTopology.startReplicaOf(primary)) {
 			LeaseApplications.runner(false)
-				.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:" + primary.port() + ",127.0.0.1:"
-						+ replica.port(), "snowflake.worker.redis.replicas=1", "snowflake.worker.redis.max-replica-lag=2s",
+				.withPropertyValues(
+						"spring.data.redis.masterreplica.nodes=127.0.0.1:" + primary.port() + ",127.0.0.1:"
+								+ replica.port(),
+						"snowflake.worker.redis.replicas=1", "snowflake.worker.redis.max-replica-lag=2s",
 						"snowflake.worker.redis.command-timeout=350ms")
 				.run((context) -> {
 					assertThat(context).hasNotFailed();
 					RedisWorkerLeaseStore store = (RedisWorkerLeaseStore) context.getBean(WorkerLeaseStore.class);
-					// The store refuses a timing whose failover window its own lag limit does not give, so the
-					// window shows the limit it sends to the lease script: 2 s, plus the second INFO rounds to.
+					// The store refuses a timing whose failover window its own lag limit
+					// does not give, so the
+					// window shows the limit it sends to the lease script: 2 s, plus the
+					// second INFO rounds to.
 					assertThat(store.timing().failoverWindow()).isEqualTo(Duration.ofSeconds(3));
 					assertThat(store.timing().requestLateness()).isEqualTo(Duration.ofMillis(350));
 					assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();

@@ -39,13 +39,15 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worker leases behind Redis Sentinel, with real processes: one primary, two replicas and three sentinels
- * ({@code redis-server --sentinel}, quorum 2, down after 1 s). An application configured only with
- * {@code spring.data.redis.sentinel.*} is refused at once, told to set {@code snowflake.worker.redis.replicas=2};
- * with that one setting added and short lease timings it issues IDs continuously while the
- * primary changes twice: first by kill -9 of the primary, then by {@code SENTINEL FAILOVER}. After each
- * change its lease connection (named by CLIENT SETNAME) is on the new primary, renewals run there, it
- * issues again, and no ID repeats. The longest time without IDs is printed for each failover.
+ * Worker leases behind Redis Sentinel, with real processes: one primary, two replicas and
+ * three sentinels ({@code redis-server --sentinel}, quorum 2, down after 1 s). An
+ * application configured only with {@code spring.data.redis.sentinel.*} is refused at
+ * once, told to set {@code snowflake.worker.redis.replicas=2}; with that one setting
+ * added and short lease timings it issues IDs continuously while the primary changes
+ * twice: first by kill -9 of the primary, then by {@code SENTINEL FAILOVER}. After each
+ * change its lease connection (named by CLIENT SETNAME) is on the new primary, renewals
+ * run there, it issues again, and no ID repeats. The longest time without IDs is printed
+ * for each failover.
  */
 @RealProcesses
 class RedisSentinelLeaseTests {
@@ -76,13 +78,16 @@ class RedisSentinelLeaseTests {
 		List<RedisServer> sentinels = setUp.sentinels();
 		String nodes = setUp.nodes();
 		ApplicationContextRunner sentinel = LeaseApplications.runner(false)
-			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes);
-		// configured only with spring.data.redis.sentinel.*: refused at once, told the one setting to add
+			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER,
+					"spring.data.redis.sentinel.nodes=" + nodes);
+		// configured only with spring.data.redis.sentinel.*: refused at once, told the
+		// one setting to add
 		String[] advised = new String[1];
 		sentinel.run((context) -> {
 			FailureAnalysis analysis = LeaseApplications.analyze(context, UnsuitableRedisException.class);
-			assertThat(analysis.getDescription()).contains("(behind Sentinel) has 2 replicas attached, more than the 0 "
-					+ "that snowflake.worker.redis.replicas counts")
+			assertThat(analysis.getDescription())
+				.contains("(behind Sentinel) has 2 replicas attached, more than the 0 "
+						+ "that snowflake.worker.redis.replicas counts")
 				.doesNotContain("running");
 			assertThat(analysis.getAction()).contains("SENTINEL REPLICAS <master>");
 			Matcher setting = Pattern.compile("^Set (snowflake\\.worker\\.redis\\.replicas=\\d+) ")
@@ -92,46 +97,47 @@ class RedisSentinelLeaseTests {
 		});
 		assertThat(advised[0]).isEqualTo("snowflake.worker.redis.replicas=2");
 		sentinel.withPropertyValues(advised[0]).run((context) -> {
-				assertThat(context).hasNotFailed();
-				try (IssuingLoad issuer = IssuingLoad.start("sentinel", context.getBean(IdGenerator.class)::nextId,
-						IdGenerationException.class)) {
-					issuer.awaitMore(1_000, DEADLINE);
-					assertThat(first.clientsNamed("snowflake-lease")).isOne();
+			assertThat(context).hasNotFailed();
+			try (IssuingLoad issuer = IssuingLoad.start("sentinel", context.getBean(IdGenerator.class)::nextId,
+					IdGenerationException.class)) {
+				issuer.awaitMore(1_000, DEADLINE);
+				assertThat(first.clientsNamed("snowflake-lease")).isOne();
 
-					issuer.resetLongestGaps();
-					first.kill();
-					RedisServer second = awaitPromotion(sentinels, replicas);
-					awaitLeasesOn(second, issuer);
-					Duration killed = issuer.longestGap();
+				issuer.resetLongestGaps();
+				first.kill();
+				RedisServer second = awaitPromotion(sentinels, replicas);
+				awaitLeasesOn(second, issuer);
+				Duration killed = issuer.longestGap();
 
-					RedisServer third = replicas.get(1 - replicas.indexOf(second));
-					awaitInSync(third, second);
-					issuer.resetLongestGaps();
-					// The sentinel that led the first failover knows the reconfigured replica at once; the
-					// others learn of it from the primary's INFO, every 10 s.
-					Polling.await("a sentinel starts a failover", DEADLINE)
-						.until(() -> sentinels.stream().anyMatch(RedisSentinelLeaseTests::startFailover));
-					assertThat(awaitPromotion(sentinels, List.of(third))).isSameAs(third);
-					awaitLeasesOn(third, issuer);
-					Duration planned = issuer.longestGap();
+				RedisServer third = replicas.get(1 - replicas.indexOf(second));
+				awaitInSync(third, second);
+				issuer.resetLongestGaps();
+				// The sentinel that led the first failover knows the reconfigured replica
+				// at once; the
+				// others learn of it from the primary's INFO, every 10 s.
+				Polling.await("a sentinel starts a failover", DEADLINE)
+					.until(() -> sentinels.stream().anyMatch(RedisSentinelLeaseTests::startFailover));
+				assertThat(awaitPromotion(sentinels, List.of(third))).isSameAs(third);
+				awaitLeasesOn(third, issuer);
+				Duration planned = issuer.longestGap();
 
-					System.out.printf("Sentinel (down-after %d ms, %s): longest time without IDs %d ms "
-							+ "across kill -9 of the primary, %d ms across SENTINEL FAILOVER; %d IDs, %d refusals%n",
-							DOWN_AFTER.toMillis(), LeaseApplications.SHORT_TIMINGS, killed.toMillis(), planned.toMillis(),
-							issuer.count(),
-							issuer.refusals());
-					assertThat(issuer.duplicates()).isZero();
-					assertThat(killed).isLessThan(DEADLINE);
-					assertThat(planned).isLessThan(DEADLINE);
-				}
-			});
+				System.out.printf("Sentinel (down-after %d ms, %s): longest time without IDs %d ms "
+						+ "across kill -9 of the primary, %d ms across SENTINEL FAILOVER; %d IDs, %d refusals%n",
+						DOWN_AFTER.toMillis(), LeaseApplications.SHORT_TIMINGS, killed.toMillis(), planned.toMillis(),
+						issuer.count(), issuer.refusals());
+				assertThat(issuer.duplicates()).isZero();
+				assertThat(killed).isLessThan(DEADLINE);
+				assertThat(planned).isLessThan(DEADLINE);
+			}
+		});
 	}
 
 	/**
-	 * The default lease timings (outage tolerance 10 s, renew interval 1 s, max clock skew 1 s, command timeout
-	 * 300 ms) with two replicas: a kill -9 of the primary costs the time until the promoted replica's first
-	 * grant, whose floor is the quarantine (16.6 s) above it, less the ceiling lead (12 s) the worker still
-	 * holds. Printed as the README's figure; bounded by detection, promotion and the quarantine.
+	 * The default lease timings (outage tolerance 10 s, renew interval 1 s, max clock
+	 * skew 1 s, command timeout 300 ms) with two replicas: a kill -9 of the primary costs
+	 * the time until the promoted replica's first grant, whose floor is the quarantine
+	 * (16.6 s) above it, less the ceiling lead (12 s) the worker still holds. Printed as
+	 * the README's figure; bounded by detection, promotion and the quarantine.
 	 */
 	@Test
 	void withDefaultTimingsAKilledPrimaryCostsAboutTheQuarantineLessTheCeilingLead() {
@@ -141,8 +147,8 @@ class RedisSentinelLeaseTests {
 		List<RedisServer> sentinels = setUp.sentinels();
 		String nodes = setUp.nodes();
 		LeaseApplications.runner(true)
-			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER, "spring.data.redis.sentinel.nodes=" + nodes,
-					"snowflake.worker.redis.replicas=2")
+			.withPropertyValues("spring.data.redis.sentinel.master=" + MASTER,
+					"spring.data.redis.sentinel.nodes=" + nodes, "snowflake.worker.redis.replicas=2")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				IdGenerator ids = context.getBean(IdGenerator.class);
@@ -153,23 +159,30 @@ class RedisSentinelLeaseTests {
 					first.kill();
 					RedisServer second = awaitPromotion(sentinels, replicas);
 					awaitLeasesOn(second, issuer);
-					// over once the worker issues from a range the new primary granted: every range of the old one
-					// ends within the ceiling lead (12 s) of the kill, every new one starts a quarantine (16.6 s) after
+					// over once the worker issues from a range the new primary granted:
+					// every range of the old one
+					// ends within the ceiling lead (12 s) of the kill, every new one
+					// starts a quarantine (16.6 s) after
 					// the promotion
 					Polling.await("IDs from a range the new primary granted", Duration.ofSeconds(60))
 						.until(() -> ids.decode(issuer.lastId()).timestamp().toEpochMilli() > killedAt + 16_600);
 					Duration killed = issuer.longestGap();
-					System.out.printf("Sentinel (down-after %d ms, default lease timings, replicas 2): longest time "
-							+ "without IDs %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
+					System.out.printf(
+							"Sentinel (down-after %d ms, default lease timings, replicas 2): longest time "
+									+ "without IDs %d ms across kill -9 of the primary; %d IDs, %d refusals%n",
 							DOWN_AFTER.toMillis(), killed.toMillis(), issuer.count(), issuer.refusals());
 					assertThat(issuer.duplicates()).isZero();
-					// quarantine 16.6 s less the ceiling lead 12 s, plus detection and promotion
+					// quarantine 16.6 s less the ceiling lead 12 s, plus detection and
+					// promotion
 					assertThat(killed).isGreaterThan(Duration.ofMillis(4_600)).isLessThan(Duration.ofSeconds(60));
 				}
 			});
 	}
 
-	/** One primary, two replicas and three sentinels that agree on them; {@code nodes} as the property lists them. */
+	/**
+	 * One primary, two replicas and three sentinels that agree on them; {@code nodes} as
+	 * the property lists them.
+	 */
 	private record SentinelSetUp(RedisServer primary, List<RedisServer> replicas, List<RedisServer> sentinels,
 			String nodes) {
 	}
@@ -183,7 +196,9 @@ class RedisSentinelLeaseTests {
 			sentinels.add(track(RedisTopology.startSentinel(MASTER, primary, DOWN_AFTER)));
 		}
 		awaitSentinelsAgree(sentinels, primary, replicas);
-		String nodes = sentinels.stream().map((sentinel) -> "127.0.0.1:" + sentinel.port()).collect(Collectors.joining(","));
+		String nodes = sentinels.stream()
+			.map((sentinel) -> "127.0.0.1:" + sentinel.port())
+			.collect(Collectors.joining(","));
 		return new SentinelSetUp(primary, replicas, sentinels, nodes);
 	}
 
@@ -204,16 +219,18 @@ class RedisSentinelLeaseTests {
 		});
 	}
 
-	/** Waits until every sentinel names one of {@code candidates} as the primary, and returns it. */
+	/**
+	 * Waits until every sentinel names one of {@code candidates} as the primary, and
+	 * returns it.
+	 */
 	@SuppressWarnings("unchecked")
-	private static RedisServer awaitPromotion(List<RedisServer> sentinels,
-			List<RedisServer> candidates) {
+	private static RedisServer awaitPromotion(List<RedisServer> sentinels, List<RedisServer> candidates) {
 		RedisServer[] promoted = new RedisServer[1];
-		Polling.await("the sentinels promote one of " + candidates.stream().map(RedisServer::port)
-			.toList(), DEADLINE).until(() -> {
+		Polling.await("the sentinels promote one of " + candidates.stream().map(RedisServer::port).toList(), DEADLINE)
+			.until(() -> {
 				List<String> named = sentinels.stream()
-					.map((sentinel) -> String.valueOf(((List<Object>) sentinel.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME",
-							MASTER)).get(1)))
+					.map((sentinel) -> String
+						.valueOf(((List<Object>) sentinel.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", MASTER)).get(1)))
 					.distinct()
 					.toList();
 				promoted[0] = candidates.stream()
@@ -225,7 +242,10 @@ class RedisSentinelLeaseTests {
 		return promoted[0];
 	}
 
-	/** Sentinels name {@code primary}, see {@code replicas} in sync and know each other (for a quorum). */
+	/**
+	 * Sentinels name {@code primary}, see {@code replicas} in sync and know each other
+	 * (for a quorum).
+	 */
 	@SuppressWarnings("unchecked")
 	private static void awaitSentinelsAgree(List<RedisServer> sentinels, RedisServer primary,
 			List<RedisServer> replicas) {

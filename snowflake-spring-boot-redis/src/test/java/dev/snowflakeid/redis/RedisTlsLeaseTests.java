@@ -42,10 +42,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Worker leases over TLS, against {@code redis-server} processes that speak only TLS
- * ({@code --port 0 --tls-port P}) with certificates from a certificate authority made by the test: one
- * that accepts any client, one that requires a client certificate (mutual TLS). Each way the README names
- * to turn TLS on gives a lease connection that works against them; pointed at a plaintext server, each one
- * fails startup instead of falling back to plaintext.
+ * ({@code --port 0 --tls-port P}) with certificates from a certificate authority made by
+ * the test: one that accepts any client, one that requires a client certificate (mutual
+ * TLS). Each way the README names to turn TLS on gives a lease connection that works
+ * against them; pointed at a plaintext server, each one fails startup instead of falling
+ * back to plaintext.
  */
 @RealProcesses
 class RedisTlsLeaseTests {
@@ -64,10 +65,10 @@ class RedisTlsLeaseTests {
 	@BeforeAll
 	static void startServers() {
 		certificates = TestCertificates.generate(dir);
-		tls = RedisServer.startTls(certificates.serverCertificate(), certificates.serverKey(),
-				certificates.ca(), false, certificates.clientCertificate(), certificates.clientKey());
-		mutual = RedisServer.startTls(certificates.serverCertificate(), certificates.serverKey(),
-				certificates.ca(), true, certificates.clientCertificate(), certificates.clientKey());
+		tls = RedisServer.startTls(certificates.serverCertificate(), certificates.serverKey(), certificates.ca(), false,
+				certificates.clientCertificate(), certificates.clientKey());
+		mutual = RedisServer.startTls(certificates.serverCertificate(), certificates.serverKey(), certificates.ca(),
+				true, certificates.clientCertificate(), certificates.clientKey());
 		plain = RedisServer.start();
 	}
 
@@ -86,26 +87,31 @@ class RedisTlsLeaseTests {
 
 	@Test
 	void aRedissUrlWithTheCertificateAuthorityInAnSslBundle() {
-		runner().withPropertyValues("spring.data.redis.url=rediss://127.0.0.1:" + tls.port(),
-				"spring.data.redis.ssl.bundle=leases")
+		runner()
+			.withPropertyValues("spring.data.redis.url=rediss://127.0.0.1:" + tls.port(),
+					"spring.data.redis.ssl.bundle=leases")
 			.run((context) -> assertIssuesThrough(context, tls));
 	}
 
 	@Test
 	void mutualTlsWithTheClientCertificateInAnSslBundle() {
-		runner().withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + mutual.port(),
-				"spring.data.redis.ssl.enabled=true", "spring.data.redis.ssl.bundle=mutual")
+		runner()
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + mutual.port(),
+					"spring.data.redis.ssl.enabled=true", "spring.data.redis.ssl.bundle=mutual")
 			.run((context) -> assertIssuesThrough(context, mutual));
-		runner().withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + mutual.port(),
-				"spring.data.redis.ssl.bundle=leases",
-				"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
+		runner()
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + mutual.port(),
+					"spring.data.redis.ssl.bundle=leases",
+					"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.run((context) -> assertThat(context).as("no client certificate").hasFailed());
 	}
 
 	@Test
 	void aSeparateLeaseRedisOverTlsBesideAPlaintextApplicationRedis() {
-		runner().withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
-				"snowflake.worker.redis.url=rediss://127.0.0.1:" + mutual.port(), "snowflake.worker.redis.ssl.bundle=mutual")
+		runner()
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
+					"snowflake.worker.redis.url=rediss://127.0.0.1:" + mutual.port(),
+					"snowflake.worker.redis.ssl.bundle=mutual")
 			.run((context) -> {
 				assertIssuesThrough(context, mutual);
 				assertThat((List<?>) plain.call("KEYS", "snowflake:*")).isEmpty();
@@ -118,7 +124,8 @@ class RedisTlsLeaseTests {
 				Arguments.of("mutual TLS bundle", List.of("spring.data.redis.ssl.bundle=mutual")),
 				Arguments.of("rediss:// URL", List.of("spring.data.redis.url=rediss://127.0.0.1:PORT")),
 				Arguments.of("rediss:// URL and bundle",
-						List.of("spring.data.redis.url=rediss://127.0.0.1:PORT", "spring.data.redis.ssl.bundle=leases")),
+						List.of("spring.data.redis.url=rediss://127.0.0.1:PORT",
+								"spring.data.redis.ssl.bundle=leases")),
 				Arguments.of("snowflake.worker.redis rediss:// URL",
 						List.of("snowflake.worker.redis.url=rediss://127.0.0.1:PORT")),
 				Arguments.of("snowflake.worker.redis.ssl.enabled",
@@ -134,8 +141,9 @@ class RedisTlsLeaseTests {
 		String[] pointedAtPlaintext = properties.stream()
 			.map((property) -> property.replace("PORT", Integer.toString(plain.port())))
 			.toArray(String[]::new);
-		runner().withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
-				"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
+		runner()
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
+					"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.withPropertyValues(pointedAtPlaintext)
 			.run(RedisTlsLeaseTests::assertNoLeaseOverPlaintext);
 	}
@@ -149,7 +157,7 @@ class RedisTlsLeaseTests {
 		runner().withUserConfiguration(PlaintextCustomizer.class)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + plain.port(),
 					"spring.data.redis.ssl.bundle=leases",
-				"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
+					"snowflake.worker.lease.startup-wait-budget=" + LeaseApplications.SHORTEST_BUDGET)
 			.run(RedisTlsLeaseTests::assertNoLeaseOverPlaintext);
 	}
 
@@ -172,7 +180,10 @@ class RedisTlsLeaseTests {
 		assertThat((List<?>) plain.call("KEYS", "snowflake:*")).isEmpty();
 	}
 
-	/** A customizer that would point the client at a plaintext URI, as {@code apply(RedisURI)} does. */
+	/**
+	 * A customizer that would point the client at a plaintext URI, as
+	 * {@code apply(RedisURI)} does.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	static class PlaintextCustomizer {
 

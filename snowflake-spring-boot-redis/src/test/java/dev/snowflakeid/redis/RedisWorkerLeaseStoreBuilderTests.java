@@ -31,8 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The store's settings are checked when it is built, before any connection is made: each refusal names the
- * setting and the value.
+ * The store's settings are checked when it is built, before any connection is made: each
+ * refusal names the setting and the value.
  */
 class RedisWorkerLeaseStoreBuilderTests {
 
@@ -77,8 +77,9 @@ class RedisWorkerLeaseStoreBuilderTests {
 			.withMessage("replicas must be zero or positive but was -1");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> build((builder) -> builder.maxReplicaLag(Duration.ofMillis(1500))))
-			.withMessage("max replica lag must be a whole number of seconds, at least 1 s (Redis reports replica lag in "
-					+ "seconds, and an idle, healthy replica reports lag 1 in about half of all samples) but was PT1.5S");
+			.withMessage(
+					"max replica lag must be a whole number of seconds, at least 1 s (Redis reports replica lag in "
+							+ "seconds, and an idle, healthy replica reports lag 1 in about half of all samples) but was PT1.5S");
 		assertThatIllegalArgumentException().isThrownBy(() -> build((builder) -> builder.replicas(2)))
 			.withMessageContaining("lease timing assumes a failover window of PT0S but 2 replicas with a lag limit of "
 					+ "PT1S give PT2S");
@@ -86,12 +87,13 @@ class RedisWorkerLeaseStoreBuilderTests {
 
 	@Test
 	void withReplicasTheFactoryMustReadFromThePrimary() {
-		LeaseTiming replicated = new LeaseTiming(LeaseTiming.DEFAULT_OUTAGE_TOLERANCE, LeaseTiming.DEFAULT_RENEW_INTERVAL,
-				LeaseTiming.DEFAULT_MAX_CLOCK_SKEW, LeaseTiming.replicaFailoverWindow(1, RedisLeaseDefaults.MAX_REPLICA_LAG));
+		LeaseTiming replicated = new LeaseTiming(LeaseTiming.DEFAULT_OUTAGE_TOLERANCE,
+				LeaseTiming.DEFAULT_RENEW_INTERVAL, LeaseTiming.DEFAULT_MAX_CLOCK_SKEW,
+				LeaseTiming.replicaFailoverWindow(1, RedisLeaseDefaults.MAX_REPLICA_LAG));
 		LettuceConnectionFactory replicaPreferred = new LettuceConnectionFactory(new RedisStandaloneConfiguration(),
 				LettuceClientConfiguration.builder().readFrom(ReadFrom.REPLICA_PREFERRED).build());
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> RedisWorkerLeaseStore.builder(replicaPreferred, LAYOUT).timing(replicated).replicas(1).build())
+		assertThatIllegalArgumentException().isThrownBy(
+				() -> RedisWorkerLeaseStore.builder(replicaPreferred, LAYOUT).timing(replicated).replicas(1).build())
 			.withMessageContaining("reads from the primary (ReadFrom.UPSTREAM");
 		LettuceConnectionFactory upstream = new LettuceConnectionFactory(new RedisStandaloneConfiguration(),
 				LettuceClientConfiguration.builder().readFrom(ReadFrom.UPSTREAM).build());

@@ -33,14 +33,18 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
- * Each rule of the startup check judged on facts as a server reports them, without a server; and each
- * reason of a refusal explained by a failure analysis that names the fix.
+ * Each rule of the startup check judged on facts as a server reports them, without a
+ * server; and each reason of a refusal explained by a failure analysis that names the
+ * fix.
  */
 class ServerRulesTests {
 
 	private static final String SERVER = "on port 1";
 
-	/** What the lease script reads the lineage from, checked as it reads it: hexadecimal digits. */
+	/**
+	 * What the lease script reads the lineage from, checked as it reads it: hexadecimal
+	 * digits.
+	 */
 	@Test
 	void lineageFieldsTheLeaseScriptCannotReadAreRefusedNamingThem() {
 		Properties info = new Properties();
@@ -48,7 +52,8 @@ class ServerRulesTests {
 		ServerRules.requireHex(SERVER, info, "run_id");
 		assertThatExceptionOfType(UnsuitableRedisException.class)
 			.isThrownBy(() -> ServerRules.requireHex(SERVER, info, "master_replid"))
-			.withMessage("Redis on port 1 lacks INFO master_replid, which worker leases rely on (INFO does not show it)");
+			.withMessage(
+					"Redis on port 1 lacks INFO master_replid, which worker leases rely on (INFO does not show it)");
 		info.setProperty("run_id", "<hidden>");
 		assertThatExceptionOfType(UnsuitableRedisException.class)
 			.isThrownBy(() -> ServerRules.requireHex(SERVER, info, "run_id"))
@@ -88,7 +93,10 @@ class ServerRulesTests {
 		assertThatNoException().isThrownBy(() -> ServerRules.requireRole(SERVER, replication, null));
 	}
 
-	/** A setting the user may not read ({@code null}) is the reader's warning, never a pass of the rule's own. */
+	/**
+	 * A setting the user may not read ({@code null}) is the reader's warning, never a
+	 * pass of the rule's own.
+	 */
 	@Test
 	void settingsAreRefusedOnlyForTheUnsafeValues() {
 		assertThatExceptionOfType(UnsuitableRedisException.class)
@@ -112,7 +120,10 @@ class ServerRulesTests {
 		assertThat(ServerRules.safeValue("maxmemory-policy")).isEqualTo("noeviction or a volatile-* policy");
 	}
 
-	/** The largest shard counts, and its replicas that are marked failed count too: they may come back. */
+	/**
+	 * The largest shard counts, and its replicas that are marked failed count too: they
+	 * may come back.
+	 */
 	@Test
 	void aShardWithMoreReplicasThanCountedIsRefusedNamingItsPrimary() {
 		RedisClusterNode primary = node("a", "10.0.0.1", 7000, null, false);
@@ -139,7 +150,9 @@ class ServerRulesTests {
 		return node.build();
 	}
 
-	/** Every reason has an analysis, the exhaustive switch's, that says what to change. */
+	/**
+	 * Every reason has an analysis, the exhaustive switch's, that says what to change.
+	 */
 	@Test
 	void everyReasonIsExplainedWithAnAction() {
 		List<UnsuitableRedisException> refusals = List.of(UnsuitableRedisException.version(SERVER, "6.0.9"),

@@ -45,10 +45,11 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Applications with different names on one Redis database share one uniqueness domain unless they
- * configure a namespace: with one worker bit (two codes) "orders" and "billing" hold different codes and
- * issue disjoint IDs, and a third application finds no free code instead of sharing one. The log line,
- * the health details and the endpoint name the domain.
+ * Applications with different names on one Redis database share one uniqueness domain
+ * unless they configure a namespace: with one worker bit (two codes) "orders" and
+ * "billing" hold different codes and issue disjoint IDs, and a third application finds no
+ * free code instead of sharing one. The log line, the health details and the endpoint
+ * name the domain.
  */
 @RealProcesses
 @ExtendWith(OutputCaptureExtension.class)
@@ -73,7 +74,8 @@ class SharedRedisDomainTests {
 
 	@Test
 	void twoApplicationsWithDifferentNamesNeverIssueTheSameId(CapturedOutput output) {
-		UniquenessDomain expected = UniquenessDomain.redis("127.0.0.1:" + this.redis.port(), 0, "snowflake", "default", 0);
+		UniquenessDomain expected = UniquenessDomain.redis("127.0.0.1:" + this.redis.port(), 0, "snowflake", "default",
+				0);
 		this.runner.withPropertyValues("spring.application.name=orders").run((orders) -> {
 			assertThat(orders).hasNotFailed();
 			this.runner.withPropertyValues("spring.application.name=billing").run((billing) -> {
@@ -84,7 +86,9 @@ class SharedRedisDomainTests {
 				long[] fromB = issue(b);
 				long[] idsA = fromA.join();
 				assertThat(a.decode(idsA[0]).worker()).isNotEqualTo(b.decode(fromB[0]).worker());
-				assertThat(LongStream.concat(Arrays.stream(idsA), Arrays.stream(fromB)).distinct().count()).as("distinct IDs of 2 x %d", IDS).isEqualTo(2L * IDS);
+				assertThat(LongStream.concat(Arrays.stream(idsA), Arrays.stream(fromB)).distinct().count())
+					.as("distinct IDs of 2 x %d", IDS)
+					.isEqualTo(2L * IDS);
 
 				for (AssertableApplicationContext context : new AssertableApplicationContext[] { orders, billing }) {
 					assertThat(context.getBean(UniquenessDomain.class)).isEqualTo(expected);
@@ -97,7 +101,8 @@ class SharedRedisDomainTests {
 				assertThat(output).contains("IDs are unique within the domain [Redis 127.0.0.1:" + this.redis.port()
 						+ " database 0, key prefix 'snowflake', namespace 'default', region 0]");
 
-				// Both codes are held: a third application waits for one (17 s, the shortest budget that covers a
+				// Both codes are held: a third application waits for one (17 s, the
+				// shortest budget that covers a
 				// first start with the default timing), then fails, and never shares.
 				this.runner
 					.withPropertyValues("spring.application.name=shipping",
@@ -117,8 +122,8 @@ class SharedRedisDomainTests {
 				assertThat(context.getBean(UniquenessDomain.class)).hasToString("Redis 127.0.0.1:" + this.redis.port()
 						+ " database 0, key prefix 'snowflake', namespace 'reporting', region 1");
 				assertThat(context.getBean(SnowflakeHealthIndicator.class).health().getDetails().get("domain"))
-					.isEqualTo(Map.of("redis", "127.0.0.1:" + this.redis.port(), "database", 0, "keyPrefix", "snowflake",
-							"namespace", "reporting", "region", 1));
+					.isEqualTo(Map.of("redis", "127.0.0.1:" + this.redis.port(), "database", 0, "keyPrefix",
+							"snowflake", "namespace", "reporting", "region", 1));
 			});
 	}
 

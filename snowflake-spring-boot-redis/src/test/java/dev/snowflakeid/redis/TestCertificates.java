@@ -48,9 +48,10 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * A private certificate authority made for one test run, with a server certificate for 127.0.0.1 and
- * localhost and a client certificate, written as PEM files (certificate chains and PKCS#8 keys) that both
- * {@code redis-server} and a Spring Boot PEM SSL bundle read. EC P-256 keys, valid for one day.
+ * A private certificate authority made for one test run, with a server certificate for
+ * 127.0.0.1 and localhost and a client certificate, written as PEM files (certificate
+ * chains and PKCS#8 keys) that both {@code redis-server} and a Spring Boot PEM SSL bundle
+ * read. EC P-256 keys, valid for one day.
  */
 final class TestCertificates {
 
@@ -72,7 +73,8 @@ final class TestCertificates {
 					new GeneralNames(new GeneralName[] { new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
 							new GeneralName(GeneralName.dNSName, "localhost") }));
 			KeyPair client = keyPair();
-			X509Certificate clientCertificate = certificate(new X500Name("CN=snowflake-lease"), client, ca, false, null);
+			X509Certificate clientCertificate = certificate(new X500Name("CN=snowflake-lease"), client, ca, false,
+					null);
 			write(dir.resolve("ca.crt"), caCertificate);
 			write(dir.resolve("server.crt"), serverCertificate);
 			write(dir.resolve("server.key"), new JcaPKCS8Generator(server.getPrivate(), null));
@@ -115,8 +117,8 @@ final class TestCertificates {
 	}
 
 	private static X509Certificate certificate(X500Name subject, KeyPair subjectKeys, KeyPair issuerKeys,
-			boolean authority, GeneralNames alternativeNames) throws GeneralSecurityException, IOException,
-			OperatorCreationException {
+			boolean authority, GeneralNames alternativeNames)
+			throws GeneralSecurityException, IOException, OperatorCreationException {
 		Instant now = Instant.now();
 		X500Name issuer = authority ? subject : new X500Name("CN=snowflake test CA");
 		JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuer,

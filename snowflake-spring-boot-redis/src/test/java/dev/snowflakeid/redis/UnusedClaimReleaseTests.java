@@ -39,11 +39,12 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A claim that is granted but not used is given back at once. Against a real primary whose only replica
- * receives the replication stream through a proxy that delays it 600 ms, the replica stays online within the
- * lag limit (the script grants) but acknowledges no grant within WAIT's 150 ms (the store does not use it).
- * Five instances retrying their claim, as startup does, must not drain a 16-code region: codes held never
- * exceed the claims in flight, and none stays held after a round.
+ * A claim that is granted but not used is given back at once. Against a real primary
+ * whose only replica receives the replication stream through a proxy that delays it 600
+ * ms, the replica stays online within the lag limit (the script grants) but acknowledges
+ * no grant within WAIT's 150 ms (the store does not use it). Five instances retrying
+ * their claim, as startup does, must not drain a 16-code region: codes held never exceed
+ * the claims in flight, and none stays held after a round.
  */
 @RealProcesses
 class UnusedClaimReleaseTests {
@@ -78,8 +79,7 @@ class UnusedClaimReleaseTests {
 
 	@Test
 	void retryingInstancesAgainstASlowReplicaHoldNoCode() {
-		await().atMost(Duration.ofSeconds(10))
-			.until(() -> this.primary.info("replication").contains("state=online"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.primary.info("replication").contains("state=online"));
 		this.link.delayReplies(Duration.ofMillis(600));
 		List<RedisWorkerLeaseStore> instances = new ArrayList<>();
 		for (int i = 0; i < INSTANCES; i++) {
@@ -110,8 +110,7 @@ class UnusedClaimReleaseTests {
 
 	@Test
 	void aRenewalThatIsNotUsedKeepsItsLeaseKey() {
-		await().atMost(Duration.ofSeconds(10))
-			.until(() -> this.primary.info("replication").contains("state=online"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.primary.info("replication").contains("state=online"));
 		RedisWorkerLeaseStore store = store();
 		LeaseGrant grant = claimOnceAcknowledged(store);
 		this.link.delayReplies(Duration.ofMillis(600));

@@ -23,12 +23,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * One worker's view of time: the real clocks (the same host clock Redis reads for {@code TIME}), with a
- * wall-clock offset the test can step, and a freeze that stops both clocks, as a paused process sees no
- * time pass until it resumes and then sees all of it at once.
+ * One worker's view of time: the real clocks (the same host clock Redis reads for
+ * {@code TIME}), with a wall-clock offset the test can step, and a freeze that stops both
+ * clocks, as a paused process sees no time pass until it resumes and then sees all of it
+ * at once.
  *
- * <p>{@link #pauseAfterNextNanoTime(Thread)} makes one thread stop right after its next monotonic read
- * returns a value, until {@link #releasePaused()}: the read's value is the one from before the pause.
+ * <p>
+ * {@link #pauseAfterNextNanoTime(Thread)} makes one thread stop right after its next
+ * monotonic read returns a value, until {@link #releasePaused()}: the read's value is the
+ * one from before the pause.
  */
 final class WorkerClock implements InstantSource, LongSupplier {
 
@@ -79,7 +82,10 @@ final class WorkerClock implements InstantSource, LongSupplier {
 		return value;
 	}
 
-	/** Steps the wall clock, forward or back, as NTP or an operator might; the monotonic clock goes on. */
+	/**
+	 * Steps the wall clock, forward or back, as NTP or an operator might; the monotonic
+	 * clock goes on.
+	 */
 	void stepWall(Duration step) {
 		this.wallOffsetMillis += step.toMillis();
 	}

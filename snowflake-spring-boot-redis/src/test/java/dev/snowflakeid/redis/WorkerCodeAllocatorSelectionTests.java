@@ -41,9 +41,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code snowflake.worker.allocator} is read when the application starts, not when its bean definitions are
- * made (which Spring AOT does at build time): every allocator leaves the same bean definitions, and only the
- * selected one acts. Against a real redis-server, so that "static touches no Redis" is checked on the server.
+ * {@code snowflake.worker.allocator} is read when the application starts, not when its
+ * bean definitions are made (which Spring AOT does at build time): every allocator leaves
+ * the same bean definitions, and only the selected one acts. Against a real redis-server,
+ * so that "static touches no Redis" is checked on the server.
  */
 @RealProcesses
 @CompatibilitySubset
@@ -54,11 +55,12 @@ class WorkerCodeAllocatorSelectionTests {
 	private final RedisServer redis = RedisServer.start();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
-				SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class,
-				SnowflakeHealthContributorAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(DataRedisAutoConfiguration.class, SnowflakeRedisAutoConfiguration.class,
+						SnowflakeAutoConfiguration.class, SnowflakeHealthContributorAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + this.redis.port(),
-				// a first claim on an empty Redis waits out the quarantine: keep it near a second
+				// a first claim on an empty Redis waits out the quarantine: keep it near
+				// a second
 				"snowflake.worker.lease.outage-tolerance=500ms", "snowflake.worker.lease.renew-interval=200ms",
 				"snowflake.worker.lease.max-clock-skew=50ms", "snowflake.worker.redis.command-timeout=100ms",
 				"snowflake.worker.lease.fleet-lead-limit=1050ms");
@@ -106,9 +108,8 @@ class WorkerCodeAllocatorSelectionTests {
 
 	@Test
 	void redisOnlySettingsAreNotCheckedUnlessRedisIsSelected() {
-		this.runner
-			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=7",
-					"snowflake.worker.redis.url=rediss://leases.invalid:6391", "snowflake.worker.redis.ssl.enabled=false")
+		this.runner.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=7",
+				"snowflake.worker.redis.url=rediss://leases.invalid:6391", "snowflake.worker.redis.ssl.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(StaticWorkerLeaseStore.class));
 	}
 
@@ -117,8 +118,8 @@ class WorkerCodeAllocatorSelectionTests {
 		Set<String> redis = definitions(this.runner);
 		assertThat(redis).contains("redisWorkerCodeAllocator", "staticWorkerCodeAllocator", "snowflakeLeaseConnection",
 				"snowflakeWorkerLeaseStore");
-		assertThat(definitions(this.runner.withPropertyValues("snowflake.worker.allocator=static",
-				"snowflake.worker.code=7")))
+		assertThat(definitions(
+				this.runner.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=7")))
 			.isEqualTo(redis);
 	}
 

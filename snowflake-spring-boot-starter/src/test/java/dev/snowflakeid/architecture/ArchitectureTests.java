@@ -36,10 +36,11 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The dependency rules that Maven cannot state, checked on the compiled classes of every module the starter
- * brings: the core needs nothing but the JDK, integrations reach the core only through its API, wiring and
- * properties stay in each module's {@code autoconfigure} package, and no package depends on itself in a
- * cycle. Which module may use which technology is a fact of the module POMs, not a rule here.
+ * The dependency rules that Maven cannot state, checked on the compiled classes of every
+ * module the starter brings: the core needs nothing but the JDK, integrations reach the
+ * core only through its API, wiring and properties stay in each module's
+ * {@code autoconfigure} package, and no package depends on itself in a cycle. Which
+ * module may use which technology is a fact of the module POMs, not a rule here.
  */
 class ArchitectureTests {
 
@@ -118,15 +119,16 @@ class ArchitectureTests {
 	}
 
 	/**
-	 * The public types of {@code snowflake-core}, by who needs them. A type made public, or a new public type,
-	 * fails this test until it is listed here on purpose. Types that only belong with one of these are nested in it
-	 * (the generator's statistics, the worker's status and shared workers, the exceptions of the lease family),
-	 * which keeps this list at twenty.
+	 * The public types of {@code snowflake-core}, by who needs them. A type made public,
+	 * or a new public type, fails this test until it is listed here on purpose. Types
+	 * that only belong with one of these are nested in it (the generator's statistics,
+	 * the worker's status and shared workers, the exceptions of the lease family), which
+	 * keeps this list at twenty.
 	 */
 	@Test
 	void theCoreApiIsWhatApplicationsStoreAuthorsAndTheStarterNeed() {
-		Set<String> application = Set.of("IdGenerator", "IdGenerationException", "SnowflakeId", "DecodedId",
-				"PublicId", "SnowflakeLayout");
+		Set<String> application = Set.of("IdGenerator", "IdGenerationException", "SnowflakeId", "DecodedId", "PublicId",
+				"SnowflakeLayout");
 		Set<String> storeAuthors = Set.of("lease.WorkerLeaseStore", "lease.LeaseGrant", "lease.LeaseRenewal",
 				"lease.LeaseTiming", "lease.UniquenessDomain", "lease.WorkerLeaseException",
 				"lease.LeaseStoreUnavailableException");
@@ -138,7 +140,8 @@ class ArchitectureTests {
 			group.forEach((name) -> expected.add("dev.snowflakeid." + name));
 		}
 		Set<String> actual = CLASSES.stream()
-			.filter((javaClass) -> javaClass.isTopLevelClass() && javaClass.getModifiers().contains(JavaModifier.PUBLIC))
+			.filter((javaClass) -> javaClass.isTopLevelClass()
+					&& javaClass.getModifiers().contains(JavaModifier.PUBLIC))
 			.filter((javaClass) -> Arrays.asList(CORE).contains(javaClass.getPackageName()))
 			.map(JavaClass::getName)
 			.collect(Collectors.toCollection(TreeSet::new));

@@ -100,7 +100,8 @@ class SnowflakeAutoConfigurationTests {
 				SnowflakeReadinessListener readiness = context.getBean(SnowflakeReadinessListener.class);
 				assertThat(readiness.isRunning()).isTrue();
 				context.getBean(SnowflakeIdGenerator.class).stop();
-				// The listener marks itself refusing just before it publishes: wait for the event itself.
+				// The listener marks itself refusing just before it publishes: wait for
+				// the event itself.
 				Awaitility.await()
 					.atMost(SnowflakeReadinessListener.EVALUATION_PERIOD.multipliedBy(10))
 					.until(() -> !published.isEmpty());
@@ -109,14 +110,18 @@ class SnowflakeAutoConfigurationTests {
 			});
 	}
 
-	// The wait budgets are covered where their waits can be seen: the exhaustion budget by the two-IDs-a-tick
-	// tests below, the rollback budget by ClockStepProcessTests, whose application's clock steps back.
+	// The wait budgets are covered where their waits can be seen: the exhaustion budget
+	// by the two-IDs-a-tick
+	// tests below, the rollback budget by ClockStepProcessTests, whose application's
+	// clock steps back.
 	@Test
 	void propertiesShapeTheLayoutRegionRequiredLifetimeAndRenewInterval() {
-		// 40 bits of milliseconds last about 34 years: the default required lifetime (60 years) refuses them
+		// 40 bits of milliseconds last about 34 years: the default required lifetime (60
+		// years) refuses them
 		ApplicationContextRunner shortLayout = this.runner.withPropertyValues("snowflake.region=5",
-				"snowflake.layout.timestamp-bits=40", "snowflake.layout.region-bits=3", "snowflake.layout.worker-bits=7",
-				"snowflake.layout.sequence-bits=13", "snowflake.epoch=2025-06-01T00:00:00Z");
+				"snowflake.layout.timestamp-bits=40", "snowflake.layout.region-bits=3",
+				"snowflake.layout.worker-bits=7", "snowflake.layout.sequence-bits=13",
+				"snowflake.epoch=2025-06-01T00:00:00Z");
 		shortLayout.run((context) -> assertThat(analyze(context, new InvalidLayoutFailureAnalyzer()).getDescription())
 			.contains("snowflake.layout.required-lifetime"));
 		shortLayout
@@ -124,8 +129,7 @@ class SnowflakeAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
-				assertThat(ids.layout().toString())
-					.isEqualTo("40/3/7/13 tick=PT0.001S epoch=2025-06-01T00:00:00Z");
+				assertThat(ids.layout().toString()).isEqualTo("40/3/7/13 tick=PT0.001S epoch=2025-06-01T00:00:00Z");
 				assertThat(ids.region()).isEqualTo(5);
 				assertThat(ids.decode(ids.nextId()).region()).isEqualTo(5);
 				assertThat(context.getBean(WorkerLeaseKeeper.class).renewInterval()).hasSeconds(2);
@@ -178,7 +182,8 @@ class SnowflakeAutoConfigurationTests {
 
 	@Test
 	void withAnExhaustionWaitBudgetTheNextIdWaitsForTheNextTick() {
-		// 1s covers the 10 ms tick; the default budget (5 ms) would refuse an ID asked for early in a tick
+		// 1s covers the 10 ms tick; the default budget (5 ms) would refuse an ID asked
+		// for early in a tick
 		twoIdsPerTick("10ms", "1s").run((context) -> {
 			SnowflakeIdGenerator ids = context.getBean(SnowflakeIdGenerator.class);
 			long[] batch = ids.nextIds(9);
@@ -237,7 +242,10 @@ class SnowflakeAutoConfigurationTests {
 		});
 	}
 
-	/** Every module's auto-configurations, read from their imports files as Spring Boot reads them. */
+	/**
+	 * Every module's auto-configurations, read from their imports files as Spring Boot
+	 * reads them.
+	 */
 	@Test
 	void everyAutoConfigurationStartsWithNoOptionalLibraryPresent() {
 		List<String> ours = ImportCandidates.load(AutoConfiguration.class, getClass().getClassLoader())
@@ -246,14 +254,16 @@ class SnowflakeAutoConfigurationTests {
 			.filter((name) -> name.startsWith("dev.snowflakeid."))
 			.toList();
 		assertThat(ours).hasSizeGreaterThanOrEqualTo(11)
-			.contains(SnowflakeRedisAutoConfiguration.class.getName(), SnowflakeJacksonAutoConfiguration.class.getName(),
+			.contains(SnowflakeRedisAutoConfiguration.class.getName(),
+					SnowflakeJacksonAutoConfiguration.class.getName(),
 					SnowflakeHealthContributorAutoConfiguration.class.getName(),
-					SnowflakeMetricsAutoConfiguration.class.getName(), SnowflakeEndpointAutoConfiguration.class.getName(),
-					SnowflakeJdbcAutoConfiguration.class.getName(), SnowflakePublicIdAutoConfiguration.class.getName(),
+					SnowflakeMetricsAutoConfiguration.class.getName(),
+					SnowflakeEndpointAutoConfiguration.class.getName(), SnowflakeJdbcAutoConfiguration.class.getName(),
+					SnowflakePublicIdAutoConfiguration.class.getName(),
 					SnowflakeOpenApiAutoConfiguration.class.getName());
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(ours.stream().map(SnowflakeAutoConfigurationTests::load)
-				.toArray(Class<?>[]::new)))
+			.withConfiguration(AutoConfigurations
+				.of(ours.stream().map(SnowflakeAutoConfigurationTests::load).toArray(Class<?>[]::new)))
 			.withClassLoader(new FilteredClassLoader("org.hibernate", "jakarta.persistence", "tools.jackson",
 					"com.fasterxml.jackson", "org.springframework.boot.actuate", "org.springframework.boot.health",
 					"io.micrometer", "org.springframework.data.redis", "io.lettuce", "org.springframework.data.jdbc",
@@ -262,17 +272,18 @@ class SnowflakeAutoConfigurationTests {
 			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=3")
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(IdGenerator.class);
-				assertThat(context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).worker())
+				assertThat(
+						context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).worker())
 					.isEqualTo(3);
 			});
 	}
 
 	@Test
 	void disabledConfiguresNothing() {
-		this.runner.withPropertyValues("snowflake.enabled=false").run((context) -> assertThat(context)
-			.doesNotHaveBean(IdGenerator.class)
-			.doesNotHaveBean(SnowflakeLayout.class)
-			.doesNotHaveBean(WorkerLeaseKeeper.class));
+		this.runner.withPropertyValues("snowflake.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(IdGenerator.class)
+				.doesNotHaveBean(SnowflakeLayout.class)
+				.doesNotHaveBean(WorkerLeaseKeeper.class));
 	}
 
 	@Test
@@ -319,8 +330,9 @@ class SnowflakeAutoConfigurationTests {
 		});
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class))
 			.withPropertyValues("snowflake.worker.allocator=static")
-			.run((context) -> assertThat(analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer())
-				.getDescription()).contains("no worker code is configured"));
+			.run((context) -> assertThat(
+					analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer()).getDescription())
+				.contains("no worker code is configured"));
 	}
 
 	@Test
@@ -393,7 +405,8 @@ class SnowflakeAutoConfigurationTests {
 
 	@Test
 	void theRemovedMinReplicasPropertyFailsStartupNamingItsReplacement() {
-		// the Redis allocator's timing rules run before it connects: nothing listens on port 1
+		// the Redis allocator's timing rules run before it connects: nothing listens on
+		// port 1
 		ApplicationContextRunner redis = this.runner
 			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
 			.withPropertyValues("snowflake.worker.allocator=redis", "spring.data.redis.port=1");

@@ -38,25 +38,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 /**
- * The defaults the README promises, written out as the README writes them, against {@link SnowflakeProperties}
- * as Spring Boot binds it from an environment with no property at all (system properties and environment
- * variables removed, so a build's {@code -Dsnowflake.*} cannot leak in). Each default is asserted once. The
- * layout table's ranges (4 regions, 256 codes, 4,096 IDs a tick, about 69.7 years) are those of the default
- * layout, asserted in {@code SnowflakeLayoutTests}; {@code management.health.snowflake.enabled} is not a
- * {@code snowflake.*} property, and its default is asserted in
- * {@code SnowflakeHealthContributorAutoConfigurationTests}.
+ * The defaults the README promises, written out as the README writes them, against
+ * {@link SnowflakeProperties} as Spring Boot binds it from an environment with no
+ * property at all (system properties and environment variables removed, so a build's
+ * {@code -Dsnowflake.*} cannot leak in). Each default is asserted once. The layout
+ * table's ranges (4 regions, 256 codes, 4,096 IDs a tick, about 69.7 years) are those of
+ * the default layout, asserted in {@code SnowflakeLayoutTests};
+ * {@code management.health.snowflake.enabled} is not a {@code snowflake.*} property, and
+ * its default is asserted in {@code SnowflakeHealthContributorAutoConfigurationTests}.
  */
 class SnowflakePropertiesDefaultsTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withInitializer((context) -> {
-			MutablePropertySources sources = context.getEnvironment().getPropertySources();
-			sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
-			sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
-		})
-		.withUserConfiguration(BoundProperties.class);
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withInitializer((context) -> {
+		MutablePropertySources sources = context.getEnvironment().getPropertySources();
+		sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+		sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+	}).withUserConfiguration(BoundProperties.class);
 
-	/** README, "Configuration": the properties table, row by row; every wrong default is reported at once. */
+	/**
+	 * README, "Configuration": the properties table, row by row; every wrong default is
+	 * reported at once.
+	 */
 	@Test
 	void theConfigurationTable() {
 		this.runner.run((context) -> assertSoftly((softly) -> {
@@ -128,9 +130,10 @@ class SnowflakePropertiesDefaultsTests {
 	}
 
 	/**
-	 * README, "Configuration", outage-tolerance and startup-wait-budget rows: the ceiling lead "this + 2 renew
-	 * intervals = 12 s", the quarantine "lead + 2 × (max clock skew + command timeout) + failover window =
-	 * 14.6 s", and a startup wait that "covers the quarantine of a first start on an empty Redis".
+	 * README, "Configuration", outage-tolerance and startup-wait-budget rows: the ceiling
+	 * lead "this + 2 renew intervals = 12 s", the quarantine "lead + 2 × (max clock skew
+	 * + command timeout) + failover window = 14.6 s", and a startup wait that "covers the
+	 * quarantine of a first start on an empty Redis".
 	 */
 	@Test
 	void theFiguresTheConfigurationTableDerives() {
@@ -145,9 +148,10 @@ class SnowflakePropertiesDefaultsTests {
 	}
 
 	/**
-	 * README, "Safety model", the terms table: {@code ℓ} is the command timeout, {@code δ} = 2(s + ℓ) = 2.6 s,
-	 * the failover window {@code W} is 0 s without replicas and 2 s with them, so {@code Q} is 16.6 s with
-	 * replicas ({@code O}, {@code I}, {@code s} and the no-replica {@code A} and {@code Q} are asserted above).
+	 * README, "Safety model", the terms table: {@code ℓ} is the command timeout,
+	 * {@code δ} = 2(s + ℓ) = 2.6 s, the failover window {@code W} is 0 s without replicas
+	 * and 2 s with them, so {@code Q} is 16.6 s with replicas ({@code O}, {@code I},
+	 * {@code s} and the no-replica {@code A} and {@code Q} are asserted above).
 	 */
 	@Test
 	void theSafetyModelTerms() {
@@ -157,7 +161,9 @@ class SnowflakePropertiesDefaultsTests {
 			assertThat(timing.quarantine().minus(timing.ceilingLead()).minus(timing.failoverWindow())).as("δ")
 				.isEqualTo(Duration.ofMillis(2_600));
 			assertThat(timing.failoverWindow()).as("W without replicas").isZero();
-			assertThat(timing.leadLimit()).as("B = A + s + ℓ").isEqualTo(timing.lead()).isEqualTo(Duration.ofMillis(13_300));
+			assertThat(timing.leadLimit()).as("B = A + s + ℓ")
+				.isEqualTo(timing.lead())
+				.isEqualTo(Duration.ofMillis(13_300));
 		});
 		this.runner.withPropertyValues("snowflake.worker.redis.replicas=1").run((context) -> {
 			LeaseTiming timing = redisTiming(context);

@@ -49,10 +49,12 @@ import org.springframework.boot.convert.PeriodStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The configuration metadata every module generates (what IDEs complete) against its properties classes
- * themselves ({@link SnowflakeProperties}, {@code snowflake.worker.redis}, {@code snowflake.jackson},
- * {@code snowflake.public-ids}): every property is described, carries the default the class really has (none where the class has
- * none or an empty map), enum properties list every value as a hint, and no key is described that the class lacks.
+ * The configuration metadata every module generates (what IDEs complete) against its
+ * properties classes themselves ({@link SnowflakeProperties},
+ * {@code snowflake.worker.redis}, {@code snowflake.jackson},
+ * {@code snowflake.public-ids}): every property is described, carries the default the
+ * class really has (none where the class has none or an empty map), enum properties list
+ * every value as a hint, and no key is described that the class lacks.
  */
 class SnowflakePropertiesMetadataTests {
 
@@ -66,13 +68,14 @@ class SnowflakePropertiesMetadataTests {
 
 	SnowflakePropertiesMetadataTests() {
 		collect(PREFIX, new SnowflakeProperties(), SnowflakeProperties.class, this.defaults, this.types);
-		collect(PREFIX + ".worker.redis", new SnowflakeRedisProperties(), SnowflakeRedisProperties.class,
-				this.defaults, this.types);
-		collect(PREFIX + ".jackson", new SnowflakeJacksonProperties(), SnowflakeJacksonProperties.class,
-				this.defaults, this.types);
+		collect(PREFIX + ".worker.redis", new SnowflakeRedisProperties(), SnowflakeRedisProperties.class, this.defaults,
+				this.types);
+		collect(PREFIX + ".jackson", new SnowflakeJacksonProperties(), SnowflakeJacksonProperties.class, this.defaults,
+				this.types);
 		collect(PREFIX + ".public-ids", new SnowflakePublicIdProperties(), SnowflakePublicIdProperties.class,
 				this.defaults, this.types);
-		// unset, it selects the default allocator (or the in-memory one in a test slice): IDEs show that default
+		// unset, it selects the default allocator (or the in-memory one in a test slice):
+		// IDEs show that default
 		this.defaults.put(PREFIX + ".worker.allocator", SnowflakeProperties.Allocator.DEFAULT);
 	}
 
@@ -122,8 +125,8 @@ class SnowflakePropertiesMetadataTests {
 				assertThat(hinted).as("hints of %s", name).isEqualTo(values);
 			}
 		});
-		assertThat(enumProperties).as("enum properties checked").containsExactly(PREFIX + ".worker.allocator",
-				PREFIX + ".worker.redis.format-coexistence");
+		assertThat(enumProperties).as("enum properties checked")
+			.containsExactly(PREFIX + ".worker.allocator", PREFIX + ".worker.redis.format-coexistence");
 	}
 
 	@Test
@@ -139,7 +142,8 @@ class SnowflakePropertiesMetadataTests {
 		List<String> orphans = new ArrayList<>();
 		for (JsonNode property : this.metadata.get("properties")) {
 			String name = property.get("name").asString();
-			// a removed key stays described (deprecation level error) so that IDEs name its replacement
+			// a removed key stays described (deprecation level error) so that IDEs name
+			// its replacement
 			JsonNode level = property.path("deprecation").get("level");
 			boolean removed = level != null && "error".equals(level.asString());
 			if (name.startsWith(PREFIX + ".") && !this.defaults.containsKey(name) && !removed) {
@@ -186,9 +190,13 @@ class SnowflakePropertiesMetadataTests {
 		return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
-	/** Whether {@code type} is declared inside {@code outer}, directly or within another nested class. */
+	/**
+	 * Whether {@code type} is declared inside {@code outer}, directly or within another
+	 * nested class.
+	 */
 	private static boolean nestedIn(Class<?> type, Class<?> outer) {
-		for (Class<?> enclosing = type.getEnclosingClass(); enclosing != null; enclosing = enclosing.getEnclosingClass()) {
+		for (Class<?> enclosing = type.getEnclosingClass(); enclosing != null; enclosing = enclosing
+			.getEnclosingClass()) {
 			if (enclosing == outer) {
 				return true;
 			}
@@ -197,8 +205,9 @@ class SnowflakePropertiesMetadataTests {
 	}
 
 	/**
-	 * Leaf properties of {@code bean} by metadata name: a fresh instance's values into {@code defaults}, the
-	 * declared types (an enum property whose default is null included) into {@code types}.
+	 * Leaf properties of {@code bean} by metadata name: a fresh instance's values into
+	 * {@code defaults}, the declared types (an enum property whose default is null
+	 * included) into {@code types}.
 	 */
 	private static void collect(String prefix, Object bean, Class<?> root, Map<String, Object> defaults,
 			Map<String, Class<?>> types) {
@@ -223,7 +232,10 @@ class SnowflakePropertiesMetadataTests {
 		return camel.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
 	}
 
-	/** The metadata of every module on the classpath, as one document with all properties and hints. */
+	/**
+	 * The metadata of every module on the classpath, as one document with all properties
+	 * and hints.
+	 */
 	private static JsonNode readAll() {
 		JsonMapper mapper = JsonMapper.builder().build();
 		ObjectNode merged = mapper.createObjectNode();

@@ -33,9 +33,10 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What a native image needs from the starter, registered through {@code META-INF/spring/aot.factories} as
- * Spring's AOT processing finds it: the Lua scripts, the reflectively created Hibernate generator and the
- * endpoint's response bodies.
+ * What a native image needs from the starter, registered through
+ * {@code META-INF/spring/aot.factories} as Spring's AOT processing finds it: the Lua
+ * scripts, the reflectively created Hibernate generator and the endpoint's response
+ * bodies.
  */
 class SnowflakeRuntimeHintsTests {
 
@@ -75,7 +76,8 @@ class SnowflakeRuntimeHintsTests {
 		assertThat(RuntimeHintsPredicates.reflection().onType(SnowflakeEndpoint.LayoutDescriptor.class))
 			.accepts(this.hints);
 		assertThat(RuntimeHintsPredicates.reflection()
-			.onMethodInvocation(SnowflakeEndpoint.DecodedIdDescriptor.class.getMethod("timestamp"))).accepts(this.hints);
+			.onMethodInvocation(SnowflakeEndpoint.DecodedIdDescriptor.class.getMethod("timestamp")))
+			.accepts(this.hints);
 	}
 
 }

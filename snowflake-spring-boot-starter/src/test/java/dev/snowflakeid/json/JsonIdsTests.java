@@ -25,7 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** Both Jackson modules read IDs by the same rules and reject them with the same words. */
+/**
+ * Both Jackson modules read IDs by the same rules and reject them with the same words.
+ */
 class JsonIdsTests {
 
 	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer from 0 to "
@@ -41,12 +43,12 @@ class JsonIdsTests {
 		.build();
 
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-			"1.5                   | `\"1.5\" (fractions and exponents are not allowed`",
-			"-1                    | `\"-1\" (negative`",
-			"-9223372036854775809  | `\"-9223372036854775809\" (negative`",
-			"9223372036854775808   | `\"9223372036854775808\" (above 9223372036854775807`",
-			"true                  | `\"true\" (unexpected token VALUE_TRUE`" })
+	@CsvSource(delimiter = '|', quoteCharacter = '`',
+			value = { "1.5                   | `\"1.5\" (fractions and exponents are not allowed`",
+					"-1                    | `\"-1\" (negative`",
+					"-9223372036854775809  | `\"-9223372036854775809\" (negative`",
+					"9223372036854775808   | `\"9223372036854775808\" (above 9223372036854775807`",
+					"true                  | `\"true\" (unexpected token VALUE_TRUE`" })
 	void bothVersionsRejectWithTheSameReason(String json, String rejected) {
 		String message = "Invalid Snowflake ID for property 'id': " + rejected + "; " + EXPECTED + ")";
 		String body = "{\"id\":" + json + "}";

@@ -37,15 +37,18 @@ import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 
 /**
- * Resolves {@link PublicId} controller parameters ({@code long} or {@code Long}, with {@code @PathVariable},
- * {@code @RequestParam} or neither) from their public form. Spring MVC's own resolvers read the raw text,
- * with all their rules for names, required values and defaults, as if the parameter were a
- * {@code String}; this resolver then decodes it. A string that is not a public ID is a
- * {@link PublicIdNotFoundException}, {@code 404 Not Found}, the same answer as for an ID that names nothing.
+ * Resolves {@link PublicId} controller parameters ({@code long} or {@code Long}, with
+ * {@code @PathVariable}, {@code @RequestParam} or neither) from their public form. Spring
+ * MVC's own resolvers read the raw text, with all their rules for names, required values
+ * and defaults, as if the parameter were a {@code String}; this resolver then decodes it.
+ * A string that is not a public ID is a {@link PublicIdNotFoundException},
+ * {@code 404 Not Found}, the same answer as for an ID that names nothing.
  *
- * <p>It has to run before the built-in resolvers: through the conversion service alone, a failed
- * conversion to {@code long} falls back to the default number editor, which would accept the internal ID in
- * decimal digits. It is put first in each {@link RequestMappingHandlerAdapter} by {@link #installer}.
+ * <p>
+ * It has to run before the built-in resolvers: through the conversion service alone, a
+ * failed conversion to {@code long} falls back to the default number editor, which would
+ * accept the internal ID in decimal digits. It is put first in each
+ * {@link RequestMappingHandlerAdapter} by {@link #installer}.
  */
 public final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 
@@ -59,8 +62,10 @@ public final class PublicIdArgumentResolver implements HandlerMethodArgumentReso
 	}
 
 	/**
-	 * Puts a {@code PublicIdArgumentResolver} first in every {@link RequestMappingHandlerAdapter}.
-	 * @param publicIds the key ring; asked on every request, must not answer {@code null} then
+	 * Puts a {@code PublicIdArgumentResolver} first in every
+	 * {@link RequestMappingHandlerAdapter}.
+	 * @param publicIds the key ring; asked on every request, must not answer {@code null}
+	 * then
 	 */
 	public static BeanPostProcessor installer(Supplier<PublicIds> publicIds) {
 		return new BeanPostProcessor() {

@@ -39,17 +39,20 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.InitBinder;
 
 /**
- * Binds {@link PublicId} fields ({@code long} or {@code Long}, record components included) of form and query
- * objects, {@code @ModelAttribute} or unannotated, from their public form only, through setters, fields or
- * the constructor. Spring's conversion alone would not do: when the annotation-driven conversion fails, the
- * data binder falls back to its default number editor, which accepts the internal ID in decimal or
- * hexadecimal digits. A property editor registered for each marked field takes precedence over both. A
- * string that is not a public ID is a {@link PublicIdNotFoundException}, {@code 404 Not Found}, as for a
- * {@code @PathVariable}, rather than a binding error, whose {@code 400} would tell a made-up string from an
- * ID that names nothing.
+ * Binds {@link PublicId} fields ({@code long} or {@code Long}, record components
+ * included) of form and query objects, {@code @ModelAttribute} or unannotated, from their
+ * public form only, through setters, fields or the constructor. Spring's conversion alone
+ * would not do: when the annotation-driven conversion fails, the data binder falls back
+ * to its default number editor, which accepts the internal ID in decimal or hexadecimal
+ * digits. A property editor registered for each marked field takes precedence over both.
+ * A string that is not a public ID is a {@link PublicIdNotFoundException},
+ * {@code 404 Not Found}, as for a {@code @PathVariable}, rather than a binding error,
+ * whose {@code 400} would tell a made-up string from an ID that names nothing.
  *
- * <p>Covers the fields declared on the bound class and its superclasses; not nested paths
- * ({@code customer.id}) nor collections: bind those as {@code String} and decode with {@link PublicIds}.
+ * <p>
+ * Covers the fields declared on the bound class and its superclasses; not nested paths
+ * ({@code customer.id}) nor collections: bind those as {@code String} and decode with
+ * {@link PublicIds}.
  */
 @ControllerAdvice
 public final class PublicIdBindingAdvice {
@@ -66,15 +69,17 @@ public final class PublicIdBindingAdvice {
 	};
 
 	/**
-	 * @param publicIds the key ring; asked when a marked field is bound, must not answer {@code null} then
+	 * @param publicIds the key ring; asked when a marked field is bound, must not answer
+	 * {@code null} then
 	 */
 	public PublicIdBindingAdvice(Supplier<PublicIds> publicIds) {
 		this.publicIds = Objects.requireNonNull(publicIds, "publicIds");
 	}
 
 	/**
-	 * Fields of {@code type} and its superclasses that are marked {@link PublicId} and hold an ID; empty for
-	 * simple values, which are bound by {@link PublicIdArgumentResolver} instead.
+	 * Fields of {@code type} and its superclasses that are marked {@link PublicId} and
+	 * hold an ID; empty for simple values, which are bound by
+	 * {@link PublicIdArgumentResolver} instead.
 	 */
 	static List<Field> markedFields(Class<?> type) {
 		List<Field> fields = new ArrayList<>();
@@ -114,7 +119,9 @@ public final class PublicIdBindingAdvice {
 		return (type != null) ? type.resolve() : null;
 	}
 
-	/** Public form to ID and back; anything else is a {@link PublicIdNotFoundException}. */
+	/**
+	 * Public form to ID and back; anything else is a {@link PublicIdNotFoundException}.
+	 */
 	private static final class PublicIdEditor extends PropertyEditorSupport {
 
 		private final Supplier<PublicIds> publicIds;
@@ -153,8 +160,9 @@ public final class PublicIdBindingAdvice {
 	}
 
 	/**
-	 * Lets a {@link PublicIdNotFoundException} from a setter or field binding through, which the binder would
-	 * otherwise record as a binding error; constructor binding lets it through by itself.
+	 * Lets a {@link PublicIdNotFoundException} from a setter or field binding through,
+	 * which the binder would otherwise record as a binding error; constructor binding
+	 * lets it through by itself.
 	 */
 	private record NotFoundFirst(BindingErrorProcessor delegate) implements BindingErrorProcessor {
 

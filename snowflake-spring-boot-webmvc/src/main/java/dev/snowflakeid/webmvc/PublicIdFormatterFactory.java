@@ -31,19 +31,22 @@ import org.springframework.format.Parser;
 import org.springframework.format.Printer;
 
 /**
- * Converts {@link PublicId}-marked {@code long}/{@code Long} values from and to their public form wherever
- * Spring's conversion service meets them: URI building and views print the public form. A string that is not
- * a public ID under the key ring fails with a {@link PublicIdNotFoundException}; the internal form (digits)
- * is not accepted. Controller parameters and form fields do not rely on it alone, since the data binder
- * answers a failed conversion with its default number editor, which would accept the internal ID:
- * {@link PublicIdArgumentResolver} and {@link PublicIdBindingAdvice} decode them first.
+ * Converts {@link PublicId}-marked {@code long}/{@code Long} values from and to their
+ * public form wherever Spring's conversion service meets them: URI building and views
+ * print the public form. A string that is not a public ID under the key ring fails with a
+ * {@link PublicIdNotFoundException}; the internal form (digits) is not accepted.
+ * Controller parameters and form fields do not rely on it alone, since the data binder
+ * answers a failed conversion with its default number editor, which would accept the
+ * internal ID: {@link PublicIdArgumentResolver} and {@link PublicIdBindingAdvice} decode
+ * them first.
  */
 public final class PublicIdFormatterFactory implements AnnotationFormatterFactory<PublicId> {
 
 	private final Supplier<PublicIds> publicIds;
 
 	/**
-	 * @param publicIds the key ring; asked on every conversion, must not answer {@code null} then
+	 * @param publicIds the key ring; asked on every conversion, must not answer
+	 * {@code null} then
 	 */
 	public PublicIdFormatterFactory(Supplier<PublicIds> publicIds) {
 		this.publicIds = Objects.requireNonNull(publicIds, "publicIds");

@@ -32,9 +32,10 @@ import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
- * Fails startup when a controller method takes a {@link PublicId} parameter, or binds a form object with a
- * {@link PublicId} field, but no key ring is configured, instead of failing each request that reaches it.
- * Request bodies are left to the Jackson modules, which fail when a marked property is first written.
+ * Fails startup when a controller method takes a {@link PublicId} parameter, or binds a
+ * form object with a {@link PublicId} field, but no key ring is configured, instead of
+ * failing each request that reaches it. Request bodies are left to the Jackson modules,
+ * which fail when a marked property is first written.
  */
 public final class PublicIdHandlerMethodCheck implements SmartInitializingSingleton {
 

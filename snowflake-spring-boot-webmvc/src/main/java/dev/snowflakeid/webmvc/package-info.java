@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Spring MVC binding of {@code @PublicId} parameters and fields from their public form; a bad one answers 404.
+ * Spring MVC binding of {@code @PublicId} parameters and fields from their public form; a
+ * bad one answers 404.
  */
 @NullMarked
 package dev.snowflakeid.webmvc;

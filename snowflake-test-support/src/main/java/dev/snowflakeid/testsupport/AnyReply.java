@@ -26,13 +26,17 @@ import io.lettuce.core.output.CommandOutput;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Lettuce output for a reply of any shape, as the test servers' administrators read it: a status or bulk
- * reply as {@code String}, an integer as {@code Long}, an array as {@code List} (nested as sent), nil as
- * {@code null}. Error replies fail the command as Lettuce's {@code RedisCommandExecutionException}.
+ * Lettuce output for a reply of any shape, as the test servers' administrators read it: a
+ * status or bulk reply as {@code String}, an integer as {@code Long}, an array as
+ * {@code List} (nested as sent), nil as {@code null}. Error replies fail the command as
+ * Lettuce's {@code RedisCommandExecutionException}.
  */
 final class AnyReply extends CommandOutput<String, String, Object> {
 
-	/** Arrays still being filled, innermost first, each with the number of elements it will hold. */
+	/**
+	 * Arrays still being filled, innermost first, each with the number of elements it
+	 * will hold.
+	 */
 	private final Deque<Open> open = new ArrayDeque<>();
 
 	AnyReply() {

@@ -22,15 +22,15 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A tool of the machine (promtool, npm, node) run to completion with nothing on its standard input, its
- * output (standard error included) kept for assertion messages. A {@code main} class runs in a
- * {@link JavaProcess} instead.
+ * A tool of the machine (promtool, npm, node) run to completion with nothing on its
+ * standard input, its output (standard error included) kept for assertion messages. A
+ * {@code main} class runs in a {@link JavaProcess} instead.
  */
 public record Command(int exitCode, String output) {
 
 	/**
-	 * Runs {@code command} in {@code directory}; a tool still running after {@code timeout} is killed and
-	 * fails the call with its output.
+	 * Runs {@code command} in {@code directory}; a tool still running after
+	 * {@code timeout} is killed and fails the call with its output.
 	 * @param install how to get the tool when it is missing, for the failure message
 	 */
 	public static Command run(Path directory, Duration timeout, String install, String... command) {
@@ -42,7 +42,8 @@ public record Command(int exitCode, String output) {
 				process.getOutputStream().close();
 				if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 					process.destroyForcibly();
-					throw new IllegalStateException(line + " did not finish within " + timeout + ":\n" + Files.readString(log));
+					throw new IllegalStateException(
+							line + " did not finish within " + timeout + ":\n" + Files.readString(log));
 				}
 				return new Command(process.exitValue(), Files.readString(log));
 			}

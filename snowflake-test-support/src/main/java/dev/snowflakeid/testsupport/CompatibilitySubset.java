@@ -25,11 +25,12 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Marks a {@link RealProcesses} test class that the compatibility matrix also runs on every other Spring Boot
- * line and Java version it covers ({@code scripts/compatibility.sh}): there the subset is every test without
- * a process of its own plus these, selected with {@code -Dgroups='!process | compatibility'}. Keep it to the
- * few classes that reach an integration the other tests cannot: a real Redis lease, Jackson on the wire,
- * Hibernate on PostgreSQL, the sample application end to end.
+ * Marks a {@link RealProcesses} test class that the compatibility matrix also runs on
+ * every other Spring Boot line and Java version it covers
+ * ({@code scripts/compatibility.sh}): there the subset is every test without a process of
+ * its own plus these, selected with {@code -Dgroups='!process | compatibility'}. Keep it
+ * to the few classes that reach an integration the other tests cannot: a real Redis
+ * lease, Jackson on the wire, Hibernate on PostgreSQL, the sample application end to end.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

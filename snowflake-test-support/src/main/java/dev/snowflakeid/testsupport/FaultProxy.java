@@ -37,17 +37,18 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A loopback TCP proxy in front of one server, for network faults between a client and that server
- * without touching either:
+ * A loopback TCP proxy in front of one server, for network faults between a client and
+ * that server without touching either:
  * <ul>
- * <li>{@link #delayReplies(Duration)}: every byte from the server reaches the client that much later
- * (order kept);</li>
- * <li>{@link #freeze()}: a partition that keeps connections open: nothing flows either way, new
- * connections are accepted but stay silent; {@link #heal()} lets held bytes flow again, as TCP would
- * after a partition heals;</li>
- * <li>{@link #cut()}: closes every connection and refuses new ones until {@link #heal()};</li>
- * <li>{@link #retarget(int)}: new connections go to another server, as after a failover behind a fixed
- * address.</li>
+ * <li>{@link #delayReplies(Duration)}: every byte from the server reaches the client that
+ * much later (order kept);</li>
+ * <li>{@link #freeze()}: a partition that keeps connections open: nothing flows either
+ * way, new connections are accepted but stay silent; {@link #heal()} lets held bytes flow
+ * again, as TCP would after a partition heals;</li>
+ * <li>{@link #cut()}: closes every connection and refuses new ones until
+ * {@link #heal()};</li>
+ * <li>{@link #retarget(int)}: new connections go to another server, as after a failover
+ * behind a fixed address.</li>
  * </ul>
  */
 public final class FaultProxy implements AutoCloseable {
@@ -74,7 +75,10 @@ public final class FaultProxy implements AutoCloseable {
 
 	private final AtomicLong bytesFromClients = new AtomicLong();
 
-	/** Starts listening on a free loopback port, forwarding to {@code targetPort} on loopback. */
+	/**
+	 * Starts listening on a free loopback port, forwarding to {@code targetPort} on
+	 * loopback.
+	 */
 	public FaultProxy(int targetPort) {
 		this.targetPort = targetPort;
 		try {
@@ -98,17 +102,26 @@ public final class FaultProxy implements AutoCloseable {
 		return this.bytesFromClients.get();
 	}
 
-	/** New connections go to {@code port} from now on; open ones stay where they are until {@link #cut()}. */
+	/**
+	 * New connections go to {@code port} from now on; open ones stay where they are until
+	 * {@link #cut()}.
+	 */
 	public void retarget(int port) {
 		this.targetPort = port;
 	}
 
-	/** Every byte from the server reaches its client {@code delay} later than it arrived (order kept). */
+	/**
+	 * Every byte from the server reaches its client {@code delay} later than it arrived
+	 * (order kept).
+	 */
 	public void delayReplies(Duration delay) {
 		this.replyDelayNanos.set(delay.toNanos());
 	}
 
-	/** Nothing flows either way; open connections stay open and new ones are accepted but stay silent. */
+	/**
+	 * Nothing flows either way; open connections stay open and new ones are accepted but
+	 * stay silent.
+	 */
 	public void freeze() {
 		this.frozen = true;
 	}

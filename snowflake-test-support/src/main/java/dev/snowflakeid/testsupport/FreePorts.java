@@ -21,8 +21,9 @@ import java.net.ServerSocket;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Free TCP ports on the loopback interface. A port is free when probed; another process may still take it
- * before the caller binds, so launchers that can retry ({@link RedisServer}) do.
+ * Free TCP ports on the loopback interface. A port is free when probed; another process
+ * may still take it before the caller binds, so launchers that can retry
+ * ({@link RedisServer}) do.
  */
 public final class FreePorts {
 
@@ -39,8 +40,8 @@ public final class FreePorts {
 	}
 
 	/**
-	 * A port {@code p} such that {@code p} and {@code p + 10000} are free: a Redis Cluster node listens on
-	 * both (the second is its cluster bus).
+	 * A port {@code p} such that {@code p} and {@code p + 10000} are free: a Redis
+	 * Cluster node listens on both (the second is its cluster bus).
 	 */
 	public static int loopbackWithClusterBus() {
 		for (int attempt = 0; attempt < 100; attempt++) {

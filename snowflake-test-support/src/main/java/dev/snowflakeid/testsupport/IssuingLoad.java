@@ -31,18 +31,24 @@ import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
- * Load on ID generators, as a busy application puts it on them. An instance runs one thread per issuer,
- * each asking for an ID, pausing briefly and asking again until closed; it keeps every ID to count
- * repeats and measures, per issuer, the longest time without an ID (from one issued ID to the next,
- * refusals in between), so a test can bound the pause a fault causes. {@link #burst} is the other kind
- * of load: as many IDs as fast as the generator hands them out, in batches as large as it accepts.
+ * Load on ID generators, as a busy application puts it on them. An instance runs one
+ * thread per issuer, each asking for an ID, pausing briefly and asking again until
+ * closed; it keeps every ID to count repeats and measures, per issuer, the longest time
+ * without an ID (from one issued ID to the next, refusals in between), so a test can
+ * bound the pause a fault causes. {@link #burst} is the other kind of load: as many IDs
+ * as fast as the generator hands them out, in batches as large as it accepts.
  *
- * <p>Issuers are {@link LongSupplier}s and refusals an exception type, so the toolkit needs no generator
- * type: {@code IssuingLoad.start("a", generator::nextId, IdGenerationException.class)}.
+ * <p>
+ * Issuers are {@link LongSupplier}s and refusals an exception type, so the toolkit needs
+ * no generator type:
+ * {@code IssuingLoad.start("a", generator::nextId, IdGenerationException.class)}.
  */
 public final class IssuingLoad implements AutoCloseable {
 
-	/** Pause between two calls of an issuer unless {@link Builder#pause(Duration)} sets another. */
+	/**
+	 * Pause between two calls of an issuer unless {@link Builder#pause(Duration)} sets
+	 * another.
+	 */
 	public static final Duration DEFAULT_PAUSE = Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(100));
 
 	private final Class<? extends RuntimeException> refusal;
@@ -61,7 +67,10 @@ public final class IssuingLoad implements AutoCloseable {
 
 	private final AtomicLong duplicates = new AtomicLong();
 
-	/** Per issuer: when it last issued, and the longest time without an ID since the last reset. */
+	/**
+	 * Per issuer: when it last issued, and the longest time without an ID since the last
+	 * reset.
+	 */
 	private final long[] lastIssuedAt;
 
 	private final long[] longestGap;
@@ -87,22 +96,29 @@ public final class IssuingLoad implements AutoCloseable {
 		this.threads.forEach(Thread::start);
 	}
 
-	/** One issuer calling {@code ids} about every {@link #DEFAULT_PAUSE}; {@code refusal} is what it throws to refuse. */
+	/**
+	 * One issuer calling {@code ids} about every {@link #DEFAULT_PAUSE}; {@code refusal}
+	 * is what it throws to refuse.
+	 */
 	public static IssuingLoad start(String name, LongSupplier ids, Class<? extends RuntimeException> refusal) {
 		return builder(refusal).issuer(name, ids).start();
 	}
 
-	/** Several issuers, or another pause; {@code refusal} is what the issuers throw to refuse. */
+	/**
+	 * Several issuers, or another pause; {@code refusal} is what the issuers throw to
+	 * refuse.
+	 */
 	public static Builder builder(Class<? extends RuntimeException> refusal) {
 		return new Builder(refusal);
 	}
 
 	/**
-	 * Issues {@code count} IDs as fast as {@code nextIds} hands them out, in batches of {@code maxBatchSize}
-	 * (the generator's own largest, so that a burst runs as a client's would), and returns them in the order
-	 * issued. A batch refused with an exception {@code retry} accepts is asked for again, as a client retries
-	 * a retryable refusal (a starved CPU can miss the generator's short wait for the next tick); any other
-	 * exception ends the burst.
+	 * Issues {@code count} IDs as fast as {@code nextIds} hands them out, in batches of
+	 * {@code maxBatchSize} (the generator's own largest, so that a burst runs as a
+	 * client's would), and returns them in the order issued. A batch refused with an
+	 * exception {@code retry} accepts is asked for again, as a client retries a retryable
+	 * refusal (a starved CPU can miss the generator's short wait for the next tick); any
+	 * other exception ends the burst.
 	 */
 	public static long[] burst(IntFunction<long[]> nextIds, int maxBatchSize, int count,
 			Predicate<? super RuntimeException> retry) {
@@ -171,19 +187,28 @@ public final class IssuingLoad implements AutoCloseable {
 		return this.lastId;
 	}
 
-	/** Waits until {@code more} IDs beyond the current count were issued, failing after {@code deadline}. */
+	/**
+	 * Waits until {@code more} IDs beyond the current count were issued, failing after
+	 * {@code deadline}.
+	 */
 	public void awaitMore(long more, Duration deadline) {
 		long target = count() + more;
 		Polling.await(more + " more IDs are issued (" + refusals() + " refusals so far)", deadline)
 			.until(() -> count() >= target);
 	}
 
-	/** Starts a new measurement of the longest gaps, so one run can measure several faults one after the other. */
+	/**
+	 * Starts a new measurement of the longest gaps, so one run can measure several faults
+	 * one after the other.
+	 */
 	public synchronized void resetLongestGaps() {
 		Arrays.fill(this.longestGap, 0);
 	}
 
-	/** Longest time without an ID of any issuer since the start or the last reset, a gap still open now included. */
+	/**
+	 * Longest time without an ID of any issuer since the start or the last reset, a gap
+	 * still open now included.
+	 */
 	public Duration longestGap() {
 		long longest = 0;
 		for (long gap : longestGapNanos()) {
@@ -207,7 +232,11 @@ public final class IssuingLoad implements AutoCloseable {
 		long[] gaps = longestGapNanos();
 		StringBuilder text = new StringBuilder();
 		for (int i = 0; i < gaps.length; i++) {
-			text.append((i > 0) ? ", " : "").append(this.names.get(i)).append(' ').append(gaps[i] / 1_000_000).append(" ms");
+			text.append((i > 0) ? ", " : "")
+				.append(this.names.get(i))
+				.append(' ')
+				.append(gaps[i] / 1_000_000)
+				.append(" ms");
 		}
 		return text.toString();
 	}
@@ -240,7 +269,10 @@ public final class IssuingLoad implements AutoCloseable {
 			this.refusal = refusal;
 		}
 
-		/** Adds an issuer named {@code name}, with a thread of its own calling {@code ids}. */
+		/**
+		 * Adds an issuer named {@code name}, with a thread of its own calling
+		 * {@code ids}.
+		 */
 		public Builder issuer(String name, LongSupplier ids) {
 			if (this.issuers.putIfAbsent(name, ids) != null) {
 				throw new IllegalArgumentException("two issuers named " + name);

@@ -31,10 +31,9 @@ import java.util.function.Predicate;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * A {@code main} class run in a JVM of its own, on this JVM's class path unless told otherwise, as an
- * application runs in
- * production: it can be killed, and it talks to the test through its standard input and its output, which
- * goes to a log file.
+ * A {@code main} class run in a JVM of its own, on this JVM's class path unless told
+ * otherwise, as an application runs in production: it can be killed, and it talks to the
+ * test through its standard input and its output, which goes to a log file.
  */
 public final class JavaProcess implements AutoCloseable {
 
@@ -76,31 +75,32 @@ public final class JavaProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Waits until the process printed a line matching {@code line} after the first {@code skip} such lines,
-	 * and returns it; fails at once, with the output, if the process exits first.
+	 * Waits until the process printed a line matching {@code line} after the first
+	 * {@code skip} such lines, and returns it; fails at once, with the output, if the
+	 * process exits first.
 	 */
 	public String awaitLine(String what, Predicate<String> line, int skip, Duration atMost) {
 		try {
-			return Polling.await(what, atMost)
-				.pollInterval(Duration.ofMillis(20))
-				.until(() -> {
-					List<String> matching = lines().stream().filter(line).toList();
-					if (matching.size() > skip) {
-						return matching.get(skip);
-					}
-					if (!this.process.isAlive()) {
-						throw new AssertionError(what + ": the process exited with " + this.process.exitValue()
-								+ ":\n" + output());
-					}
-					return null;
-				}, (found) -> found != null);
+			return Polling.await(what, atMost).pollInterval(Duration.ofMillis(20)).until(() -> {
+				List<String> matching = lines().stream().filter(line).toList();
+				if (matching.size() > skip) {
+					return matching.get(skip);
+				}
+				if (!this.process.isAlive()) {
+					throw new AssertionError(
+							what + ": the process exited with " + this.process.exitValue() + ":\n" + output());
+				}
+				return null;
+			}, (found) -> found != null);
 		}
 		catch (ConditionTimeoutException ex) {
 			throw new AssertionError(ex.getMessage() + "; output:\n" + output(), ex);
 		}
 	}
 
-	/** Waits until the process printed a line starting with {@code prefix}; returns it. */
+	/**
+	 * Waits until the process printed a line starting with {@code prefix}; returns it.
+	 */
 	public String awaitLine(String prefix, Duration atMost) {
 		return awaitLine(prefix, (line) -> line.startsWith(prefix), 0, atMost);
 	}
@@ -117,7 +117,10 @@ public final class JavaProcess implements AutoCloseable {
 		}
 	}
 
-	/** Closes the process's standard input: the end of its input, for a process that waits for it. */
+	/**
+	 * Closes the process's standard input: the end of its input, for a process that waits
+	 * for it.
+	 */
 	public void closeInput() {
 		try {
 			this.process.getOutputStream().close();
@@ -192,7 +195,10 @@ public final class JavaProcess implements AutoCloseable {
 			return this;
 		}
 
-		/** Starts the process with its output (standard error included) written to {@code log}. */
+		/**
+		 * Starts the process with its output (standard error included) written to
+		 * {@code log}.
+		 */
 		public JavaProcess start(Path log) {
 			List<String> command = new ArrayList<>();
 			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

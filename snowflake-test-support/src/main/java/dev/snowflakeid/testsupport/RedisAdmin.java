@@ -43,22 +43,25 @@ import io.lettuce.core.resource.DefaultClientResources;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Commands to one {@link RedisServer} and what it reports back (INFO, CLIENT LIST, the kernel's socket
- * table), each on a fresh Lettuce connection (RESP2, over TLS for a TLS-only server) independent of any
- * client under test. The port is read at each call: a server gets its port when it first starts.
+ * Commands to one {@link RedisServer} and what it reports back (INFO, CLIENT LIST, the
+ * kernel's socket table), each on a fresh Lettuce connection (RESP2, over TLS for a
+ * TLS-only server) independent of any client under test. The port is read at each call: a
+ * server gets its port when it first starts.
  */
 final class RedisAdmin {
 
 	static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
 
 	/** One event loop for every administrative connection of the JVM. */
-	private static final ClientResources resources = DefaultClientResources.builder().ioThreadPoolSize(2)
+	private static final ClientResources resources = DefaultClientResources.builder()
+		.ioThreadPoolSize(2)
 		.computationThreadPoolSize(2)
 		.build();
 
 	/**
-	 * Administers every plaintext server of the JVM and is never shut down, so the event loop outlives
-	 * each server (a client shut down with connections still failing makes Netty log rejected tasks).
+	 * Administers every plaintext server of the JVM and is never shut down, so the event
+	 * loop outlives each server (a client shut down with connections still failing makes
+	 * Netty log rejected tasks).
 	 */
 	private static final RedisClient plainClient = client(null);
 
@@ -66,7 +69,10 @@ final class RedisAdmin {
 
 	private final boolean tls;
 
-	/** Password of the default user, for a server started with {@code --requirepass}; {@code null} without. */
+	/**
+	 * Password of the default user, for a server started with {@code --requirepass};
+	 * {@code null} without.
+	 */
 	private final @Nullable String password;
 
 	private final RedisClient client;
@@ -145,7 +151,8 @@ final class RedisAdmin {
 		try {
 			long unread = 0;
 			for (String line : Files.readAllLines(Path.of("/proc/net/tcp"))) {
-				// sl local_address rem_address st tx_queue:rx_queue ..., addresses and queues in hexadecimal
+				// sl local_address rem_address st tx_queue:rx_queue ..., addresses and
+				// queues in hexadecimal
 				String[] fields = line.trim().split("\\s+");
 				if (fields.length > 4 && !fields[0].equals("sl") && hexAfterColon(fields[1]) == this.port.getAsInt()
 						&& clientPorts.contains((int) hexAfterColon(fields[2]))) {
@@ -175,7 +182,10 @@ final class RedisAdmin {
 		return value.find() ? Long.parseLong(value.group(1)) : 0;
 	}
 
-	/** Shuts a TLS server's own client down; the plaintext client is shared and outlives every server. */
+	/**
+	 * Shuts a TLS server's own client down; the plaintext client is shared and outlives
+	 * every server.
+	 */
 	void close() {
 		if (this.client != plainClient) {
 			this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));

@@ -37,25 +37,29 @@ import org.jspecify.annotations.Nullable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A real {@code redis-server} process on a free loopback port, in its own directory, and the faults a test
- * injects into it: SIGKILL, SIGSTOP/SIGCONT, restart empty, from its AOF or from an older RDB snapshot.
- * Also a TLS-only server; replicas, sentinels and Cluster nodes come from {@link RedisTopology}. Every start
- * waits, with a deadline, until the server answers PING; {@link #close()} kills the process and deletes a
+ * A real {@code redis-server} process on a free loopback port, in its own directory, and
+ * the faults a test injects into it: SIGKILL, SIGSTOP/SIGCONT, restart empty, from its
+ * AOF or from an older RDB snapshot. Also a TLS-only server; replicas, sentinels and
+ * Cluster nodes come from {@link RedisTopology}. Every start waits, with a deadline,
+ * until the server answers PING; {@link #close()} kills the process and deletes a
  * temporary directory.
  * <p>
- * {@link #call(String...)} administers the server through Lettuce on a fresh connection (RESP2, over TLS
- * for a TLS-only server), independent of any client under test.
+ * {@link #call(String...)} administers the server through Lettuce on a fresh connection
+ * (RESP2, over TLS for a TLS-only server), independent of any client under test.
  */
 public final class RedisServer implements AutoCloseable {
 
 	private static final Duration START_DEADLINE = Duration.ofSeconds(15);
 
-	/** Servers still running; killed when the JVM exits, should a test not get to close them. */
+	/**
+	 * Servers still running; killed when the JVM exits, should a test not get to close
+	 * them.
+	 */
 	private static final Set<Process> running = ConcurrentHashMap.newKeySet();
 
 	static {
-		Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(Process::destroyForcibly),
-				"redis-server-reaper"));
+		Runtime.getRuntime()
+			.addShutdownHook(new Thread(() -> running.forEach(Process::destroyForcibly), "redis-server-reaper"));
 	}
 
 	private final Path dir;
@@ -66,7 +70,10 @@ public final class RedisServer implements AutoCloseable {
 
 	private final boolean clusterNode;
 
-	/** Contents of the sentinel configuration file, for a sentinel; {@code null} for a data node. */
+	/**
+	 * Contents of the sentinel configuration file, for a sentinel; {@code null} for a
+	 * data node.
+	 */
 	private final @Nullable String sentinelConfig;
 
 	private final boolean tls;
@@ -104,16 +111,20 @@ public final class RedisServer implements AutoCloseable {
 		return builder().appendOnly(true).start();
 	}
 
-	/** A server with or without an append-only file and more {@code redis-server} arguments. */
+	/**
+	 * A server with or without an append-only file and more {@code redis-server}
+	 * arguments.
+	 */
 	public static RedisServer start(boolean appendOnly, String... extraArgs) {
 		return builder().appendOnly(appendOnly).args(extraArgs).start();
 	}
 
 	/**
-	 * A server that speaks only TLS ({@code --port 0 --tls-port P}), presenting {@code certificate} and
-	 * trusting client certificates signed by {@code ca}; with {@code clientCertificates} it refuses clients
-	 * without one. It is administered with {@code adminCertificate} and {@code adminKey} (PEM, the key in
-	 * PKCS#8), trusting {@code ca}.
+	 * A server that speaks only TLS ({@code --port 0 --tls-port P}), presenting
+	 * {@code certificate} and trusting client certificates signed by {@code ca}; with
+	 * {@code clientCertificates} it refuses clients without one. It is administered with
+	 * {@code adminCertificate} and {@code adminKey} (PEM, the key in PKCS#8), trusting
+	 * {@code ca}.
 	 */
 	public static RedisServer startTls(Path certificate, Path key, Path ca, boolean clientCertificates,
 			Path adminCertificate, Path adminKey) {
@@ -124,7 +135,10 @@ public final class RedisServer implements AutoCloseable {
 			.start();
 	}
 
-	/** For servers that the factory methods do not cover, such as one whose files outlive it. */
+	/**
+	 * For servers that the factory methods do not cover, such as one whose files outlive
+	 * it.
+	 */
 	public static RedisServerBuilder builder() {
 		return new RedisServerBuilder();
 	}
@@ -178,9 +192,11 @@ public final class RedisServer implements AutoCloseable {
 		command.addAll(List.of("--bind", "127.0.0.1", "--protected-mode", "no", "--daemonize", "no", "--dir",
 				this.dir.toString(), "--logfile", "redis.log"));
 		if (this.sentinelConfig == null) {
-			// replicas sync at once instead of after the default 5 s wait for more replicas
-			command.addAll(List.of("--dbfilename", "dump.rdb", "--save", "", "--appendonly",
-					this.appendOnly ? "yes" : "no", "--appendfsync", this.appendFsync, "--repl-diskless-sync-delay", "0"));
+			// replicas sync at once instead of after the default 5 s wait for more
+			// replicas
+			command.addAll(
+					List.of("--dbfilename", "dump.rdb", "--save", "", "--appendonly", this.appendOnly ? "yes" : "no",
+							"--appendfsync", this.appendFsync, "--repl-diskless-sync-delay", "0"));
 		}
 		command.addAll(this.extraArgs);
 		try {
@@ -224,15 +240,19 @@ public final class RedisServer implements AutoCloseable {
 		return this.process != null && this.process.isAlive();
 	}
 
-	/** Whether the server keeps an append-only file (a {@link #restartFrom(Path)} turns it off). */
+	/**
+	 * Whether the server keeps an append-only file (a {@link #restartFrom(Path)} turns it
+	 * off).
+	 */
 	public boolean appendOnly() {
 		return this.appendOnly;
 	}
 
 	/**
-	 * Sends one command (its name, then its arguments, such as {@code "CLIENT", "LIST"}) on a fresh
-	 * connection and returns the reply: {@code String}, {@code Long}, {@code List} or {@code null}. An error
-	 * reply is thrown as {@code io.lettuce.core.RedisCommandExecutionException}.
+	 * Sends one command (its name, then its arguments, such as {@code "CLIENT", "LIST"})
+	 * on a fresh connection and returns the reply: {@code String}, {@code Long},
+	 * {@code List} or {@code null}. An error reply is thrown as
+	 * {@code io.lettuce.core.RedisCommandExecutionException}.
 	 */
 	public Object call(String... command) {
 		return this.admin.call(RedisAdmin.COMMAND_TIMEOUT, command);
@@ -253,23 +273,28 @@ public final class RedisServer implements AutoCloseable {
 		return this.admin.clientsNamed(name);
 	}
 
-	/** Local ports of the connections of clients named {@code name} (CLIENT SETNAME), from CLIENT LIST. */
+	/**
+	 * Local ports of the connections of clients named {@code name} (CLIENT SETNAME), from
+	 * CLIENT LIST.
+	 */
 	public List<Integer> clientPortsNamed(String name) {
 		return this.admin.clientPortsNamed(name);
 	}
 
 	/**
-	 * Bytes that clients connected from {@code clientPorts} sent and this server has not read yet, from the
-	 * kernel's table of TCP sockets ({@code /proc/net/tcp}, Linux): a request waiting at a suspended server.
+	 * Bytes that clients connected from {@code clientPorts} sent and this server has not
+	 * read yet, from the kernel's table of TCP sockets ({@code /proc/net/tcp}, Linux): a
+	 * request waiting at a suspended server.
 	 */
 	public long unreadBytesFrom(Collection<Integer> clientPorts) {
 		return this.admin.unreadBytesFrom(clientPorts);
 	}
 
 	/**
-	 * Scripts run here so far: EVAL and EVALSHA calls that did not fail, from INFO commandstats. An EVALSHA
-	 * answered NOSCRIPT (the script not cached yet, which the client follows with EVAL) ran nothing, so it does
-	 * not count, and the figure does not depend on which scripts the server had seen before.
+	 * Scripts run here so far: EVAL and EVALSHA calls that did not fail, from INFO
+	 * commandstats. An EVALSHA answered NOSCRIPT (the script not cached yet, which the
+	 * client follows with EVAL) ran nothing, so it does not count, and the figure does
+	 * not depend on which scripts the server had seen before.
 	 */
 	public long scriptCalls() {
 		return this.admin.scriptCalls();
@@ -280,7 +305,9 @@ public final class RedisServer implements AutoCloseable {
 		destroyProcess();
 	}
 
-	/** SIGSTOP: the server keeps its sockets but answers nothing until {@link #resume()}. */
+	/**
+	 * SIGSTOP: the server keeps its sockets but answers nothing until {@link #resume()}.
+	 */
 	public void suspend() {
 		Signals.stop(this.process);
 	}
@@ -290,14 +317,20 @@ public final class RedisServer implements AutoCloseable {
 		Signals.resume(this.process);
 	}
 
-	/** Kills the server if running, deletes its data files, and starts it again empty on the same port. */
+	/**
+	 * Kills the server if running, deletes its data files, and starts it again empty on
+	 * the same port.
+	 */
 	public void restartEmpty() {
 		destroyProcess();
 		deleteData();
 		launch();
 	}
 
-	/** Kills the server if running and starts it again on the same port from whatever its files hold. */
+	/**
+	 * Kills the server if running and starts it again on the same port from whatever its
+	 * files hold.
+	 */
 	public void restart() {
 		destroyProcess();
 		launch();
@@ -316,7 +349,9 @@ public final class RedisServer implements AutoCloseable {
 		}
 	}
 
-	/** Kills the server and restarts it, without AOF, from an earlier {@link #snapshot()}. */
+	/**
+	 * Kills the server and restarts it, without AOF, from an earlier {@link #snapshot()}.
+	 */
 	public void restartFrom(Path snapshot) {
 		destroyProcess();
 		deleteData();
@@ -368,7 +403,10 @@ public final class RedisServer implements AutoCloseable {
 		}
 	}
 
-	/** Kills the server (a suspended one as well) and deletes its directory unless the builder chose it. */
+	/**
+	 * Kills the server (a suspended one as well) and deletes its directory unless the
+	 * builder chose it.
+	 */
 	@Override
 	public void close() {
 		try {

@@ -25,7 +25,10 @@ import java.util.List;
 import io.lettuce.core.SslOptions;
 import org.jspecify.annotations.Nullable;
 
-/** Options of a {@link RedisServer} that its factory methods do not cover, from {@link RedisServer#builder()}. */
+/**
+ * Options of a {@link RedisServer} that its factory methods do not cover, from
+ * {@link RedisServer#builder()}.
+ */
 public final class RedisServerBuilder {
 
 	@Nullable Path dir;
@@ -50,15 +53,19 @@ public final class RedisServerBuilder {
 	}
 
 	/**
-	 * Listens on {@code port} (from {@link FreePorts#loopback()}) instead of a free port found at start, for
-	 * a client that is told the address before the server exists; fails if the port was taken meanwhile.
+	 * Listens on {@code port} (from {@link FreePorts#loopback()}) instead of a free port
+	 * found at start, for a client that is told the address before the server exists;
+	 * fails if the port was taken meanwhile.
 	 */
 	public RedisServerBuilder port(int port) {
 		this.port = port;
 		return this;
 	}
 
-	/** Keeps the server's files (data, {@code redis.log}) in {@code dir}, which {@link RedisServer#close()} leaves. */
+	/**
+	 * Keeps the server's files (data, {@code redis.log}) in {@code dir}, which
+	 * {@link RedisServer#close()} leaves.
+	 */
 	public RedisServerBuilder directory(Path dir) {
 		this.dir = dir;
 		return this;
@@ -70,7 +77,10 @@ public final class RedisServerBuilder {
 		return this;
 	}
 
-	/** {@code always} (the default here: a SIGKILL loses nothing), {@code everysec} (Redis's default) or {@code no}. */
+	/**
+	 * {@code always} (the default here: a SIGKILL loses nothing), {@code everysec}
+	 * (Redis's default) or {@code no}.
+	 */
 	public RedisServerBuilder appendFsync(String policy) {
 		this.appendFsync = policy;
 		return this;
@@ -82,7 +92,10 @@ public final class RedisServerBuilder {
 		return this;
 	}
 
-	/** Requires {@code password} of the default user ({@code --requirepass}); {@link RedisServer#call(String...)} sends it. */
+	/**
+	 * Requires {@code password} of the default user ({@code --requirepass});
+	 * {@link RedisServer#call(String...)} sends it.
+	 */
 	public RedisServerBuilder requirePass(String password) {
 		this.password = password;
 		return args("--requirepass", password);
@@ -94,13 +107,19 @@ public final class RedisServerBuilder {
 		return this;
 	}
 
-	/** A sentinel ({@code redis-server sentinel.conf --sentinel}) with {@code config} in its configuration file. */
+	/**
+	 * A sentinel ({@code redis-server sentinel.conf --sentinel}) with {@code config} in
+	 * its configuration file.
+	 */
 	RedisServerBuilder sentinel(String config) {
 		this.sentinelConfig = config;
 		return this;
 	}
 
-	/** Administers a TLS-only server with {@code certificate} and {@code key} (PEM, the key in PKCS#8), trusting {@code ca}. */
+	/**
+	 * Administers a TLS-only server with {@code certificate} and {@code key} (PEM, the
+	 * key in PKCS#8), trusting {@code ca}.
+	 */
 	RedisServerBuilder adminTls(Path ca, Path certificate, Path key) {
 		this.adminTls = SslOptions.builder()
 			.jdkSslProvider()
@@ -110,7 +129,10 @@ public final class RedisServerBuilder {
 		return this;
 	}
 
-	/** Starts the server on a free port, or the one {@link #port(int)} gave, and returns once it answers PING. */
+	/**
+	 * Starts the server on a free port, or the one {@link #port(int)} gave, and returns
+	 * once it answers PING.
+	 */
 	public RedisServer start() {
 		Path directory = this.dir;
 		boolean temporary = directory == null;

@@ -26,13 +26,17 @@ import java.util.concurrent.TimeUnit;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Several {@link RedisServer}s that know of each other: a primary's replicas, sentinels that watch it, and
- * Redis Cluster nodes or a whole Cluster. Each method returns once the topology stands (replicas in sync,
- * every Cluster node at {@code cluster_state:ok}); the servers are the caller's to close.
+ * Several {@link RedisServer}s that know of each other: a primary's replicas, sentinels
+ * that watch it, and Redis Cluster nodes or a whole Cluster. Each method returns once the
+ * topology stands (replicas in sync, every Cluster node at {@code cluster_state:ok}); the
+ * servers are the caller's to close.
  */
 public final class RedisTopology {
 
-	/** Node timeout of {@link #startClusterNode()}: how long a primary may be unreachable before failover. */
+	/**
+	 * Node timeout of {@link #startClusterNode()}: how long a primary may be unreachable
+	 * before failover.
+	 */
 	public static final Duration CLUSTER_NODE_TIMEOUT = Duration.ofSeconds(2);
 
 	private static final Duration JOIN_DEADLINE = Duration.ofSeconds(15);
@@ -42,7 +46,10 @@ public final class RedisTopology {
 	private RedisTopology() {
 	}
 
-	/** A replica of {@code primary}, without persistence; returns once its link to the primary is up. */
+	/**
+	 * A replica of {@code primary}, without persistence; returns once its link to the
+	 * primary is up.
+	 */
 	public static RedisServer startReplicaOf(RedisServer primary) {
 		RedisServer replica = RedisServer.start(false, "--replicaof", "127.0.0.1", Integer.toString(primary.port()));
 		await("replica " + replica.port() + " is in sync with " + primary.port()).atMost(JOIN_DEADLINE)
@@ -51,8 +58,9 @@ public final class RedisTopology {
 	}
 
 	/**
-	 * A sentinel ({@code redis-server --sentinel}) monitoring {@code primary} as {@code master} with a quorum
-	 * of 2, declaring it down after {@code downAfter} without a valid reply.
+	 * A sentinel ({@code redis-server --sentinel}) monitoring {@code primary} as
+	 * {@code master} with a quorum of 2, declaring it down after {@code downAfter}
+	 * without a valid reply.
 	 */
 	public static RedisServer startSentinel(String master, RedisServer primary, Duration downAfter) {
 		return RedisServer.builder()
@@ -63,8 +71,8 @@ public final class RedisTopology {
 	}
 
 	/**
-	 * A cluster-enabled node; its bus port (port + 10000) is free as well. Replica migration is off, as worker
-	 * leases require.
+	 * A cluster-enabled node; its bus port (port + 10000) is free as well. Replica
+	 * migration is off, as worker leases require.
 	 */
 	public static RedisServer startClusterNode() {
 		return RedisServer.builder()
@@ -75,8 +83,9 @@ public final class RedisTopology {
 	}
 
 	/**
-	 * A Redis Cluster of {@code primaries} primaries with {@code replicasEach} replicas each, created with
-	 * {@code redis-cli --cluster create}; returns once every node reports {@code cluster_state:ok}.
+	 * A Redis Cluster of {@code primaries} primaries with {@code replicasEach} replicas
+	 * each, created with {@code redis-cli --cluster create}; returns once every node
+	 * reports {@code cluster_state:ok}.
 	 */
 	public static List<RedisServer> startCluster(int primaries, int replicasEach) {
 		List<RedisServer> nodes = new ArrayList<>();
@@ -114,8 +123,8 @@ public final class RedisTopology {
 	}
 
 	/**
-	 * A new Cluster node that joins the cluster of {@code primary} as its replica; returns once the replica is
-	 * in sync with it.
+	 * A new Cluster node that joins the cluster of {@code primary} as its replica;
+	 * returns once the replica is in sync with it.
 	 */
 	public static RedisServer startClusterReplicaOf(RedisServer primary) {
 		RedisServer replica = startClusterNode();
@@ -138,15 +147,17 @@ public final class RedisTopology {
 	public static void awaitInSync(RedisServer replica, RedisServer primary) {
 		await("replica " + replica.port() + " is in sync with " + primary.port()).atMost(SYNC_DEADLINE).until(() -> {
 			String replication = replica.info("replication");
-			return replication.contains("master_port:" + primary.port()) && replication.contains("master_link_status:up");
+			return replication.contains("master_port:" + primary.port())
+					&& replication.contains("master_link_status:up");
 		});
 	}
 
 	/**
-	 * Waits until {@code count} replicas acknowledge {@code primary}'s writes. A replica listed as
-	 * {@code state=online} with {@code lag=0} right after its full sync may not receive the replication stream
-	 * until its first {@code REPLCONF ACK}, up to a second later; a {@code WAIT} for a {@code PUBLISH} (which
-	 * is replicated but writes no key) shows when it does.
+	 * Waits until {@code count} replicas acknowledge {@code primary}'s writes. A replica
+	 * listed as {@code state=online} with {@code lag=0} right after its full sync may not
+	 * receive the replication stream until its first {@code REPLCONF ACK}, up to a second
+	 * later; a {@code WAIT} for a {@code PUBLISH} (which is replicated but writes no key)
+	 * shows when it does.
 	 */
 	public static void awaitReplicasAcknowledging(RedisServer primary, int count) {
 		await("port " + primary.port() + " has " + count + " replicas acknowledging").atMost(SYNC_DEADLINE)
@@ -156,7 +167,10 @@ public final class RedisTopology {
 			});
 	}
 
-	/** Port of the primary that serves the slot of {@code key}, as Cluster node {@code node} sees it. */
+	/**
+	 * Port of the primary that serves the slot of {@code key}, as Cluster node
+	 * {@code node} sees it.
+	 */
 	@SuppressWarnings("unchecked")
 	public static int slotOwnerPort(RedisServer node, String key) {
 		long slot = (Long) node.call("CLUSTER", "KEYSLOT", key);

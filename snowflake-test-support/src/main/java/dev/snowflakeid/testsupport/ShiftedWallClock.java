@@ -26,10 +26,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The wall clock of a child JVM, stepped at run time through libfaketime (Debian's {@code faketime}
- * package): the process reads its offset from a file that {@link #shift(Duration)} rewrites, and its
- * monotonic clock is left alone, as after an NTP step or an operator's {@code date -s}. Start the process
- * with {@link #environment()}.
+ * The wall clock of a child JVM, stepped at run time through libfaketime (Debian's
+ * {@code faketime} package): the process reads its offset from a file that
+ * {@link #shift(Duration)} rewrites, and its monotonic clock is left alone, as after an
+ * NTP step or an operator's {@code date -s}. Start the process with
+ * {@link #environment()}.
  */
 public final class ShiftedWallClock {
 
@@ -37,12 +38,18 @@ public final class ShiftedWallClock {
 
 	private final Path library;
 
-	/** A clock at offset zero, read from {@code offsetFile}, through the machine's {@link #library()}. */
+	/**
+	 * A clock at offset zero, read from {@code offsetFile}, through the machine's
+	 * {@link #library()}.
+	 */
 	public ShiftedWallClock(Path offsetFile) {
 		this(offsetFile, library());
 	}
 
-	/** A clock at offset zero, read from {@code offsetFile}, through {@code library} (libfaketimeMT). */
+	/**
+	 * A clock at offset zero, read from {@code offsetFile}, through {@code library}
+	 * (libfaketimeMT).
+	 */
 	public ShiftedWallClock(Path offsetFile, Path library) {
 		this.offsetFile = offsetFile;
 		this.library = library;
@@ -51,16 +58,19 @@ public final class ShiftedWallClock {
 
 	/** The environment that puts a child process on this clock. */
 	public Map<String, String> environment() {
-		// FAKETIME_FORCE_MONOTONIC_FIX=0: otherwise every timed wait of the JVM goes through a global lock and a
-		// signal mask change, and a Spring Boot application takes minutes to start on two cores;
+		// FAKETIME_FORCE_MONOTONIC_FIX=0: otherwise every timed wait of the JVM goes
+		// through a global lock and a
+		// signal mask change, and a Spring Boot application takes minutes to start on two
+		// cores;
 		// FAKETIME_CACHE_DURATION=1: a new offset is read within a second
 		return Map.of("LD_PRELOAD", this.library.toString(), "FAKETIME_TIMESTAMP_FILE", this.offsetFile.toString(),
-				"FAKETIME_DONT_FAKE_MONOTONIC", "1", "FAKETIME_FORCE_MONOTONIC_FIX", "0", "FAKETIME_CACHE_DURATION", "1");
+				"FAKETIME_DONT_FAKE_MONOTONIC", "1", "FAKETIME_FORCE_MONOTONIC_FIX", "0", "FAKETIME_CACHE_DURATION",
+				"1");
 	}
 
 	/**
-	 * Sets the child's wall clock to real time plus {@code offset} (minus for a negative one). The child sees
-	 * the new offset within about a second (libfaketime's cache).
+	 * Sets the child's wall clock to real time plus {@code offset} (minus for a negative
+	 * one). The child sees the new offset within about a second (libfaketime's cache).
 	 */
 	public void shift(Duration offset) {
 		try {

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Faults of a whole process, by signal: SIGSTOP freezes it with its sockets open (a VM pause, a long GC),
- * SIGCONT resumes it, SIGKILL ends it without any shutdown.
+ * Faults of a whole process, by signal: SIGSTOP freezes it with its sockets open (a VM
+ * pause, a long GC), SIGCONT resumes it, SIGKILL ends it without any shutdown.
  */
 public final class Signals {
 
@@ -52,7 +52,9 @@ public final class Signals {
 		}
 	}
 
-	/** Waits up to {@code timeout} for {@code process} to exit; returns whether it did. */
+	/**
+	 * Waits up to {@code timeout} for {@code process} to exit; returns whether it did.
+	 */
 	public static boolean awaitExit(Process process, Duration timeout) {
 		try {
 			return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -63,13 +65,17 @@ public final class Signals {
 		}
 	}
 
-	/** Sends {@code signal} (such as {@code TERM}) through {@code kill}, if {@code process} still runs. */
+	/**
+	 * Sends {@code signal} (such as {@code TERM}) through {@code kill}, if
+	 * {@code process} still runs.
+	 */
 	public static void send(String signal, @Nullable Process process) {
 		if (process == null || !process.isAlive()) {
 			return;
 		}
 		try {
-			Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).redirectErrorStream(true)
+			Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+				.redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();
 			if (!kill.waitFor(5, TimeUnit.SECONDS)) {
@@ -77,7 +83,8 @@ public final class Signals {
 				throw new IllegalStateException("kill -" + signal + " " + process.pid() + " did not return within 5 s");
 			}
 			if (kill.exitValue() != 0 && process.isAlive()) {
-				throw new IllegalStateException("kill -" + signal + " " + process.pid() + " exited with " + kill.exitValue());
+				throw new IllegalStateException(
+						"kill -" + signal + " " + process.pid() + " exited with " + kill.exitValue());
 			}
 		}
 		catch (IOException ex) {

@@ -24,7 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
-/** A tool run to completion: its exit code and both output streams, a hung tool, a missing tool. */
+/**
+ * A tool run to completion: its exit code and both output streams, a hung tool, a missing
+ * tool.
+ */
 @RealProcesses
 class CommandTests {
 

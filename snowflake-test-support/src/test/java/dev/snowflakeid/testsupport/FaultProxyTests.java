@@ -32,7 +32,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** The fault proxy in front of an echo server: bytes flow, freeze, are delayed, cut and retargeted. */
+/**
+ * The fault proxy in front of an echo server: bytes flow, freeze, are delayed, cut and
+ * retargeted.
+ */
 class FaultProxyTests {
 
 	private EchoServer echo;

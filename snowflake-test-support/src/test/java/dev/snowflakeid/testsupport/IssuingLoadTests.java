@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
-/** Bursts in the generator's batch size with retries, and load that counts refusals, repeats and gaps. */
+/**
+ * Bursts in the generator's batch size with retries, and load that counts refusals,
+ * repeats and gaps.
+ */
 class IssuingLoadTests {
 
 	@Test
@@ -46,11 +49,9 @@ class IssuingLoadTests {
 		assertThat(asked).containsExactly(4, 4, 4, 2);
 		assertThat(ids).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
 
-		assertThatIllegalStateException()
-			.isThrownBy(() -> IssuingLoad.burst((count) -> {
-				throw new IllegalStateException("lease lost");
-			}, 4, 10, (ex) -> false))
-			.withMessage("lease lost");
+		assertThatIllegalStateException().isThrownBy(() -> IssuingLoad.burst((count) -> {
+			throw new IllegalStateException("lease lost");
+		}, 4, 10, (ex) -> false)).withMessage("lease lost");
 	}
 
 	@Test

@@ -33,9 +33,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The Redis launcher against real {@code redis-server} processes: replies of every shape, restarts with and
- * without data, SIGSTOP/SIGCONT and the requests waiting meanwhile, replicas, a Cluster replica joining its
- * primary, a password and logical databases.
+ * The Redis launcher against real {@code redis-server} processes: replies of every shape,
+ * restarts with and without data, SIGSTOP/SIGCONT and the requests waiting meanwhile,
+ * replicas, a Cluster replica joining its primary, a password and logical databases.
  */
 @RealProcesses
 class RedisServerTests {
@@ -50,7 +50,8 @@ class RedisServerTests {
 			assertThat(redis.call("KEYS", "*")).isEqualTo(List.of("k"));
 			assertThat(redis.call("CONFIG", "GET", "appendonly")).isEqualTo(List.of("appendonly", "no"));
 			assertThat(redis.info("server")).contains("tcp_port:" + redis.port());
-			assertThatExceptionOfType(RedisCommandExecutionException.class).isThrownBy(() -> redis.call("NOSUCHCOMMAND"));
+			assertThatExceptionOfType(RedisCommandExecutionException.class)
+				.isThrownBy(() -> redis.call("NOSUCHCOMMAND"));
 		}
 	}
 
@@ -90,7 +91,8 @@ class RedisServerTests {
 			redis.suspend();
 			CompletableFuture<Object> ping = CompletableFuture.supplyAsync(() -> redis.call("PING"));
 			assertThat(ping).as("no answer while stopped").isNotCompleted();
-			await("still no answer after 300 ms").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+			await("still no answer after 300 ms").during(Duration.ofMillis(300))
+				.atMost(Duration.ofSeconds(2))
 				.until(() -> !ping.isDone());
 			redis.resume();
 			assertThat(ping.get(5, TimeUnit.SECONDS)).isEqualTo("PONG");
@@ -111,7 +113,8 @@ class RedisServerTests {
 	void aRequestWaitingAtASuspendedServerShowsAsUnreadBytesOfItsClient() throws Exception {
 		try (RedisServer redis = RedisServer.start(); Socket client = new Socket("127.0.0.1", redis.port())) {
 			client.setSoTimeout(5_000);
-			BufferedReader replies = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+			BufferedReader replies = new BufferedReader(
+					new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
 			OutputStream requests = client.getOutputStream();
 			requests.write("CLIENT SETNAME waiting\r\n".getBytes(StandardCharsets.UTF_8));
 			assertThat(replies.readLine()).isEqualTo("+OK");

@@ -26,11 +26,14 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 
 /**
- * A worker of the fault campaign: a plain Spring Boot application with the starter, leasing its worker code
- * from Redis with the shipped defaults and issuing IDs continuously into its {@link IdLog}.
+ * A worker of the fault campaign: a plain Spring Boot application with the starter,
+ * leasing its worker code from Redis with the shipped defaults and issuing IDs
+ * continuously into its {@link IdLog}.
  *
- * <p>Started by the orchestrator with {@code --chaos.log}, {@code --chaos.control}, {@code --chaos.slot},
- * {@code --chaos.incarnation} and the Redis, region and layout properties.
+ * <p>
+ * Started by the orchestrator with {@code --chaos.log}, {@code --chaos.control},
+ * {@code --chaos.slot}, {@code --chaos.incarnation} and the Redis, region and layout
+ * properties.
  */
 @SpringBootApplication
 public class ChaosWorkerApplication {

@@ -31,12 +31,15 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Issues IDs on one thread for as long as the application runs and records each call's outcome: mostly
- * single IDs and small batches a few milliseconds apart, now and then a burst of a few thousand, and flat
- * out (batches of {@value #SPIKE_BATCH}, no pause) while the orchestrator asks for a load spike through
- * the control file, which holds the {@link System#nanoTime()} at which the spike ends.
+ * Issues IDs on one thread for as long as the application runs and records each call's
+ * outcome: mostly single IDs and small batches a few milliseconds apart, now and then a
+ * burst of a few thousand, and flat out (batches of {@value #SPIKE_BATCH}, no pause)
+ * while the orchestrator asks for a load spike through the control file, which holds the
+ * {@link System#nanoTime()} at which the spike ends.
  *
- * <p>Stops before the generator does at shutdown (lifecycle beans stop before singletons are destroyed).
+ * <p>
+ * Stops before the generator does at shutdown (lifecycle beans stop before singletons are
+ * destroyed).
  */
 final class IssuingLoop implements SmartLifecycle {
 
@@ -101,8 +104,8 @@ final class IssuingLoop implements SmartLifecycle {
 				nextControlCheck = now + CONTROL_CHECK_NANOS;
 			}
 			boolean spike = spikeUntil - now > 0;
-			int count = spike ? SPIKE_BATCH : (this.random.nextInt(200) == 0) ? 200 + this.random.nextInt(2800)
-					: 1 + this.random.nextInt(8);
+			int count = spike ? SPIKE_BATCH
+					: (this.random.nextInt(200) == 0) ? 200 + this.random.nextInt(2800) : 1 + this.random.nextInt(8);
 			try {
 				if (count == 1) {
 					one[0] = this.ids.nextId();

@@ -21,9 +21,10 @@ import dev.snowflakeid.lease.WorkerLease;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 
 /**
- * Writes every lease change of the worker into its {@link IdLog}, so the checker can match each ID's
- * worker code and timestamp against a lease the process held. The only class of the campaign that reads
- * the lease API: when that API changes, this is the one place to follow it.
+ * Writes every lease change of the worker into its {@link IdLog}, so the checker can
+ * match each ID's worker code and timestamp against a lease the process held. The only
+ * class of the campaign that reads the lease API: when that API changes, this is the one
+ * place to follow it.
  */
 final class LeaseEventRecorder implements WorkerLeaseListener {
 

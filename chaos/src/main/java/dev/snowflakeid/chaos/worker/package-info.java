@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Worker application of the fault campaign: issues IDs without pause and logs every outcome and lease change.
+ * Worker application of the fault campaign: issues IDs without pause and logs every
+ * outcome and lease change.
  */
 @NullMarked
 package dev.snowflakeid.chaos.worker;

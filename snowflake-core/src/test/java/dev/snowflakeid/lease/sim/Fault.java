@@ -15,7 +15,9 @@
  */
 package dev.snowflakeid.lease.sim;
 
-/** The faults a schedule draws, each struck on the workers and the network or on Redis. */
+/**
+ * The faults a schedule draws, each struck on the workers and the network or on Redis.
+ */
 enum Fault {
 
 	/** A worker process frozen (SIGSTOP, a long GC) for up to 12 s. */
@@ -33,7 +35,10 @@ enum Fault {
 	/** A new rate of lost requests, lost replies and late requests on the network. */
 	NETWORK_LOSS(false),
 
-	/** A holder frozen while Redis loses or replaces its data; it resumes under its old ceiling. */
+	/**
+	 * A holder frozen while Redis loses or replaces its data; it resumes under its old
+	 * ceiling.
+	 */
 	FREEZE_HOLDER_THEN_REDIS_FAULT(false),
 
 	/** A worker reaches a replica whose link to its primary is down. */
@@ -45,7 +50,9 @@ enum Fault {
 	/** Redis restarted without persistence. */
 	RESTART_EMPTY(true),
 
-	/** Redis restarted without persistence on a host whose clock lags until NTP steps it. */
+	/**
+	 * Redis restarted without persistence on a host whose clock lags until NTP steps it.
+	 */
 	RESTART_EMPTY_CLOCK_BEHIND(true),
 
 	/** Redis restarted with its data (AOF or RDB). */
@@ -61,56 +68,73 @@ enum Fault {
 	EVICT_STATE(true),
 
 	/**
-	 * The state hash replaced by an older copy of itself, the lineage kept: RENAME of a backup onto the state
-	 * key, RESTORE of it, COPY ... REPLACE from a backup key.
+	 * The state hash replaced by an older copy of itself, the lineage kept: RENAME of a
+	 * backup onto the state key, RESTORE of it, COPY ... REPLACE from a backup key.
 	 */
 	REPLACE_STATE_WITH_COPY(true),
 
 	/**
-	 * SWAPDB with a database where another fleet leased the same region: its state and witness (written there,
-	 * with that database's index) are now the region's, the lineage kept.
+	 * SWAPDB with a database where another fleet leased the same region: its state and
+	 * witness (written there, with that database's index) are now the region's, the
+	 * lineage kept.
 	 */
 	SWAPDB_FOREIGN(true),
 
 	/** One lease key deleted. */
 	DELETE_LEASE_KEY(true),
 
-	/** One lease key restored from an old dump (or brought back by MIGRATE ... REPLACE). */
+	/**
+	 * One lease key restored from an old dump (or brought back by MIGRATE ... REPLACE).
+	 */
 	RESTORE_LEASE_KEY(true),
 
 	/** The Redis server's clock stepped for a few seconds. */
 	STEP_REDIS_CLOCK(true),
 
-	/** A replica promoted while the old primary, not told, still grants to workers that have not switched. */
+	/**
+	 * A replica promoted while the old primary, not told, still grants to workers that
+	 * have not switched.
+	 */
 	PROMOTE(true),
 
 	/** The primary frozen for 2 to 8 s while a replica is promoted; it resumes later. */
 	PROMOTE_FROZEN(true),
 
-	/** A failover right after a claim, then a failback before the promoted replica wrote anything. */
+	/**
+	 * A failover right after a claim, then a failback before the promoted replica wrote
+	 * anything.
+	 */
 	FAILOVER_AND_BACK(true),
 
 	/**
-	 * A replica attached to a primary configured without any, and detached again: the primary, without a
-	 * replication backlog, creates one under a new replication id (read as a detected loss).
+	 * A replica attached to a primary configured without any, and detached again: the
+	 * primary, without a replication backlog, creates one under a new replication id
+	 * (read as a detected loss).
 	 */
 	ATTACH_FIRST_REPLICA(true),
 
-	/** SWAPDB of the fleet's database with another fleet's (once: swapping back is an undetectable rollback). */
+	/**
+	 * SWAPDB of the fleet's database with another fleet's (once: swapping back is an
+	 * undetectable rollback).
+	 */
 	SWAPDB_DATABASES(true),
 
 	/** The key space's format record deleted, the region states kept. */
 	DROP_FORMAT_RECORD(true),
 
-	/** A primary frozen past its replica's promotion; its first grant after resuming goes to a stalling worker. */
+	/**
+	 * A primary frozen past its replica's promotion; its first grant after resuming goes
+	 * to a stalling worker.
+	 */
 	FROZEN_PRIMARY_THEN_STALL(true),
 
 	/** A partition that leaves the old primary some of its replicas until it heals. */
 	PARTITION(true),
 
 	/**
-	 * A failover seen by a client that routes each command by its topology view: its view changes between a
-	 * deposed primary's grant and the WAIT for it, which goes to the new primary.
+	 * A failover seen by a client that routes each command by its topology view: its view
+	 * changes between a deposed primary's grant and the WAIT for it, which goes to the
+	 * new primary.
 	 */
 	REROUTE_WAIT(true);
 

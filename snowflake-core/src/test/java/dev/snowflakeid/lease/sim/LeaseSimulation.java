@@ -38,35 +38,43 @@ import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
 
 /**
- * One seeded schedule of the lease protocol under faults: real keepers and generators on simulated hosts,
- * a simulated Redis primary (with one or two replicas in half of the schedules, as behind Sentinel, a fixed
- * primary with replicas or a Redis Cluster shard: the store waits for every replica alike), and a fault
- * schedule drawn from the seed. Every issued ID is checked at once: it was never issued before (by any
- * process), no other process issued in its code and tick, and its tick lies inside a range the store granted
- * to the process that issued it. Every range handed to a keeper is checked too: it overlaps no range of the
- * same code handed to another process. The same seed replays the same run.
+ * One seeded schedule of the lease protocol under faults: real keepers and generators on
+ * simulated hosts, a simulated Redis primary (with one or two replicas in half of the
+ * schedules, as behind Sentinel, a fixed primary with replicas or a Redis Cluster shard:
+ * the store waits for every replica alike), and a fault schedule drawn from the seed.
+ * Every issued ID is checked at once: it was never issued before (by any process), no
+ * other process issued in its code and tick, and its tick lies inside a range the store
+ * granted to the process that issued it. Every range handed to a keeper is checked too:
+ * it overlaps no range of the same code handed to another process. The same seed replays
+ * the same run.
  *
- * <p>Faults: worker pauses (a stale owner resuming), kills, graceful restarts and wall-clock steps; Redis
- * restarts with and without data (one with its clock behind), restores of an older snapshot, FLUSHALL, an
- * evicted state hash, a deleted or restored lease key, a replica promotion with the deposed primary still
- * granting to some workers, a paused primary resuming after its replica was promoted, a failover right after
- * a claim followed by a failback, a Redis clock step, a replica that some worker talks to (one its primary no
- * longer lists, left writable), a first replica attached to a primary without a backlog, SWAPDB of two fleets'
- * databases, a deleted format record, and lost, late (also within their timeout) and unanswered requests, the
- * NOSCRIPT double round trip included. Some faults are targeted: they strike right after a grant (see
+ * <p>
+ * Faults: worker pauses (a stale owner resuming), kills, graceful restarts and wall-clock
+ * steps; Redis restarts with and without data (one with its clock behind), restores of an
+ * older snapshot, FLUSHALL, an evicted state hash, a deleted or restored lease key, a
+ * replica promotion with the deposed primary still granting to some workers, a paused
+ * primary resuming after its replica was promoted, a failover right after a claim
+ * followed by a failback, a Redis clock step, a replica that some worker talks to (one
+ * its primary no longer lists, left writable), a first replica attached to a primary
+ * without a backlog, SWAPDB of two fleets' databases, a deleted format record, and lost,
+ * late (also within their timeout) and unanswered requests, the NOSCRIPT double round
+ * trip included. Some faults are targeted: they strike right after a grant (see
  * {@link Nemesis}).
  *
- * <p>Beside the fleet, a schedule may run instances of another format in another region of the key space (their
- * IDs would equal the fleet's), of another namespace in the fleet's region, of a neighbour region, and a fleet
- * in another database: IDs are compared as 64-bit values and ranges by region and worker bits, whatever format
- * issued them. A third check watches availability: every lease key is accounted for by a live holder or a claim
- * in flight ({@link #checkHeld}).
+ * <p>
+ * Beside the fleet, a schedule may run instances of another format in another region of
+ * the key space (their IDs would equal the fleet's), of another namespace in the fleet's
+ * region, of a neighbour region, and a fleet in another database: IDs are compared as
+ * 64-bit values and ranges by region and worker bits, whatever format issued them. A
+ * third check watches availability: every lease key is accounted for by a live holder or
+ * a claim in flight ({@link #checkHeld}).
  */
 public final class LeaseSimulation {
 
 	private static final long MS = 1_000_000;
 
-	// Faults make the keeper log warnings by the thousand; the checker, not the log, tells the outcome.
+	// Faults make the keeper log warnings by the thousand; the checker, not the log,
+	// tells the outcome.
 	private static final java.util.logging.Logger QUIET = quiet();
 
 	private static final long START_MILLIS = Instant.parse("2026-11-30T12:00:00Z").toEpochMilli();
@@ -84,15 +92,15 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * Instances beside the fleet: another format, namespace, region or database, with their settings and
-	 * number of hosts.
+	 * Instances beside the fleet: another format, namespace, region or database, with
+	 * their settings and number of hosts.
 	 */
 	private record Fleet(String name, SnowflakeLayout layout, RedisNode.Settings settings, int hosts) {
 	}
 
 	/**
-	 * A targeted fault: it strikes after the first used grant of the operation ({@code null} for any) from the
-	 * primary or from a deposed primary, then disarms.
+	 * A targeted fault: it strikes after the first used grant of the operation
+	 * ({@code null} for any) from the primary or from a deposed primary, then disarms.
 	 */
 	private record Nemesis(String op, boolean fromDeposed, java.util.function.Consumer<SimulatedWorker> strike) {
 	}
@@ -114,7 +122,10 @@ public final class LeaseSimulation {
 
 	private final Set<Long> ids = new HashSet<>(4096);
 
-	/** Which process issued in each (code, tick): a second owner of a tick repeats its sequence 0. */
+	/**
+	 * Which process issued in each (code, tick): a second owner of a tick repeats its
+	 * sequence 0.
+	 */
 	private final Map<Long, SimulatedWorker> tickOwners = new HashMap<>(4096);
 
 	private final SnowflakeLayout layout;
@@ -146,12 +157,18 @@ public final class LeaseSimulation {
 	/** Which process each claim's token was handed to. */
 	private final Map<String, SimulatedWorker> handedTo = new HashMap<>();
 
-	/** Tokens of claims whose reply or release was lost, and of lease keys brought back from old copies. */
+	/**
+	 * Tokens of claims whose reply or release was lost, and of lease keys brought back
+	 * from old copies.
+	 */
 	private final Set<String> inFlight = new HashSet<>();
 
 	private long mismatches;
 
-	/** How often each fault struck, and each event of the edges (NOSCRIPT, late requests, refused claims). */
+	/**
+	 * How often each fault struck, and each event of the edges (NOSCRIPT, late requests,
+	 * refused claims).
+	 */
 	private final Map<String, Long> events = new java.util.TreeMap<>();
 
 	private static final Fault[] WORKER_FAULTS = { Fault.PAUSE_WORKER, Fault.PAUSE_WORKER, Fault.KILL_WORKER,
@@ -161,12 +178,16 @@ public final class LeaseSimulation {
 			Fault.FAILOVER_AND_BACK, Fault.FROZEN_PRIMARY_THEN_STALL, Fault.PARTITION, Fault.REROUTE_WAIT,
 			Fault.REROUTE_WAIT, Fault.FAILOVER_AND_BACK };
 
-	/** Replica faults that never run a late request on a server whose clock lags (see workerClocksStep). */
+	/**
+	 * Replica faults that never run a late request on a server whose clock lags (see
+	 * workerClocksStep).
+	 */
 	private static final Fault[] TRUE_CLOCK_REPLICA_FAULTS = { Fault.PROMOTE, Fault.MISROUTE_TO_REPLICA,
 			Fault.FAILOVER_AND_BACK, Fault.PARTITION, Fault.REROUTE_WAIT, Fault.REROUTE_WAIT, Fault.FAILOVER_AND_BACK };
 
 	private static final Fault[] REDIS_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_WITH_DATA,
-			Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE, Fault.DELETE_LEASE_KEY, Fault.STEP_REDIS_CLOCK };
+			Fault.RESTART_FROM_SNAPSHOT, Fault.FLUSHALL, Fault.EVICT_STATE, Fault.DELETE_LEASE_KEY,
+			Fault.STEP_REDIS_CLOCK };
 
 	/** Faults that lose or replace Redis data under a frozen holder. */
 	private static final Fault[] DATA_FAULTS = { Fault.RESTART_EMPTY, Fault.RESTART_EMPTY_CLOCK_BEHIND,
@@ -175,10 +196,16 @@ public final class LeaseSimulation {
 
 	private final boolean replicated;
 
-	/** Nodes that replicate the primary's data, directly or chained: 0 without replication. */
+	/**
+	 * Nodes that replicate the primary's data, directly or chained: 0 without
+	 * replication.
+	 */
 	private final int replicas;
 
-	/** Whether the last replica replicates from the one before it instead of from the primary. */
+	/**
+	 * Whether the last replica replicates from the one before it instead of from the
+	 * primary.
+	 */
 	private final boolean chained;
 
 	private final RedisNode.Settings settings;
@@ -192,10 +219,16 @@ public final class LeaseSimulation {
 	/** Hosts of the fleets beside the main one. */
 	private final Map<SimulatedWorker.Host, Fleet> fleetOf = new HashMap<>();
 
-	/** Whether SWAPDB exchanged databases 0 and 1 (once: swapping them back is a rollback no check can see). */
+	/**
+	 * Whether SWAPDB exchanged databases 0 and 1 (once: swapping them back is a rollback
+	 * no check can see).
+	 */
 	private boolean swapped;
 
-	/** A replica attached to a primary configured without any, until it is detached again; or {@code null}. */
+	/**
+	 * A replica attached to a primary configured without any, until it is detached again;
+	 * or {@code null}.
+	 */
 	private RedisNode spare;
 
 	/** Hosts that run {@link #shortSettings}. */
@@ -205,18 +238,29 @@ public final class LeaseSimulation {
 
 	private RedisNode deposed;
 
-	/** The replicas: those that follow the primary, and a deposed primary until it is demoted. */
+	/**
+	 * The replicas: those that follow the primary, and a deposed primary until it is
+	 * demoted.
+	 */
 	private final List<RedisNode> followers = new ArrayList<>();
 
 	private double lossRate;
 
-	/** A fault armed to strike right after a grant that a worker uses, or {@code null}. */
+	/**
+	 * A fault armed to strike right after a grant that a worker uses, or {@code null}.
+	 */
 	private Nemesis armed;
 
-	/** Whether the next WAIT for a deposed primary's grant goes to the new primary (see REROUTE_WAIT). */
+	/**
+	 * Whether the next WAIT for a deposed primary's grant goes to the new primary (see
+	 * REROUTE_WAIT).
+	 */
 	private boolean rerouteWait;
 
-	/** A replica its primary no longer lists, left writable, that a worker reaches; or {@code null}. */
+	/**
+	 * A replica its primary no longer lists, left writable, that a worker reaches; or
+	 * {@code null}.
+	 */
 	private RedisNode stray;
 
 	private String failure;
@@ -228,10 +272,11 @@ public final class LeaseSimulation {
 	private int depth;
 
 	/**
-	 * Whether wall clocks step on worker hosts (and requests may run late), else on the Redis server. The
-	 * two-clocks check refuses a caller and a server whose clocks disagree; it cannot tell when both are wrong
-	 * by the same amount, or when a late request makes up for a lagging server clock, which the safety model
-	 * assumes away (see the README), so one schedule never has both.
+	 * Whether wall clocks step on worker hosts (and requests may run late), else on the
+	 * Redis server. The two-clocks check refuses a caller and a server whose clocks
+	 * disagree; it cannot tell when both are wrong by the same amount, or when a late
+	 * request makes up for a lagging server clock, which the safety model assumes away
+	 * (see the README), so one schedule never has both.
 	 */
 	private final boolean workerClocksStep;
 
@@ -242,25 +287,35 @@ public final class LeaseSimulation {
 		this.mutations = mutations.isEmpty() ? EnumSet.noneOf(Mutation.class) : EnumSet.copyOf(mutations);
 		this.replicated = this.random.nextBoolean();
 		this.workerClocksStep = this.random.nextBoolean();
-		// Scarce codes are handed over often; long ticks make two owners of one range meet in one tick.
+		// Scarce codes are handed over often; long ticks make two owners of one range
+		// meet in one tick.
 		int workerBits = 1 + this.random.nextInt(2);
 		Duration tick = Duration.ofMillis(new int[] { 1, 10, 100 }[this.random.nextInt(3)]);
 		this.layout = layout(workerBits, tick);
 		long maxLag = 1;
-		// One replica, two as in the usual Sentinel set-up, or three (the first where a minority is not one);
-		// with two or more, the last may replicate from the one before it (a chained replica), which the
-		// configured count includes as the README requires, unless a mutation leaves it out.
+		// One replica, two as in the usual Sentinel set-up, or three (the first where a
+		// minority is not one);
+		// with two or more, the last may replicate from the one before it (a chained
+		// replica), which the
+		// configured count includes as the README requires, unless a mutation leaves it
+		// out.
 		this.replicas = this.replicated ? 1 + this.random.nextInt(3) : 0;
 		this.chained = this.replicas >= 2 && this.random.nextInt(3) == 0;
 		int counted = (this.chained && this.mutations.contains(Mutation.CHAINED_REPLICA_UNCOUNTED)) ? this.replicas - 1
 				: this.replicas;
 		LeaseTiming timing = new LeaseTiming(Duration.ofSeconds(3), RENEW_INTERVAL, Duration.ofMillis(200),
-				LeaseTiming.replicaFailoverWindow(counted, Duration.ofSeconds(maxLag)), Duration.ofMillis(COMMAND_TIMEOUT));
-		// The edges of the uniqueness domain, each in one schedule in six or eight: another format in another
-		// region of the key space (its IDs would equal the fleet's: 41/16/2/4 region 0 code 2 + w is 41/17/1/4
-		// region 1 code w, so the fleet with two worker bits leases region 0 and the other region 1), refused by
-		// the format record; another namespace in the fleet's region, refused too; a neighbour region of another
-		// namespace in the same key space; and a fleet in database 1 (its own key space, a region of its own).
+				LeaseTiming.replicaFailoverWindow(counted, Duration.ofSeconds(maxLag)),
+				Duration.ofMillis(COMMAND_TIMEOUT));
+		// The edges of the uniqueness domain, each in one schedule in six or eight:
+		// another format in another
+		// region of the key space (its IDs would equal the fleet's: 41/16/2/4 region 0
+		// code 2 + w is 41/17/1/4
+		// region 1 code w, so the fleet with two worker bits leases region 0 and the
+		// other region 1), refused by
+		// the format record; another namespace in the fleet's region, refused too; a
+		// neighbour region of another
+		// namespace in the same key space; and a fleet in database 1 (its own key space,
+		// a region of its own).
 		boolean otherFormat = this.random.nextInt(6) == 0;
 		boolean otherNamespace = this.random.nextInt(8) == 0;
 		boolean neighbour = this.random.nextInt(8) == 0;
@@ -269,8 +324,8 @@ public final class LeaseSimulation {
 		this.settings = settings(timing, timing, counted, maxLag, this.layout, region, "default", 0);
 		if (otherFormat) {
 			SnowflakeLayout other = layout(3 - workerBits, tick);
-			this.fleets.add(new Fleet("format", other, settings(timing, timing, counted, maxLag, other,
-					(workerBits == 1) ? "0" : "1", "default", 0), 2));
+			this.fleets.add(new Fleet("format", other,
+					settings(timing, timing, counted, maxLag, other, (workerBits == 1) ? "0" : "1", "default", 0), 2));
 		}
 		if (otherNamespace) {
 			this.fleets.add(new Fleet("namespace", this.layout,
@@ -278,24 +333,29 @@ public final class LeaseSimulation {
 		}
 		if (neighbour) {
 			this.fleets.add(new Fleet("east", this.layout,
-					settings(timing, timing, counted, maxLag, this.layout, "2", "east", 0), 1 + this.random.nextInt(2)));
+					settings(timing, timing, counted, maxLag, this.layout, "2", "east", 0),
+					1 + this.random.nextInt(2)));
 		}
 		if (otherDatabase) {
 			this.fleets.add(new Fleet("db1", this.layout,
-					settings(timing, timing, counted, maxLag, this.layout, "3", "default", 1), 1 + this.random.nextInt(2)));
+					settings(timing, timing, counted, maxLag, this.layout, "3", "default", 1),
+					1 + this.random.nextInt(2)));
 		}
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
-		// One schedule in four runs every other host with a shorter outage tolerance under the same fleet lead
-		// limit: the regions' timing check keeps the two apart while the state lasts, and after a loss either may
+		// One schedule in four runs every other host with a shorter outage tolerance
+		// under the same fleet lead
+		// limit: the regions' timing check keeps the two apart while the state lasts, and
+		// after a loss either may
 		// claim first, while holders of the other still issue up to their ceilings.
-		// Half of those also allow the shorter timing a larger clock skew (so another quarantine): the lead limit
+		// Half of those also allow the shorter timing a larger clock skew (so another
+		// quarantine): the lead limit
 		// bounds lead + skew + lateness of both.
 		LeaseTiming shorter = new LeaseTiming(Duration.ofSeconds(1), RENEW_INTERVAL,
 				this.random.nextBoolean() ? timing.maxClockSkew() : Duration.ofSeconds(1), timing.failoverWindow(),
 				timing.requestLateness());
 		this.shortSettings = (this.random.nextInt(4) == 0) ? settings(shorter.withLeadLimit(timing.leadLimit()),
-				this.mutations.contains(Mutation.CLAIMANT_OWN_QUARANTINE) ? shorter : shorter.withLeadLimit(
-						timing.leadLimit()),
+				this.mutations.contains(Mutation.CLAIMANT_OWN_QUARANTINE) ? shorter
+						: shorter.withLeadLimit(timing.leadLimit()),
 				counted, maxLag, this.layout, region, "default", 0) : null;
 	}
 
@@ -311,8 +371,9 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * The script's arguments for {@code timing}, whose loss quarantine comes from {@code quarantined} (the
-	 * timing itself, unless a mutation puts back a claimant's own quarantine).
+	 * The script's arguments for {@code timing}, whose loss quarantine comes from
+	 * {@code quarantined} (the timing itself, unless a mutation puts back a claimant's
+	 * own quarantine).
 	 */
 	private static RedisNode.Settings settings(LeaseTiming timing, LeaseTiming quarantined, int counted, long maxLag,
 			SnowflakeLayout layout, String region, String namespace, int database) {
@@ -322,8 +383,9 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * SplitMix64's finaliser: {@code Random}'s first draws for small consecutive seeds are correlated (seeds
-	 * 1 to 2,000 would all draw a replicated set-up), so each seed is mixed before it seeds the schedule.
+	 * SplitMix64's finaliser: {@code Random}'s first draws for small consecutive seeds
+	 * are correlated (seeds 1 to 2,000 would all draw a replicated set-up), so each seed
+	 * is mixed before it seeds the schedule.
 	 */
 	private static long mix(long seed) {
 		long z = seed * 0x9E3779B97F4A7C15L;
@@ -339,22 +401,24 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * Runs the schedule of {@code seed} with the correct protocol, or with the given known-bad rules, checking
-	 * every ID and every granted range.
+	 * Runs the schedule of {@code seed} with the correct protocol, or with the given
+	 * known-bad rules, checking every ID and every granted range.
 	 */
 	public static Result run(long seed, Set<Mutation> mutations) {
 		return new LeaseSimulation(seed, mutations, true).run();
 	}
 
 	/**
-	 * Runs the schedule of {@code seed} checking only the IDs: it fails only on an ID issued twice (or twice
-	 * in one tick of one code) or outside its process's ranges, never on overlapping ranges alone.
+	 * Runs the schedule of {@code seed} checking only the IDs: it fails only on an ID
+	 * issued twice (or twice in one tick of one code) or outside its process's ranges,
+	 * never on overlapping ranges alone.
 	 */
 	public static Result runCheckingIdsOnly(long seed, Set<Mutation> mutations) {
 		return new LeaseSimulation(seed, mutations, false).run();
 	}
 
-	// A server whose home region, the one faults on a region's keys strike, is the fleet's.
+	// A server whose home region, the one faults on a region's keys strike, is the
+	// fleet's.
 	private RedisNode node(String name) {
 		RedisNode node = new RedisNode(name, this::trueMillis, this.mutations);
 		node.home(RedisNode.KeyName.of(this.settings));
@@ -389,7 +453,8 @@ public final class LeaseSimulation {
 		}
 		for (Fleet fleet : this.fleets) {
 			for (int i = 0; i < fleet.hosts(); i++) {
-				SimulatedWorker.Host host = new SimulatedWorker.Host(this, fleet.name() + i, this.random.nextInt(301) - 150);
+				SimulatedWorker.Host host = new SimulatedWorker.Host(this, fleet.name() + i,
+						this.random.nextInt(301) - 150);
 				this.fleetOf.put(host, fleet);
 				at(this.random.nextInt(5000), () -> launch(host));
 			}
@@ -409,12 +474,15 @@ public final class LeaseSimulation {
 				this.mismatches, this.events);
 	}
 
-	// ---- the checker ------------------------------------------------------------------------------
+	// ---- the checker
+	// ------------------------------------------------------------------------------
 
 	void check(SimulatedWorker worker, long id) {
 		worker.issued++;
-		// IDs are compared as 64-bit values, whatever format issued them: every format has 41 timestamp bits, one
-		// tick and epoch and 4 sequence bits, so the ID without its sequence names the tick and the owner bits
+		// IDs are compared as 64-bit values, whatever format issued them: every format
+		// has 41 timestamp bits, one
+		// tick and epoch and 4 sequence bits, so the ID without its sequence names the
+		// tick and the owner bits
 		DecodedId decoded = worker.layout.decode(id);
 		long tick = worker.layout.tickAt(decoded.timestamp().toEpochMilli());
 		SimulatedWorker owner = this.tickOwners.putIfAbsent(id >>> worker.layout.sequenceBits(), worker);
@@ -433,23 +501,25 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * Claims 5 and 7 of the safety model, checked on every range a keeper is handed: ranges of one code
-	 * granted to different processes never overlap, whichever server granted them and whatever it lost since.
-	 * This catches a protocol fault even where the two owners happen not to issue in the same tick. (Ranges
-	 * of one process may overlap across its own tokens, say a claim after its lease key was lost: its
+	 * Claims 5 and 7 of the safety model, checked on every range a keeper is handed:
+	 * ranges of one code granted to different processes never overlap, whichever server
+	 * granted them and whatever it lost since. This catches a protocol fault even where
+	 * the two owners happen not to issue in the same tick. (Ranges of one process may
+	 * overlap across its own tokens, say a claim after its lease key was lost: its
 	 * generator never repeats a tick, so that costs nothing.)
 	 */
 	void checkGrant(SimulatedWorker worker, SimulatedLeaseStore.Granted range, String token) {
 		if (!this.checkRanges || range.floor() >= range.ceiling()) {
 			return;
 		}
-		// one list per owner bits of the ID, region and code, so that ranges of two formats meet where IDs do
+		// one list per owner bits of the ID, region and code, so that ranges of two
+		// formats meet where IDs do
 		List<TokenRange> ranges = this.grants.computeIfAbsent(worker.owner | range.code(), (bits) -> new ArrayList<>());
 		for (TokenRange other : ranges) {
 			if (other.worker() != worker && Math.max(other.range().floor(), range.floor()) < Math
 				.min(other.range().ceiling(), range.ceiling())) {
-				fail(where(worker, range.code()) + ": range (" + range.floor() + ", " + range.ceiling() + "] granted to "
-						+ worker + " (token " + token + ") overlaps (" + other.range().floor() + ", "
+				fail(where(worker, range.code()) + ": range (" + range.floor() + ", " + range.ceiling()
+						+ "] granted to " + worker + " (token " + token + ") overlaps (" + other.range().floor() + ", "
 						+ other.range().ceiling() + "] granted to " + other.worker() + " ("
 						+ where(other.worker(), other.range().code()) + ", token " + other.token() + ")");
 				return;
@@ -463,35 +533,44 @@ public final class LeaseSimulation {
 
 	// "code 1", or where the worker is not of the fleet "code 1 of region 1 (layout ...)"
 	private String where(SimulatedWorker worker, int code) {
-		return (worker.settings.layout().equals(this.settings.layout()) && worker.settings.region().equals(this.settings.region()))
-				? "code " + code : "code " + code + " of region " + worker.settings.region() + " (" + worker.layout + ")";
+		return (worker.settings.layout().equals(this.settings.layout())
+				&& worker.settings.region().equals(this.settings.region())) ? "code " + code
+						: "code " + code + " of region " + worker.settings.region() + " (" + worker.layout + ")";
 	}
 
-	// ---- availability ------------------------------------------------------------------------------
+	// ---- availability
+	// ------------------------------------------------------------------------------
 
 	/** A claim's token the store handed to a process. */
 	void handed(SimulatedWorker worker, String token) {
 		this.handedTo.put(token, worker);
 	}
 
-	/** A claim's token whose key nobody may give back before it expires: its reply or its release was lost. */
+	/**
+	 * A claim's token whose key nobody may give back before it expires: its reply or its
+	 * release was lost.
+	 */
 	void inFlight(String token) {
 		this.inFlight.add(token);
 	}
 
 	// Lease keys a restored copy brings back hold tokens of grants made long ago.
 	private void restored(RedisNode.Data data) {
-		data.regions().values().forEach((keys) -> keys.leases.values().forEach((key) -> this.inFlight.add(key.token())));
+		data.regions()
+			.values()
+			.forEach((keys) -> keys.leases.values().forEach((key) -> this.inFlight.add(key.token())));
 	}
 
 	/**
-	 * The availability invariant on a region's keys of {@code node}: codes held (unexpired lease keys) never
-	 * exceed its live holders (processes, one generator each) plus claims in flight. Each key is accounted for:
-	 * it holds the token of a grant handed to a live process (one per process; a second one of the same process
-	 * is an older key a promoted replica or a restored copy brought back), or of a claim still in flight until
-	 * its key expires: its reply or its release was lost on the way, its process died, or an old copy brought it
-	 * back. A claim refused after the script (too few replicas acknowledged it, or the acknowledgement came from
-	 * another server) is given back at once, so its key is none of these.
+	 * The availability invariant on a region's keys of {@code node}: codes held
+	 * (unexpired lease keys) never exceed its live holders (processes, one generator
+	 * each) plus claims in flight. Each key is accounted for: it holds the token of a
+	 * grant handed to a live process (one per process; a second one of the same process
+	 * is an older key a promoted replica or a restored copy brought back), or of a claim
+	 * still in flight until its key expires: its reply or its release was lost on the
+	 * way, its process died, or an old copy brought it back. A claim refused after the
+	 * script (too few replicas acknowledged it, or the acknowledgement came from another
+	 * server) is given back at once, so its key is none of these.
 	 */
 	void checkHeld(RedisNode node, RedisNode.KeyName keys) {
 		if (this.failure != null) {
@@ -506,7 +585,8 @@ public final class LeaseSimulation {
 				holders.add(holder);
 			}
 			else if (holder == null && !this.inFlight.contains(token)) {
-				fail("availability: code " + entry.getKey() + " of " + keys + " on " + node + " is held by token " + token
+				fail("availability: code " + entry.getKey() + " of " + keys + " on " + node + " is held by token "
+						+ token
 						+ ", which no process was handed and no claim in flight holds: a claim refused after the script "
 						+ "was not given back (" + held.size() + " codes held, " + holders.size() + " live holders)");
 				return;
@@ -514,13 +594,18 @@ public final class LeaseSimulation {
 		}
 	}
 
-	/** Extra time before a request runs, within its timeout: most requests arrive at once. */
+	/**
+	 * Extra time before a request runs, within its timeout: most requests arrive at once.
+	 */
 	long lateWithinTimeout() {
 		return (this.random.nextDouble() < this.lossRate || this.random.nextInt(50) == 0)
 				? 1 + this.random.nextInt((int) COMMAND_TIMEOUT - 1) : 0;
 	}
 
-	/** How long EVALSHA takes to be answered NOSCRIPT: a few milliseconds, or up to the timeout. */
+	/**
+	 * How long EVALSHA takes to be answered NOSCRIPT: a few milliseconds, or up to the
+	 * timeout.
+	 */
 	long roundTrip() {
 		return (this.random.nextInt(4) == 0) ? 1 + this.random.nextInt((int) COMMAND_TIMEOUT - 1)
 				: 1 + this.random.nextInt(3);
@@ -554,7 +639,8 @@ public final class LeaseSimulation {
 		this.timeline.addLast(Instant.ofEpochMilli(trueMillis()) + " " + what);
 	}
 
-	// ---- time and events --------------------------------------------------------------------------
+	// ---- time and events
+	// --------------------------------------------------------------------------
 
 	long nanos() {
 		return this.nanos;
@@ -564,14 +650,18 @@ public final class LeaseSimulation {
 		return Math.floorDiv(this.nanos, MS);
 	}
 
-	/** A generator's wait (at most a few milliseconds): time moves on, nothing else happens meanwhile. */
+	/**
+	 * A generator's wait (at most a few milliseconds): time moves on, nothing else
+	 * happens meanwhile.
+	 */
 	void park(long parkNanos) {
 		this.nanos += Math.max(1, parkNanos);
 	}
 
 	/**
-	 * A starting worker's wait: the rest of the world runs on until the wait ends, the keeper's own renewal
-	 * rounds included. Nested waits are bounded by the number of hosts.
+	 * A starting worker's wait: the rest of the world runs on until the wait ends, the
+	 * keeper's own renewal rounds included. Nested waits are bounded by the number of
+	 * hosts.
 	 */
 	void runUntil(long parkNanos) {
 		long target = this.nanos + Math.max(1, parkNanos);
@@ -625,7 +715,9 @@ public final class LeaseSimulation {
 		});
 	}
 
-	/** The keeper's renewal rounds, as a frozen process runs them: late, once it resumes. */
+	/**
+	 * The keeper's renewal rounds, as a frozen process runs them: late, once it resumes.
+	 */
 	AutoCloseable scheduleRounds(SimulatedWorker worker, Runnable round, long firstNanos, long periodNanos) {
 		boolean[] closed = new boolean[1];
 		Runnable[] next = new Runnable[1];
@@ -644,13 +736,14 @@ public final class LeaseSimulation {
 		return () -> closed[0] = true;
 	}
 
-	// ---- workers -----------------------------------------------------------------------------------
+	// ---- workers
+	// -----------------------------------------------------------------------------------
 
 	private void launch(SimulatedWorker.Host host) {
 		Fleet fleet = this.fleetOf.get(host);
 		SimulatedWorker worker = new SimulatedWorker(this, host, host.name + "#" + (++this.processes),
-				(fleet != null) ? fleet.layout() : this.layout,
-				(fleet != null) ? fleet.settings() : this.shortHosts.contains(host) ? this.shortSettings : this.settings,
+				(fleet != null) ? fleet.layout() : this.layout, (fleet != null) ? fleet.settings()
+						: this.shortHosts.contains(host) ? this.shortSettings : this.settings,
 				RENEW_INTERVAL);
 		this.workers.add(worker);
 		long retryIn = worker.start();
@@ -692,7 +785,8 @@ public final class LeaseSimulation {
 		return live.isEmpty() ? null : live.get(this.random.nextInt(live.size()));
 	}
 
-	// ---- the network and Redis ---------------------------------------------------------------------
+	// ---- the network and Redis
+	// ---------------------------------------------------------------------
 
 	/** The server a worker's lease connection reaches now. */
 	RedisNode route(SimulatedWorker worker) {
@@ -718,17 +812,20 @@ public final class LeaseSimulation {
 		if (this.random.nextDouble() >= this.lossRate) {
 			return SimulatedLeaseStore.Fate.DELIVERED;
 		}
-		// A request that runs later than its timeout on a server whose clock lags by as much passes the
-		// two-clocks check: a double fault the safety model excludes, so late requests only meet true clocks.
+		// A request that runs later than its timeout on a server whose clock lags by as
+		// much passes the
+		// two-clocks check: a double fault the safety model excludes, so late requests
+		// only meet true clocks.
 		int kind = this.random.nextInt(this.workerClocksStep ? 3 : 2);
 		return (kind == 0) ? SimulatedLeaseStore.Fate.REQUEST_LOST
 				: (kind == 1) ? SimulatedLeaseStore.Fate.REPLY_LOST : SimulatedLeaseStore.Fate.LATE;
 	}
 
 	/**
-	 * WAIT for {@code quorum} replicas: of those the node lists that still replicate from it, are reachable and
-	 * not cut off, {@code quorum} acknowledge (and then hold its data); the others catch up with the next
-	 * replication round, so a failover meanwhile may promote one that lacks the grant.
+	 * WAIT for {@code quorum} replicas: of those the node lists that still replicate from
+	 * it, are reachable and not cut off, {@code quorum} acknowledge (and then hold its
+	 * data); the others catch up with the next replication round, so a failover meanwhile
+	 * may promote one that lacks the grant.
 	 */
 	boolean acknowledged(RedisNode node, long quorum) {
 		if (!reachable(null, node)) {
@@ -752,8 +849,9 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * Where the WAIT for a grant of {@code node} goes: to {@code node}, unless a REROUTE_WAIT fault is armed and
-	 * {@code node} is a deposed primary; then the worker's route switches to the new primary between the two.
+	 * Where the WAIT for a grant of {@code node} goes: to {@code node}, unless a
+	 * REROUTE_WAIT fault is armed and {@code node} is a deposed primary; then the
+	 * worker's route switches to the new primary between the two.
 	 */
 	RedisNode waitTarget(SimulatedWorker worker, RedisNode node) {
 		if (this.rerouteWait && node == this.deposed && this.primary != node) {
@@ -765,7 +863,10 @@ public final class LeaseSimulation {
 		return node;
 	}
 
-	/** A worker is about to use a grant of {@code node}: an armed targeted fault may strike now. */
+	/**
+	 * A worker is about to use a grant of {@code node}: an armed targeted fault may
+	 * strike now.
+	 */
 	void used(SimulatedWorker worker, RedisNode node, String op) {
 		Nemesis nemesis = this.armed;
 		if (nemesis != null && (nemesis.op() == null || nemesis.op().equals(op))
@@ -791,11 +892,13 @@ public final class LeaseSimulation {
 		}
 	}
 
-	// ---- faults ------------------------------------------------------------------------------------
+	// ---- faults
+	// ------------------------------------------------------------------------------------
 
 	private void fault() {
 		this.faults++;
-		// Faults overlap: a worker fault, the network, a stale holder across a Redis fault, or a Redis fault
+		// Faults overlap: a worker fault, the network, a stale holder across a Redis
+		// fault, or a Redis fault
 		// alone (replica faults only with a replica).
 		int roll = this.random.nextInt(14);
 		Fault kind;
@@ -809,7 +912,8 @@ public final class LeaseSimulation {
 			kind = Fault.FREEZE_HOLDER_THEN_REDIS_FAULT;
 		}
 		else if (this.replicated && this.random.nextInt(5) < 2) {
-			// A frozen primary runs its queued (late) requests when it resumes: only where clocks are true.
+			// A frozen primary runs its queued (late) requests when it resumes: only
+			// where clocks are true.
 			kind = this.workerClocksStep ? REPLICA_FAULTS[this.random.nextInt(REPLICA_FAULTS.length)]
 					: TRUE_CLOCK_REPLICA_FAULTS[this.random.nextInt(TRUE_CLOCK_REPLICA_FAULTS.length)];
 		}
@@ -819,12 +923,14 @@ public final class LeaseSimulation {
 		else {
 			kind = REDIS_FAULTS[this.random.nextInt(7)];
 			kind = (kind == Fault.DELETE_LEASE_KEY && this.random.nextBoolean()) ? Fault.RESTORE_LEASE_KEY
-					: (kind == Fault.RESTART_EMPTY && this.random.nextBoolean()) ? Fault.RESTART_EMPTY_CLOCK_BEHIND : kind;
+					: (kind == Fault.RESTART_EMPTY && this.random.nextBoolean()) ? Fault.RESTART_EMPTY_CLOCK_BEHIND
+							: kind;
 			kind = (kind == Fault.EVICT_STATE && this.random.nextBoolean())
 					? (this.random.nextBoolean() ? Fault.REPLACE_STATE_WITH_COPY : Fault.SWAPDB_FOREIGN) : kind;
 			kind = (this.workerClocksStep && kind == Fault.STEP_REDIS_CLOCK) ? Fault.RESTART_WITH_DATA : kind;
 			if (this.random.nextInt(5) == 0) {
-				// the key space's edges: a first replica, SWAPDB of two fleets' databases, the format record lost
+				// the key space's edges: a first replica, SWAPDB of two fleets'
+				// databases, the format record lost
 				boolean database = this.fleets.stream().anyMatch((fleet) -> fleet.settings().database() != 0);
 				kind = (!this.replicated && this.random.nextBoolean()) ? Fault.ATTACH_FIRST_REPLICA
 						: (database && !this.swapped && this.random.nextBoolean()) ? Fault.SWAPDB_DATABASES
@@ -841,7 +947,8 @@ public final class LeaseSimulation {
 		at(500 + (long) (-Math.log(1 - this.random.nextDouble()) * 2500), this::fault);
 	}
 
-	// A Redis server restarted with a lagging clock and a worker whose clock steps are a double fault the
+	// A Redis server restarted with a lagging clock and a worker whose clock steps are a
+	// double fault the
 	// safety model excludes (see workerClocksStep).
 	private Fault trueClocksOnly(Fault kind) {
 		return (this.workerClocksStep && kind == Fault.RESTART_EMPTY_CLOCK_BEHIND) ? Fault.RESTART_EMPTY : kind;
@@ -875,8 +982,8 @@ public final class LeaseSimulation {
 			}
 			case STEP_WORKER_CLOCK -> {
 				if (worker != null) {
-					long step = (this.random.nextBoolean() ? 1 : -1) * (1 + this.random.nextInt(
-							this.random.nextBoolean() ? 20 : 3000));
+					long step = (this.random.nextBoolean() ? 1 : -1)
+							* (1 + this.random.nextInt(this.random.nextBoolean() ? 20 : 3000));
 					worker.host.offsetMillis += step;
 					log("step clock of " + worker.host.name + " by " + step + " ms");
 				}
@@ -886,22 +993,26 @@ public final class LeaseSimulation {
 				log("network loss rate " + this.lossRate);
 			}
 			case FREEZE_HOLDER_THEN_REDIS_FAULT -> {
-				// A holder frozen while Redis loses or replaces its data; it resumes under its old ceiling.
+				// A holder frozen while Redis loses or replaces its data; it resumes
+				// under its old ceiling.
 				SimulatedWorker holder = (worker != null && this.random.nextBoolean()) ? newestLiveWorker() : worker;
 				if (holder != null) {
 					long pause = 1000 + this.random.nextInt(8000);
 					holder.pausedUntilNanos = this.nanos + pause * MS;
 					log("pause " + holder + " for " + pause + " ms, then a Redis fault");
 					Fault redisFault = (this.replicated && this.random.nextBoolean())
-							? ((this.workerClocksStep && this.random.nextInt(2) == 1) ? Fault.PROMOTE_FROZEN : Fault.PROMOTE)
+							? ((this.workerClocksStep && this.random.nextInt(2) == 1) ? Fault.PROMOTE_FROZEN
+									: Fault.PROMOTE)
 							: DATA_FAULTS[this.random.nextInt(DATA_FAULTS.length)];
 					Fault fault = trueClocksOnly(redisFault);
 					at(100 + this.random.nextInt(700), () -> redisFault(fault));
 				}
 			}
 			case STRAY_REPLICA -> {
-				// A replica whose primary dropped it (its link reset), left writable, reached through a stale
-				// address: it has no replicas of its own, so only its role tells it apart from a primary.
+				// A replica whose primary dropped it (its link reset), left writable,
+				// reached through a stale
+				// address: it has no replicas of its own, so only its role tells it apart
+				// from a primary.
 				if (worker != null && this.stray == null) {
 					RedisNode node = node("redis-s");
 					node.replicate(this.primary, true);
@@ -916,7 +1027,8 @@ public final class LeaseSimulation {
 				}
 			}
 			case MISROUTE_TO_REPLICA -> {
-				// A worker reaches a replica whose link to its primary is down (a writable replica would grant).
+				// A worker reaches a replica whose link to its primary is down (a
+				// writable replica would grant).
 				if (worker != null) {
 					RedisNode wrong = this.followers.get(this.random.nextInt(this.followers.size()));
 					this.misrouted.put(worker, wrong);
@@ -941,7 +1053,8 @@ public final class LeaseSimulation {
 				log("restart " + this.primary + " without data");
 			}
 			case RESTART_EMPTY_CLOCK_BEHIND -> {
-				// It comes back without data on a host whose clock lags until NTP steps it.
+				// It comes back without data on a host whose clock lags until NTP steps
+				// it.
 				this.primary.restart(RedisNode.Data.empty());
 				resyncReplica();
 				long behind = 300 + this.random.nextInt(5700);
@@ -1006,11 +1119,13 @@ public final class LeaseSimulation {
 				});
 			}
 			case RESTORE_LEASE_KEY -> {
-				// An operator restores one lease key from an old dump (or a MIGRATE ... REPLACE brings it back).
+				// An operator restores one lease key from an old dump (or a MIGRATE ...
+				// REPLACE brings it back).
 				if (!this.snapshots.isEmpty()) {
 					RedisNode.Data old = this.snapshots.get(this.random.nextInt(this.snapshots.size()));
 					if (!old.leases().isEmpty()) {
-						Integer code = new ArrayList<>(old.leases().keySet()).get(this.random.nextInt(old.leases().size()));
+						Integer code = new ArrayList<>(old.leases().keySet())
+							.get(this.random.nextInt(old.leases().size()));
 						RedisNode.LeaseKey key = old.leases().get(code);
 						this.inFlight.add(key.token());
 						this.primary.restoreLease(code, new RedisNode.LeaseKey(key.token(), this.primary.now() + 3000));
@@ -1019,9 +1134,12 @@ public final class LeaseSimulation {
 				}
 			}
 			case ATTACH_FIRST_REPLICA -> {
-				// An operator attaches a replica to a primary configured without any (the first step of a move to
-				// another host): a primary without a backlog creates one under a new replication id. It refuses
-				// while the replica is attached (more than configured); once it is detached again, the new id
+				// An operator attaches a replica to a primary configured without any (the
+				// first step of a move to
+				// another host): a primary without a backlog creates one under a new
+				// replication id. It refuses
+				// while the replica is attached (more than configured); once it is
+				// detached again, the new id
 				// reads as a detected loss.
 				if (this.replicas == 0 && this.spare == null && this.deposed == null) {
 					RedisNode attached = node("redis-n");
@@ -1054,16 +1172,20 @@ public final class LeaseSimulation {
 			case PROMOTE -> promote(0, false);
 			case PROMOTE_FROZEN -> promote(2000 + this.random.nextInt(6000), false);
 			case FAILOVER_AND_BACK -> {
-				// Fail over right after a claim reached only the primary, then fail back before the promoted
-				// replica has written anything: the first primary is back with the copy that lacks the claim.
+				// Fail over right after a claim reached only the primary, then fail back
+				// before the promoted
+				// replica has written anything: the first primary is back with the copy
+				// that lacks the claim.
 				if (this.armed == null) {
-					this.armed = new Nemesis("claim", false, (claimant) -> at(this.random.nextInt(200),
-							() -> failoverAndBack(claimant)));
+					this.armed = new Nemesis("claim", false,
+							(claimant) -> at(this.random.nextInt(200), () -> failoverAndBack(claimant)));
 				}
 			}
 			case FROZEN_PRIMARY_THEN_STALL -> {
-				// A primary frozen long enough for its replica to take over and be written to; the first grant it
-				// gives after it resumes goes to a worker that then stalls while others claim on the new primary.
+				// A primary frozen long enough for its replica to take over and be
+				// written to; the first grant it
+				// gives after it resumes goes to a worker that then stalls while others
+				// claim on the new primary.
 				promote(4000 + this.random.nextInt(4000), true);
 				if (this.armed == null) {
 					this.armed = new Nemesis(null, true, this::stall);
@@ -1071,7 +1193,8 @@ public final class LeaseSimulation {
 			}
 			case PARTITION -> partition();
 			case REROUTE_WAIT -> {
-				// The next grant of a deposed primary that is used has its WAIT sent to the new primary.
+				// The next grant of a deposed primary that is used has its WAIT sent to
+				// the new primary.
 				this.rerouteWait = true;
 				promote(this.random.nextBoolean() ? 0 : 4000 + this.random.nextInt(4000), false);
 			}
@@ -1088,8 +1211,8 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * A replica of the primary that can take over, any of them (a chained replica's parent too), or
-	 * {@code null} (none, or a failover under way).
+	 * A replica of the primary that can take over, any of them (a chained replica's
+	 * parent too), or {@code null} (none, or a failover under way).
 	 */
 	private RedisNode candidate() {
 		if (this.deposed != null) {
@@ -1100,8 +1223,9 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * The candidate becomes the primary and the other replicas follow it. The old primary, cut off, is not
-	 * told: it lists its replicas, with their last acknowledgements, until it is demoted.
+	 * The candidate becomes the primary and the other replicas follow it. The old
+	 * primary, cut off, is not told: it lists its replicas, with their last
+	 * acknowledgements, until it is demoted.
 	 */
 	private void takeOver(RedisNode old, RedisNode promoted) {
 		promoted.promote();
@@ -1116,8 +1240,10 @@ public final class LeaseSimulation {
 		this.deposed = old;
 	}
 
-	// A replica takes over; the old primary goes on granting to workers that have not switched yet, until it
-	// is demoted. With pause, the old primary was frozen when it was replaced and resumes later.
+	// A replica takes over; the old primary goes on granting to workers that have not
+	// switched yet, until it
+	// is demoted. With pause, the old primary was frozen when it was replaced and resumes
+	// later.
 	private void promote(long pauseMillis, boolean eagerSwitch) {
 		RedisNode promoted = candidate();
 		if (promoted == null) {
@@ -1165,10 +1291,12 @@ public final class LeaseSimulation {
 	}
 
 	/**
-	 * A partition splits the nodes: the primary keeps some of its replicas (perhaps none), a replica on the
-	 * other side is promoted and takes the rest. The old primary lists the other side's nodes with their last
-	 * acknowledgement until {@code repl-timeout} drops them; workers on its side go on talking to it. The
-	 * partition heals when the old primary and the replicas it kept are demoted under the new one.
+	 * A partition splits the nodes: the primary keeps some of its replicas (perhaps
+	 * none), a replica on the other side is promoted and takes the rest. The old primary
+	 * lists the other side's nodes with their last acknowledgement until
+	 * {@code repl-timeout} drops them; workers on its side go on talking to it. The
+	 * partition heals when the old primary and the replicas it kept are demoted under the
+	 * new one.
 	 */
 	private void partition() {
 		RedisNode promoted = candidate();
@@ -1191,7 +1319,8 @@ public final class LeaseSimulation {
 		this.deposed = old;
 		long heal = 3000 + this.random.nextInt(9000);
 		for (SimulatedWorker worker : this.workers) {
-			this.routeSwitchAt.put(worker, this.nanos + (this.random.nextBoolean() ? heal : this.random.nextInt(1000)) * MS);
+			this.routeSwitchAt.put(worker,
+					this.nanos + (this.random.nextBoolean() ? heal : this.random.nextInt(1000)) * MS);
 		}
 		log("partition: " + old + " keeps " + kept + "; " + promoted + " promoted with the rest");
 		at(1000 + this.random.nextInt(3000), () -> {
@@ -1238,7 +1367,8 @@ public final class LeaseSimulation {
 		});
 	}
 
-	// A worker stalls (a GC pause, a VM steal) right after a grant: others may claim meanwhile.
+	// A worker stalls (a GC pause, a VM steal) right after a grant: others may claim
+	// meanwhile.
 	private void stall(SimulatedWorker worker) {
 		if (worker.alive) {
 			long pause = 500 + this.random.nextInt(3000);
@@ -1247,7 +1377,8 @@ public final class LeaseSimulation {
 		}
 	}
 
-	// A paused server resumes: it reads the acknowledgements its replicas sent meanwhile (so their lag looks
+	// A paused server resumes: it reads the acknowledgements its replicas sent meanwhile
+	// (so their lag looks
 	// fresh for a moment), then runs the requests that waited in its sockets.
 	private void resume(RedisNode node) {
 		this.pausedUntil.remove(node);

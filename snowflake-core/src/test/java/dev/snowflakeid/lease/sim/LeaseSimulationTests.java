@@ -32,15 +32,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Seeded schedules of the lease protocol under faults (see {@link LeaseSimulation}). The default run checks
- * {@value #DEFAULT_SCHEDULES} schedules; {@code -Dsnowflake.simulation.schedules=N} runs more and
- * {@code -Dsnowflake.simulation.seed=S} starts at another seed (a failure prints its seed; run it with
- * {@code -Dsnowflake.simulation.seed=S -Dsnowflake.simulation.schedules=1} to replay it exactly).
+ * Seeded schedules of the lease protocol under faults (see {@link LeaseSimulation}). The
+ * default run checks {@value #DEFAULT_SCHEDULES} schedules;
+ * {@code -Dsnowflake.simulation.schedules=N} runs more and
+ * {@code -Dsnowflake.simulation.seed=S} starts at another seed (a failure prints its
+ * seed; run it with
+ * {@code -Dsnowflake.simulation.seed=S -Dsnowflake.simulation.schedules=1} to replay it
+ * exactly).
  *
- * <p>Each known-bad rule ({@link Mutation}) is asserted against what it breaks: a rule that breaks uniqueness
- * must hand overlapping ranges to two processes and, with the range check off, issue an ID twice; a rule that
- * breaks availability must leave a code held by nobody. The searches run seeds in blocks in parallel and take
- * the lowest failing seed, so the seeds they print (and the figures below) are the same on every machine.
+ * <p>
+ * Each known-bad rule ({@link Mutation}) is asserted against what it breaks: a rule that
+ * breaks uniqueness must hand overlapping ranges to two processes and, with the range
+ * check off, issue an ID twice; a rule that breaks availability must leave a code held by
+ * nobody. The searches run seeds in blocks in parallel and take the lowest failing seed,
+ * so the seeds they print (and the figures below) are the same on every machine.
  */
 class LeaseSimulationTests {
 
@@ -50,23 +55,29 @@ class LeaseSimulationTests {
 
 	private static final long FIRST_SEED = Long.getLong("snowflake.simulation.seed", 1);
 
-	/** {@code -Dsnowflake.simulation.mutation=NAME} runs the known-bad rule tests for that rule alone. */
+	/**
+	 * {@code -Dsnowflake.simulation.mutation=NAME} runs the known-bad rule tests for that
+	 * rule alone.
+	 */
 	private static final String ONLY = System.getProperty("snowflake.simulation.mutation", "");
 
 	/**
-	 * Schedules searched for a broken range. The first seed that hands overlapping ranges: RENEW_FLOOR_IGNORES_MARKS
-	 * 1, RENEW_WITHOUT_FLOOR0 and V1_CEILINGS 2, NO_ROLE_CHECK 9, FORMAT_CHECKED_PER_REGION_ONLY 11, NO_REPLICA_CHECKS
-	 * 12, LINEAGE_ONLY_LOSS_CHECK 14, MINORITY_QUORUM 18, NO_CLOCK_CHECK 42, NO_WAIT 70, NO_LINEAGE_CHECK 432,
-	 * LINEAGE_RUN_ID_ONLY 574, CLAIMANT_OWN_QUARANTINE 858, CHAINED_REPLICA_UNCOUNTED 1,436.
+	 * Schedules searched for a broken range. The first seed that hands overlapping
+	 * ranges: RENEW_FLOOR_IGNORES_MARKS 1, RENEW_WITHOUT_FLOOR0 and V1_CEILINGS 2,
+	 * NO_ROLE_CHECK 9, FORMAT_CHECKED_PER_REGION_ONLY 11, NO_REPLICA_CHECKS 12,
+	 * LINEAGE_ONLY_LOSS_CHECK 14, MINORITY_QUORUM 18, NO_CLOCK_CHECK 42, NO_WAIT 70,
+	 * NO_LINEAGE_CHECK 432, LINEAGE_RUN_ID_ONLY 574, CLAIMANT_OWN_QUARANTINE 858,
+	 * CHAINED_REPLICA_UNCOUNTED 1,436.
 	 */
 	private static final long RANGE_BUDGET = 20_000;
 
 	/**
-	 * Schedules searched for an ID actually issued twice, with the range check off. The first seed that does:
-	 * RENEW_FLOOR_IGNORES_MARKS 5, RENEW_WITHOUT_FLOOR0 10, FORMAT_CHECKED_PER_REGION_ONLY 11, NO_ROLE_CHECK 150,
-	 * NO_REPLICA_CHECKS 155, V1_CEILINGS 220, NO_WAIT 231, NO_LINEAGE_CHECK 432, LINEAGE_ONLY_LOSS_CHECK 525,
-	 * NO_CLOCK_CHECK 1,235, CLAIMANT_OWN_QUARANTINE 2,003, MINORITY_QUORUM 2,151, LINEAGE_RUN_ID_ONLY 3,942,
-	 * CHAINED_REPLICA_UNCOUNTED 11,834.
+	 * Schedules searched for an ID actually issued twice, with the range check off. The
+	 * first seed that does: RENEW_FLOOR_IGNORES_MARKS 5, RENEW_WITHOUT_FLOOR0 10,
+	 * FORMAT_CHECKED_PER_REGION_ONLY 11, NO_ROLE_CHECK 150, NO_REPLICA_CHECKS 155,
+	 * V1_CEILINGS 220, NO_WAIT 231, NO_LINEAGE_CHECK 432, LINEAGE_ONLY_LOSS_CHECK 525,
+	 * NO_CLOCK_CHECK 1,235, CLAIMANT_OWN_QUARANTINE 2,003, MINORITY_QUORUM 2,151,
+	 * LINEAGE_RUN_ID_ONLY 3,942, CHAINED_REPLICA_UNCOUNTED 11,834.
 	 */
 	private static final long DUPLICATE_BUDGET = 30_000;
 
@@ -84,9 +95,10 @@ class LeaseSimulationTests {
 		long ids = results.stream().mapToLong(LeaseSimulation.Result::ids).sum();
 		long faults = results.stream().mapToLong(LeaseSimulation.Result::faults).sum();
 		long mismatches = results.stream().mapToLong(LeaseSimulation.Result::mismatches).sum();
-		System.out.printf("lease simulation: %d schedules, %d IDs checked, %d faults, %d starts refused by the format "
-				+ "record, %d s%n", SCHEDULES, ids, faults, mismatches,
-				(System.nanoTime() - started) / 1_000_000_000);
+		System.out.printf(
+				"lease simulation: %d schedules, %d IDs checked, %d faults, %d starts refused by the format "
+						+ "record, %d s%n",
+				SCHEDULES, ids, faults, mismatches, (System.nanoTime() - started) / 1_000_000_000);
 		Map<String, Long> events = new TreeMap<>();
 		results.forEach((result) -> result.events().forEach((event, count) -> events.merge(event, count, Long::sum)));
 		System.out.println("lease simulation events: " + events);
@@ -103,8 +115,8 @@ class LeaseSimulationTests {
 	}
 
 	/**
-	 * Schedules searched for a code held by nobody, with the known-bad rules that break availability: the first
-	 * seed where NO_RELEASE_OF_REFUSED_CLAIMS leaves one is 3.
+	 * Schedules searched for a code held by nobody, with the known-bad rules that break
+	 * availability: the first seed where NO_RELEASE_OF_REFUSED_CLAIMS leaves one is 3.
 	 */
 	private static final long AVAILABILITY_BUDGET = 20_000;
 
@@ -112,7 +124,8 @@ class LeaseSimulationTests {
 	@EnumSource(mode = EnumSource.Mode.EXCLUDE, names = "NO_RELEASE_OF_REFUSED_CLAIMS")
 	void everyKnownBadRuleHandsOverlappingRangesToTwoProcesses(Mutation mutation) {
 		assumeTrue(ONLY.isEmpty() || ONLY.equals(mutation.name()));
-		LeaseSimulation.Result caught = firstFailure(RANGE_BUDGET, (seed) -> LeaseSimulation.run(seed, Set.of(mutation)));
+		LeaseSimulation.Result caught = firstFailure(RANGE_BUDGET,
+				(seed) -> LeaseSimulation.run(seed, Set.of(mutation)));
 		System.out.println(mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));
 		assertThat(caught.failure()).contains("overlaps");
 	}
@@ -138,7 +151,10 @@ class LeaseSimulationTests {
 		assertThat(caught.failure()).contains("availability: ");
 	}
 
-	/** The first failing seed: seeds run in parallel in blocks, and the lowest failing one of a block is taken. */
+	/**
+	 * The first failing seed: seeds run in parallel in blocks, and the lowest failing one
+	 * of a block is taken.
+	 */
 	private static LeaseSimulation.Result firstFailure(long budget, LongFunction<LeaseSimulation.Result> schedule) {
 		LeaseSimulation.Result caught = null;
 		for (long block = FIRST_SEED; caught == null && block < FIRST_SEED + budget; block += BLOCK) {
@@ -152,6 +168,5 @@ class LeaseSimulationTests {
 		assertThat(caught).as("a failing schedule within " + budget).isNotNull();
 		return caught;
 	}
-
 
 }

@@ -16,19 +16,23 @@
 package dev.snowflakeid.lease.sim;
 
 /**
- * Known-bad rules, each put back into the simulated store on its own. The simulation must find a duplicate
- * for every one that breaks uniqueness, and a code held by nobody for every one that breaks availability
- * ({@link #availability()}); otherwise its checker or its fault schedule has lost its teeth.
+ * Known-bad rules, each put back into the simulated store on its own. The simulation must
+ * find a duplicate for every one that breaks uniqueness, and a code held by nobody for
+ * every one that breaks availability ({@link #availability()}); otherwise its checker or
+ * its fault schedule has lost its teeth.
  */
 public enum Mutation {
 
 	/**
-	 * Protocol v1's ceilings: every claim's floor is at least now + quarantine and its ceiling that floor plus
-	 * the lead; a renewal answers max(mark, now + lead).
+	 * Protocol v1's ceilings: every claim's floor is at least now + quarantine and its
+	 * ceiling that floor plus the lead; a renewal answers max(mark, now + lead).
 	 */
 	V1_CEILINGS,
 
-	/** A renewal's floor ignores the loss floor, so a renewal on a new incarnation overlaps lost grants. */
+	/**
+	 * A renewal's floor ignores the loss floor, so a renewal on a new incarnation
+	 * overlaps lost grants.
+	 */
 	RENEW_WITHOUT_FLOOR0,
 
 	/** A renewal's floor ignores the ceilings granted to other owners of the code. */
@@ -43,60 +47,74 @@ public enum Mutation {
 	/** A writable replica grants from its stale copy. */
 	NO_ROLE_CHECK,
 
-	/** Neither the replica lag check nor WAIT: a deposed primary keeps granting and its grants are used. */
+	/**
+	 * Neither the replica lag check nor WAIT: a deposed primary keeps granting and its
+	 * grants are used.
+	 */
 	NO_REPLICA_CHECKS,
 
-	/** Grants are used without WAIT: a paused primary that resumes after a promotion still grants. */
+	/**
+	 * Grants are used without WAIT: a paused primary that resumes after a promotion still
+	 * grants.
+	 */
 	NO_WAIT,
 
 	/**
-	 * One replica keeping up is enough, whatever the number of replicas (a minority of three): a deposed
-	 * primary cut off with one replica grants while its successor grants with another.
+	 * One replica keeping up is enough, whatever the number of replicas (a minority of
+	 * three): a deposed primary cut off with one replica grants while its successor
+	 * grants with another.
 	 */
 	MINORITY_QUORUM,
 
 	/**
-	 * The configured number of replicas leaves out a chained replica (one that replicates from another
-	 * replica): its parent, promoted in a partition, has a majority of the count while the deposed primary
-	 * keeps one too. A configuration fault, not a script rule: it shows that the README's assumption matters.
+	 * The configured number of replicas leaves out a chained replica (one that replicates
+	 * from another replica): its parent, promoted in a partition, has a majority of the
+	 * count while the deposed primary keeps one too. A configuration fault, not a script
+	 * rule: it shows that the README's assumption matters.
 	 */
 	CHAINED_REPLICA_UNCOUNTED,
 
 	/**
-	 * No lineage check after WAIT: a grant is used although its WAIT, routed by a client whose topology view
-	 * changed, counted another server's replicas.
+	 * No lineage check after WAIT: a grant is used although its WAIT, routed by a client
+	 * whose topology view changed, counted another server's replicas.
 	 */
 	NO_LINEAGE_CHECK,
 
 	/**
-	 * Data loss detected by the lineage alone, as protocol v2 first did: neither the database index the state
-	 * records nor its witness is compared, so an older copy of the state put back on the same server (RENAME,
-	 * RESTORE, COPY ... REPLACE, SWAPDB) starts new owners below ceilings granted after the copy was taken.
+	 * Data loss detected by the lineage alone, as protocol v2 first did: neither the
+	 * database index the state records nor its witness is compared, so an older copy of
+	 * the state put back on the same server (RENAME, RESTORE, COPY ... REPLACE, SWAPDB)
+	 * starts new owners below ceilings granted after the copy was taken.
 	 */
 	LINEAGE_ONLY_LOSS_CHECK,
 
 	/**
-	 * After a loss the claimant's own quarantine (its ceiling lead plus twice its skew and lateness) instead of
-	 * one from the fleet lead limit: an instance with a shorter outage tolerance that claims first starts
-	 * below ceilings that instances with a longer one still issue up to.
+	 * After a loss the claimant's own quarantine (its ceiling lead plus twice its skew
+	 * and lateness) instead of one from the fleet lead limit: an instance with a shorter
+	 * outage tolerance that claims first starts below ceilings that instances with a
+	 * longer one still issue up to.
 	 */
 	CLAIMANT_OWN_QUARANTINE,
 
 	/**
-	 * The format compared per region, not per key space: two formats in different regions of one key space
-	 * both issue, and IDs of layout 41/2/8/12 region 0 code 128 + w equal those of 41/3/7/12 region 1 code w
-	 * (the simulation's layouts: 41/16/2/4 region 0 code 2 + w and 41/17/1/4 region 1 code w).
+	 * The format compared per region, not per key space: two formats in different regions
+	 * of one key space both issue, and IDs of layout 41/2/8/12 region 0 code 128 + w
+	 * equal those of 41/3/7/12 region 1 code w (the simulation's layouts: 41/16/2/4
+	 * region 0 code 2 + w and 41/17/1/4 region 1 code w).
 	 */
 	FORMAT_CHECKED_PER_REGION_ONLY,
 
 	/**
-	 * A claim the store refuses after the script granted it (too few replicas acknowledged it, or the
-	 * acknowledgement came from another server) is not released: its code stays held by nobody until the lease
-	 * expires, and a retrying instance holds one more code per try. Breaks availability, not uniqueness.
+	 * A claim the store refuses after the script granted it (too few replicas
+	 * acknowledged it, or the acknowledgement came from another server) is not released:
+	 * its code stays held by nobody until the lease expires, and a retrying instance
+	 * holds one more code per try. Breaks availability, not uniqueness.
 	 */
 	NO_RELEASE_OF_REFUSED_CLAIMS;
 
-	/** Whether the rule breaks availability (codes held by nobody) rather than uniqueness. */
+	/**
+	 * Whether the rule breaks availability (codes held by nobody) rather than uniqueness.
+	 */
 	boolean availability() {
 		return this == NO_RELEASE_OF_REFUSED_CLAIMS;
 	}

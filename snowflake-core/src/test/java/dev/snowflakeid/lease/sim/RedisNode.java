@@ -25,9 +25,10 @@ import java.util.function.LongSupplier;
 
 /**
  * A Redis server as the lease scripts see it: its clock, its lineage ({@code run_id} and
- * {@code master_replid}), its role and replicas, and the region's keys. {@link #lease} and {@link #release}
- * do what {@code lease.lua} and {@code release.lua} do, step for step, and answer the same replies; the
- * conformance test runs both on the same operations. {@link Mutation}s put a known-bad rule back.
+ * {@code master_replid}), its role and replicas, and the region's keys. {@link #lease}
+ * and {@link #release} do what {@code lease.lua} and {@code release.lua} do, step for
+ * step, and answer the same replies; the conformance test runs both on the same
+ * operations. {@link Mutation}s put a known-bad rule back.
  */
 public final class RedisNode {
 
@@ -46,8 +47,9 @@ public final class RedisNode {
 	}
 
 	/**
-	 * The arguments of lease.lua that stay the same for a worker; {@code formatDeclared} is false where the
-	 * format record cannot be declared beside the region's keys (a Cluster).
+	 * The arguments of lease.lua that stay the same for a worker; {@code formatDeclared}
+	 * is false where the format record cannot be declared beside the region's keys (a
+	 * Cluster).
 	 */
 	public record Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
 			long quarantine, long ceilingLead, long ttl, int codes, int database, String namespace,
@@ -66,7 +68,10 @@ public final class RedisNode {
 	record LeaseKey(String token, long expiresAt) {
 	}
 
-	/** Names a region's keys: the database, the namespace and the region (the hash tag {@code {ns:region}}). */
+	/**
+	 * Names a region's keys: the database, the namespace and the region (the hash tag
+	 * {@code {ns:region}}).
+	 */
 	public record KeyName(int database, String namespace, String region) {
 
 		static KeyName of(Settings settings) {
@@ -100,7 +105,10 @@ public final class RedisNode {
 
 	}
 
-	/** Run ids and replication ids are unique across every node of every schedule, even run in parallel. */
+	/**
+	 * Run ids and replication ids are unique across every node of every schedule, even
+	 * run in parallel.
+	 */
 	private static final java.util.concurrent.atomic.AtomicLong identities = new java.util.concurrent.atomic.AtomicLong();
 
 	private final String name;
@@ -117,22 +125,39 @@ public final class RedisNode {
 
 	boolean primary = true;
 
-	/** The keys of every region of every namespace in every database, created when first named. */
+	/**
+	 * The keys of every region of every namespace in every database, created when first
+	 * named.
+	 */
 	final Map<KeyName, Keys> regions = new HashMap<>();
 
-	/** The format record of each database's key space; absent while the key does not exist. */
+	/**
+	 * The format record of each database's key space; absent while the key does not
+	 * exist.
+	 */
 	final Map<Integer, Map<String, String>> formats = new HashMap<>();
 
-	/** The region the methods without a {@link KeyName} act on: the first one a script named, unless set. */
+	/**
+	 * The region the methods without a {@link KeyName} act on: the first one a script
+	 * named, unless set.
+	 */
 	private KeyName home;
 
-	/** Whether the script is in this server's script cache: EVALSHA is answered NOSCRIPT until an EVAL. */
+	/**
+	 * Whether the script is in this server's script cache: EVALSHA is answered NOSCRIPT
+	 * until an EVAL.
+	 */
 	boolean scriptCached;
 
-	/** Whether this server has a replication backlog: the first replica attached without one changes the replid. */
+	/**
+	 * Whether this server has a replication backlog: the first replica attached without
+	 * one changes the replid.
+	 */
 	boolean backlog;
 
-	/** Replicas as this node lists them, with the true time of their last acknowledgement. */
+	/**
+	 * Replicas as this node lists them, with the true time of their last acknowledgement.
+	 */
 	final Map<RedisNode, Long> replicas = new HashMap<>();
 
 	/** The primary this node replicates from, or {@code null}. */
@@ -181,7 +206,10 @@ public final class RedisNode {
 		return lease(settings, op, caller, nonceOrToken, codeArg, start, now());
 	}
 
-	/** lease.lua with "now" given, for the conformance test (which takes it from the real server's reply). */
+	/**
+	 * lease.lua with "now" given, for the conformance test (which takes it from the real
+	 * server's reply).
+	 */
 	public Reply lease(Settings s, String op, long caller, String nonceOrToken, int codeArg, int start, long now) {
 		if (!this.mutations.contains(Mutation.NO_CLOCK_CHECK)
 				&& (now < caller - s.skew() || now > caller + s.skew() + s.lateness())) {
@@ -204,7 +232,8 @@ public final class RedisNode {
 			quorum = this.mutations.contains(Mutation.MINORITY_QUORUM) ? Math.min(1, s.replicas())
 					: (s.replicas() + 1) / 2;
 			if (attached > s.replicas()) {
-				return Reply.refused(-6, now, attached + " replicas attached, more than the " + s.replicas() + " configured");
+				return Reply.refused(-6, now,
+						attached + " replicas attached, more than the " + s.replicas() + " configured");
 			}
 			if (good < quorum) {
 				return Reply.refused(-6, now, good + " of " + attached + " attached replicas online within "
@@ -219,7 +248,8 @@ public final class RedisNode {
 				return Reply.of(-7, now);
 			}
 			String owner = format.get("region:" + s.region());
-			if (!format.get(formatField(s.region())).equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))
+			if (!format.get(formatField(s.region())).equals(s.layout())
+					|| (owner != null && !owner.equals(s.namespace()))
 					|| !Long.toString(s.leadLimit()).equals(format.get("limit"))) {
 				return Reply.refused(-8, now, format.get(formatField(s.region())));
 			}
@@ -232,10 +262,12 @@ public final class RedisNode {
 			lost = true;
 		}
 		long floor0 = (k.state != null) ? number(k.state.get("floor0")) : 0;
-		if (k.state != null && k.state.get("layout") != null && (!k.state.get("layout").equals(s.layout())
-				|| !s.region().equals(k.state.get("region")) || !Long.toString(s.quarantine()).equals(k.state.get("q"))
-				|| !Long.toString(s.ceilingLead()).equals(k.state.get("a")))) {
-			boolean passed = !lost && k.state.get("layout").equals(s.layout()) && s.region().equals(k.state.get("region"));
+		if (k.state != null && k.state.get("layout") != null
+				&& (!k.state.get("layout").equals(s.layout()) || !s.region().equals(k.state.get("region"))
+						|| !Long.toString(s.quarantine()).equals(k.state.get("q"))
+						|| !Long.toString(s.ceilingLead()).equals(k.state.get("a")))) {
+			boolean passed = !lost && k.state.get("layout").equals(s.layout())
+					&& s.region().equals(k.state.get("region"));
 			if (passed) {
 				long latest = floor0;
 				for (int code = 0; code < s.codes(); code++) {
@@ -326,13 +358,15 @@ public final class RedisNode {
 		return new Reply(1, code, generation, floor, ceiling, now, quorum, "");
 	}
 
-	// The record's format field: one per key space, or one per region where a mutation compares it per region.
+	// The record's format field: one per key space, or one per region where a mutation
+	// compares it per region.
 	private String formatField(String region) {
 		return this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY) ? "format:" + region : "format";
 	}
 
 	/**
-	 * format.lua in database 0: records or compares the key space's format and the region's namespace.
+	 * format.lua in database 0: records or compares the key space's format and the
+	 * region's namespace.
 	 * @param mayCreate whether the caller's scan found no region state of another format
 	 * @param regions regions and namespaces of the states the scan found, in pairs
 	 */
@@ -342,8 +376,8 @@ public final class RedisNode {
 	}
 
 	/** format.lua on the key space of {@code database}. */
-	public long format(int database, String format, String region, String namespace, long leadLimit,
-			boolean mayCreate, List<String> regions) {
+	public long format(int database, String format, String region, String namespace, long leadLimit, boolean mayCreate,
+			List<String> regions) {
 		if (!this.primary) {
 			return 0;
 		}
@@ -377,9 +411,9 @@ public final class RedisNode {
 	}
 
 	/**
-	 * What the store's SCAN of a key space finds before it creates a missing format record: the states of
-	 * {@code database} (of {@code region} alone where a mutation keeps a format per region), as region,
-	 * namespace and recorded layout.
+	 * What the store's SCAN of a key space finds before it creates a missing format
+	 * record: the states of {@code database} (of {@code region} alone where a mutation
+	 * keeps a format per region), as region, namespace and recorded layout.
 	 */
 	List<String[]> scan(int database, String region) {
 		List<String[]> found = new ArrayList<>();
@@ -456,7 +490,8 @@ public final class RedisNode {
 		return (this.home != null) ? this.home : new KeyName(0, "default", "0");
 	}
 
-	// does not fix the home: a model asked before its first script acts on the region that script names
+	// does not fix the home: a model asked before its first script acts on the region
+	// that script names
 	private Keys home() {
 		return this.regions.computeIfAbsent(homeName(), (n) -> new Keys());
 	}
@@ -466,7 +501,9 @@ public final class RedisNode {
 		this.home = name;
 	}
 
-	/** The home region's lease keys (expired ones included until a script looks at them). */
+	/**
+	 * The home region's lease keys (expired ones included until a script looks at them).
+	 */
 	Map<Integer, LeaseKey> leases() {
 		return home().leases;
 	}
@@ -480,7 +517,10 @@ public final class RedisNode {
 		return value;
 	}
 
-	/** The mark of a code in the home region: the highest ceiling ever granted for it, 0 when none is recorded. */
+	/**
+	 * The mark of a code in the home region: the highest ceiling ever granted for it, 0
+	 * when none is recorded.
+	 */
 	public long mark(int code) {
 		Keys k = home();
 		return (k.state != null) ? mark(k, Integer.toString(code)) : 0;
@@ -532,9 +572,13 @@ public final class RedisNode {
 		return (value != null) ? Long.parseLong(value) : 0;
 	}
 
-	// ---- what happens to a server -------------------------------------------------------------------
+	// ---- what happens to a server
+	// -------------------------------------------------------------------
 
-	/** Writes a lease key of the home region back, as RESTORE or MIGRATE ... REPLACE would; the state hash is untouched. */
+	/**
+	 * Writes a lease key of the home region back, as RESTORE or MIGRATE ... REPLACE
+	 * would; the state hash is untouched.
+	 */
 	void restoreLease(int code, LeaseKey key) {
 		this.version++;
 		home().leases.put(code, key);
@@ -547,8 +591,9 @@ public final class RedisNode {
 	}
 
 	/**
-	 * Puts an older copy of the home region's state hash back in place of the current one, the lineage kept:
-	 * RENAME of a backup onto the state key, RESTORE, or COPY ... REPLACE. The witness stays.
+	 * Puts an older copy of the home region's state hash back in place of the current
+	 * one, the lineage kept: RENAME of a backup onto the state key, RESTORE, or COPY ...
+	 * REPLACE. The witness stays.
 	 */
 	public void replaceState(Map<String, String> older) {
 		this.version++;
@@ -556,9 +601,10 @@ public final class RedisNode {
 	}
 
 	/**
-	 * SWAPDB with another fleet's database: the state and witness of a database where the same region was
-	 * leased are now this one's, the lineage (a server-wide property) kept. That database wrote its own index
-	 * and witness; its marks are those of {@code state}, an older state of this region.
+	 * SWAPDB with another fleet's database: the state and witness of a database where the
+	 * same region was leased are now this one's, the lineage (a server-wide property)
+	 * kept. That database wrote its own index and witness; its marks are those of
+	 * {@code state}, an older state of this region.
 	 */
 	void swapInForeignDatabase(Map<String, String> state, int database) {
 		this.version++;
@@ -572,8 +618,8 @@ public final class RedisNode {
 	}
 
 	/**
-	 * SWAPDB a b: every key of the two databases changes places, format records included; the states keep the
-	 * database index they were written in.
+	 * SWAPDB a b: every key of the two databases changes places, format records included;
+	 * the states keep the database index they were written in.
 	 */
 	void swapDatabases(int a, int b) {
 		this.version++;
@@ -638,7 +684,10 @@ public final class RedisNode {
 		data.formats().forEach((database, record) -> this.formats.put(database, new HashMap<>(record)));
 	}
 
-	/** Restart: a new run id and replication id, with the given data (empty without persistence). */
+	/**
+	 * Restart: a new run id and replication id, with the given data (empty without
+	 * persistence).
+	 */
 	void restart(Data data) {
 		newRunId();
 		newReplid();
@@ -649,9 +698,10 @@ public final class RedisNode {
 	}
 
 	/**
-	 * REPLICAOF NO ONE: keeps the run id, starts a new replication history. The old primary is not told
-	 * (a partition): it lists this replica, with its last acknowledgement, until it is demoted. A replica's
-	 * script cache is empty (scripts replicate as their effects); its backlog stays.
+	 * REPLICAOF NO ONE: keeps the run id, starts a new replication history. The old
+	 * primary is not told (a partition): it lists this replica, with its last
+	 * acknowledgement, until it is demoted. A replica's script cache is empty (scripts
+	 * replicate as their effects); its backlog stays.
 	 */
 	void promote() {
 		this.master = null;
@@ -662,9 +712,10 @@ public final class RedisNode {
 	}
 
 	/**
-	 * REPLICAOF primary: a full resync, taking the primary's data and replication id. The primary this node
-	 * followed until now drops it from its list only if it {@code notices} (it is not cut off). A primary
-	 * without a replication backlog creates one for its first replica, under a new replication id.
+	 * REPLICAOF primary: a full resync, taking the primary's data and replication id. The
+	 * primary this node followed until now drops it from its list only if it
+	 * {@code notices} (it is not cut off). A primary without a replication backlog
+	 * creates one for its first replica, under a new replication id.
 	 */
 	void replicate(RedisNode from, boolean notices) {
 		if (this.master != null && notices) {
@@ -684,8 +735,8 @@ public final class RedisNode {
 	}
 
 	/**
-	 * Data of a node: the keys of every region and the format record of every database, and the region the
-	 * accessors without a name read.
+	 * Data of a node: the keys of every region and the format record of every database,
+	 * and the region the accessors without a name read.
 	 */
 	record Data(Map<KeyName, Keys> regions, Map<Integer, Map<String, String>> formats, KeyName home) {
 

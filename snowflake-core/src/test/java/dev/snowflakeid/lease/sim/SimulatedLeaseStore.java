@@ -30,10 +30,11 @@ import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 /**
- * One worker's view of the simulated Redis: what {@code RedisWorkerLeaseStore} does around the scripts
- * (caller clock, nonce, scan start, reply mapping, WAIT), over a network that may lose or delay requests
- * and replies. Every range it hands to the keeper is recorded, so the checker can tell whether an issued
- * ID lies inside a range the store really granted.
+ * One worker's view of the simulated Redis: what {@code RedisWorkerLeaseStore} does
+ * around the scripts (caller clock, nonce, scan start, reply mapping, WAIT), over a
+ * network that may lose or delay requests and replies. Every range it hands to the keeper
+ * is recorded, so the checker can tell whether an issued ID lies inside a range the store
+ * really granted.
  */
 final class SimulatedLeaseStore implements WorkerLeaseStore {
 
@@ -68,7 +69,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	/** The server that answered the last request. */
 	private RedisNode granting;
 
-	/** Whether format.lua answered 1 since the last -7, as {@code FormatRecord} keeps it. */
+	/**
+	 * Whether format.lua answered 1 since the last -7, as {@code FormatRecord} keeps it.
+	 */
 	private boolean formatConfirmed;
 
 	SimulatedLeaseStore(LeaseSimulation world, SimulatedWorker worker, RedisNode.Settings settings,
@@ -134,7 +137,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			if (!this.world.reachable(this.worker, node)) {
 				throw timeout("format check");
 			}
-			// FormatRecord's SCAN of the key space: the record is made only beside states of this format
+			// FormatRecord's SCAN of the key space: the record is made only beside states
+			// of this format
 			boolean mayCreate = true;
 			List<String> regions = new ArrayList<>();
 			for (String[] state : node.scan(this.settings.database(), this.settings.region())) {
@@ -157,7 +161,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		}
 		long caller = this.callerClock.millis();
 		if (!this.world.reachable(this.worker, node)) {
-			// A paused server: the request waits in its socket and runs when it resumes; the caller times out.
+			// A paused server: the request waits in its socket and runs when it resumes;
+			// the caller times out.
 			this.world.whenResumed(node, () -> unanswered(node, op, caller, tokenOrNonce, code, start));
 			throw timeout(op);
 		}
@@ -172,8 +177,10 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			default -> {
 			}
 		}
-		// Within the timeout: EVALSHA answered NOSCRIPT (a restarted or promoted server's script cache is empty),
-		// then EVAL with the same arguments, the caller's clock read before the first; and the request itself may
+		// Within the timeout: EVALSHA answered NOSCRIPT (a restarted or promoted server's
+		// script cache is empty),
+		// then EVAL with the same arguments, the caller's clock read before the first;
+		// and the request itself may
 		// arrive late. Nothing else happens meanwhile.
 		long delay = this.world.lateWithinTimeout();
 		if (delay > 0) {
@@ -194,7 +201,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			throw timeout(op);
 		}
 		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas()) {
-			// WAIT, then the lineage read again, as RedisWorkerLeaseStore does: both where the client routes them
+			// WAIT, then the lineage read again, as RedisWorkerLeaseStore does: both
+			// where the client routes them
 			String lineage = node.lineage();
 			RedisNode waited = this.world.waitTarget(this.worker, node);
 			if (!this.world.acknowledged(waited, reply.replicas())) {
@@ -212,8 +220,9 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * A claim that is not used is given back with its token, as RedisWorkerLeaseStore does (through the
-	 * template's routing, which may reach another server than the one that granted it); a renewal keeps its key.
+	 * A claim that is not used is given back with its token, as RedisWorkerLeaseStore
+	 * does (through the template's routing, which may reach another server than the one
+	 * that granted it); a renewal keeps its key.
 	 */
 	private LeaseStoreUnavailableException unused(String op, String nonce, RedisNode.Reply grant, RedisNode granting,
 			String reason) {
@@ -228,7 +237,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 			}
 			if (node != granting || granting.heldLeases(this.keys).containsKey((int) grant.code())
 					&& granting.heldLeases(this.keys).get((int) grant.code()).token().equals(token)) {
-				// the release was lost or reached another server: the key is held until it expires
+				// the release was lost or reached another server: the key is held until
+				// it expires
 				this.world.inFlight(token);
 			}
 		}
@@ -236,7 +246,8 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		return new LeaseStoreUnavailableException(reason, null);
 	}
 
-	// A request the caller no longer waits for runs: a claim it grants holds a code nobody uses until it expires.
+	// A request the caller no longer waits for runs: a claim it grants holds a code
+	// nobody uses until it expires.
 	private void unanswered(RedisNode node, String op, long caller, String tokenOrNonce, int code, int start) {
 		inFlight(op, tokenOrNonce, node.lease(this.settings, op, caller, tokenOrNonce, code, start));
 	}

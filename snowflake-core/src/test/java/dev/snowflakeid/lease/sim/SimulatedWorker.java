@@ -30,13 +30,16 @@ import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 
 /**
- * One worker process: the real {@link WorkerLeaseKeeper} and {@link SnowflakeIdGenerator} on the host's
- * simulated wall clock, with renewal rounds run as simulation events. A process does not survive a
- * restart; its host's clock does.
+ * One worker process: the real {@link WorkerLeaseKeeper} and {@link SnowflakeIdGenerator}
+ * on the host's simulated wall clock, with renewal rounds run as simulation events. A
+ * process does not survive a restart; its host's clock does.
  */
 final class SimulatedWorker {
 
-	/** A machine: its wall clock runs at true time plus an offset that steps when NTP or an operator steps it. */
+	/**
+	 * A machine: its wall clock runs at true time plus an offset that steps when NTP or
+	 * an operator steps it.
+	 */
 	static final class Host implements InstantSource {
 
 		private final LeaseSimulation world;
@@ -63,7 +66,10 @@ final class SimulatedWorker {
 
 	}
 
-	/** Covers the quarantine, as the default startup budget does; the world runs on while a start waits. */
+	/**
+	 * Covers the quarantine, as the default startup budget does; the world runs on while
+	 * a start waits.
+	 */
 	static final Duration STARTUP_WAIT_BUDGET = Duration.ofSeconds(10);
 
 	final Host host;
@@ -81,9 +87,9 @@ final class SimulatedWorker {
 	final RedisNode.Settings settings;
 
 	/**
-	 * The region field of this process's IDs, shifted above the worker code: with one timestamp width, tick,
-	 * epoch and sequence width for every format, two IDs can be equal only if their region and worker bits,
-	 * {@code owner | code}, are.
+	 * The region field of this process's IDs, shifted above the worker code: with one
+	 * timestamp width, tick, epoch and sequence width for every format, two IDs can be
+	 * equal only if their region and worker bits, {@code owner | code}, are.
 	 */
 	final long owner;
 
@@ -132,8 +138,8 @@ final class SimulatedWorker {
 	}
 
 	/**
-	 * Starts the process; returns -1 when it started, else after how many milliseconds an orchestrator
-	 * would try again (the wait for the floor when the clock was behind it).
+	 * Starts the process; returns -1 when it started, else after how many milliseconds an
+	 * orchestrator would try again (the wait for the floor when the clock was behind it).
 	 */
 	long start() {
 		try {
@@ -148,7 +154,8 @@ final class SimulatedWorker {
 		catch (StoreMismatchException ex) {
 			this.alive = false;
 			if (ex.getMessage().startsWith("settings differ")) {
-				// the region's timings are another fleet's until their leases cannot matter
+				// the region's timings are another fleet's until their leases cannot
+				// matter
 				return 300;
 			}
 			// refused by the format record: an orchestrator restarts it, now and then
@@ -181,9 +188,10 @@ final class SimulatedWorker {
 	}
 
 	/**
-	 * Whether the ranges the store granted to this process for the ID's code cover every millisecond of its
-	 * tick. A range {@code (floor, ceiling]} holds the milliseconds {@code floor + 1 .. ceiling}; a tick
-	 * issued under a range holds {@code start .. end}.
+	 * Whether the ranges the store granted to this process for the ID's code cover every
+	 * millisecond of its tick. A range {@code (floor, ceiling]} holds the milliseconds
+	 * {@code floor + 1 .. ceiling}; a tick issued under a range holds
+	 * {@code start .. end}.
 	 */
 	boolean grantedRangeCovers(DecodedId decoded, SnowflakeLayout layout, long tick) {
 		long position = layout.tickStartMillis(tick);

@@ -33,9 +33,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code snowflake} endpoint ({@code /actuator/snowflake} once exposed, for
- * example with {@code management.endpoints.web.exposure.include=health,snowflake}). Lease renewal and
- * loss counts are counted here too when the metrics auto-configuration has not set them up.
+ * Auto-configuration of the {@code snowflake} endpoint ({@code /actuator/snowflake} once
+ * exposed, for example with
+ * {@code management.endpoints.web.exposure.include=health,snowflake}). Lease renewal and
+ * loss counts are counted here too when the metrics auto-configuration has not set them
+ * up.
  */
 @AutoConfiguration(after = { SnowflakeAutoConfiguration.class, SnowflakeMetricsAutoConfiguration.class },
 		afterName = "dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdAutoConfiguration")
@@ -44,7 +46,8 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean(SnowflakeWorker.class)
 public final class SnowflakeEndpointAutoConfiguration {
 
-	// The endpoint conditions sit on the methods: they are evaluated only once the class conditions
+	// The endpoint conditions sit on the methods: they are evaluated only once the class
+	// conditions
 	// found Actuator on the classpath.
 	@Bean
 	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)

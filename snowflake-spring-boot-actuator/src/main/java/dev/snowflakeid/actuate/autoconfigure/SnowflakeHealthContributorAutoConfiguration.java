@@ -29,8 +29,9 @@ import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEn
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code snowflake} health contributor ({@code /actuator/health/snowflake}).
- * Turned off by {@code management.health.snowflake.enabled=false}.
+ * Auto-configuration of the {@code snowflake} health contributor
+ * ({@code /actuator/health/snowflake}). Turned off by
+ * {@code management.health.snowflake.enabled=false}.
  */
 @AutoConfiguration(after = SnowflakeAutoConfiguration.class)
 @ConditionalOnClass(name = { "org.springframework.boot.health.contributor.HealthIndicator",
@@ -38,7 +39,8 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean(SnowflakeWorker.class)
 public final class SnowflakeHealthContributorAutoConfiguration {
 
-	// The health conditions sit on the method: they are evaluated only once the class conditions
+	// The health conditions sit on the method: they are evaluated only once the class
+	// conditions
 	// found the health library on the classpath.
 	@Bean
 	@ConditionalOnEnabledHealthIndicator("snowflake")

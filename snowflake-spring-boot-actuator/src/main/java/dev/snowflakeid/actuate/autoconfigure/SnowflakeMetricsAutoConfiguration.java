@@ -28,14 +28,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code snowflake.*} meters: a {@link SnowflakeMetrics} binder over the
- * generator's counters and a {@link LeaseEventCounters} listener that the lease keeper reports to.
+ * Auto-configuration of the {@code snowflake.*} meters: a {@link SnowflakeMetrics} binder
+ * over the generator's counters and a {@link LeaseEventCounters} listener that the lease
+ * keeper reports to.
  */
 @AutoConfiguration(after = SnowflakeAutoConfiguration.class,
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
-@ConditionalOnClass(name = { "io.micrometer.core.instrument.MeterRegistry",
-		"io.micrometer.core.instrument.binder.MeterBinder" })
+@ConditionalOnClass(
+		name = { "io.micrometer.core.instrument.MeterRegistry", "io.micrometer.core.instrument.binder.MeterBinder" })
 @ConditionalOnBean(type = "io.micrometer.core.instrument.MeterRegistry", value = SnowflakeWorker.class)
 public final class SnowflakeMetricsAutoConfiguration {
 

@@ -14,9 +14,10 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the Actuator and Micrometer integration: the {@code snowflake} health
- * indicator, the {@code snowflake} endpoint and the {@code snowflake.*} meters, each present only when
- * its library is on the classpath and a {@link dev.snowflakeid.SnowflakeWorker} is configured.
+ * Auto-configuration of the Actuator and Micrometer integration: the {@code snowflake}
+ * health indicator, the {@code snowflake} endpoint and the {@code snowflake.*} meters,
+ * each present only when its library is on the classpath and a
+ * {@link dev.snowflakeid.SnowflakeWorker} is configured.
  */
 @NullMarked
 package dev.snowflakeid.actuate.autoconfigure;

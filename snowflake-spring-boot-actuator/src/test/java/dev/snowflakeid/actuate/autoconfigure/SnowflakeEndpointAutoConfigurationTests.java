@@ -90,8 +90,10 @@ class SnowflakeEndpointAutoConfigurationTests {
 			assertThat(descriptor.layout().tick()).isEqualTo("PT0.001S");
 			assertThat(descriptor.layout().epoch()).isEqualTo("2026-01-01T00:00:00Z");
 			assertThat(Instant.parse(descriptor.layout().lifetimeEnd())).isAfter(Instant.parse("2095-01-01T00:00:00Z"));
-			// a static code without a state file has neither ceiling nor deadline; its floor, once another
-			// context of this JVM used the code, is the last millisecond that context's generator used
+			// a static code without a state file has neither ceiling nor deadline; its
+			// floor, once another
+			// context of this JVM used the code, is the last millisecond that context's
+			// generator used
 			if (descriptor.lease().floor() != null) {
 				assertThat(Instant.parse(descriptor.lease().floor())).isBefore(Instant.now());
 			}
@@ -100,14 +102,15 @@ class SnowflakeEndpointAutoConfigurationTests {
 			assertThat(descriptor.epochRemainingMillis()).isPositive();
 			assertThat(descriptor.borrowAhead()).isEqualTo("PT0S");
 			assertThat(descriptor.counters().idsIssued()).isEqualTo(5);
-			assertThat(descriptor.counters().refused()).containsOnlyKeys("clock_moved_backwards",
-					"sequence_exhausted", "lease_unavailable", "epoch_exhausted");
+			assertThat(descriptor.counters().refused()).containsOnlyKeys("clock_moved_backwards", "sequence_exhausted",
+					"lease_unavailable", "epoch_exhausted");
 			assertThat(descriptor.counters().waits()).containsOnlyKeys("clock_moved_backwards", "sequence_exhausted");
 			assertThat(Instant.parse(descriptor.counters().lastIssued())).isBefore(Instant.now().plusSeconds(1));
 			assertThat(descriptor.counters().leaseRenewals()).containsEntry("renewed", 1L);
 			assertThat(descriptor.counters().leaseLosses()).containsOnlyKeys("expired", "fenced");
 			// the code acquired at startup is not a claim after a loss
-			assertThat(descriptor.counters().leaseClaims()).containsExactly(entry("reacquired", 0L), entry("failed", 0L));
+			assertThat(descriptor.counters().leaseClaims()).containsExactly(entry("reacquired", 0L),
+					entry("failed", 0L));
 		});
 	}
 
@@ -144,8 +147,7 @@ class SnowflakeEndpointAutoConfigurationTests {
 	void decodesPublicIdsAndShowsThePublicFormOfInternalOnes() {
 		this.runner.withConfiguration(AutoConfigurations.of(SnowflakePublicIdAutoConfiguration.class))
 			.withPropertyValues("management.endpoints.web.exposure.include=snowflake",
-					"snowflake.public-ids.keys.c=" + PUBLIC_ID_KEY,
-					"snowflake.public-ids.active-key=c")
+					"snowflake.public-ids.keys.c=" + PUBLIC_ID_KEY, "snowflake.public-ids.active-key=c")
 			.run((context) -> {
 				long id = context.getBean(IdGenerator.class).nextId();
 				String publicId = context.getBean(PublicIds.class).encode(id);
@@ -159,8 +161,7 @@ class SnowflakeEndpointAutoConfigurationTests {
 				assertInvalid(endpoint, "cab", "is not a public ID: not 12 characters long");
 				assertThatExceptionOfType(InvalidEndpointRequestException.class)
 					.isThrownBy(() -> endpoint.decode("c" + "!".repeat(11)))
-					.satisfies((ex) -> assertThat(ex.getReason())
-						.doesNotContain(PUBLIC_ID_KEY.substring(0, 12)));
+					.satisfies((ex) -> assertThat(ex.getReason()).doesNotContain(PUBLIC_ID_KEY.substring(0, 12)));
 			});
 	}
 
@@ -190,8 +191,7 @@ class SnowflakeEndpointAutoConfigurationTests {
 
 	@Test
 	void withoutWebExposureThereIsNoWebExtension() {
-		this.runner
-			.withPropertyValues("spring.jmx.enabled=true", "management.endpoints.jmx.exposure.include=snowflake")
+		this.runner.withPropertyValues("spring.jmx.enabled=true", "management.endpoints.jmx.exposure.include=snowflake")
 			.run((context) -> assertThat(context).hasSingleBean(SnowflakeEndpoint.class)
 				.doesNotHaveBean(SnowflakeEndpointWebExtension.class));
 	}

@@ -42,9 +42,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
 /**
- * {@code GET /actuator/snowflake/{id}} as an operator's client reads it: the JSON the endpoint's web mapping
- * writes, field for field, with and without a public-ID key ring. Actuator's own JSON mapper leaves
- * {@code null} fields out, so an ID without a public form has no {@code publicId} field at all.
+ * {@code GET /actuator/snowflake/{id}} as an operator's client reads it: the JSON the
+ * endpoint's web mapping writes, field for field, with and without a public-ID key ring.
+ * Actuator's own JSON mapper leaves {@code null} fields out, so an ID without a public
+ * form has no {@code publicId} field at all.
  */
 class SnowflakeEndpointWebTests {
 
@@ -89,7 +90,10 @@ class SnowflakeEndpointWebTests {
 			.run((context) -> assertThat(decode(context, "0")).isEqualTo(fields(context, 0) + "}"));
 	}
 
-	/** The body up to {@code publicId}: the ID in digits and its fields, in the order the endpoint writes them. */
+	/**
+	 * The body up to {@code publicId}: the ID in digits and its fields, in the order the
+	 * endpoint writes them.
+	 */
 	private static String fields(AssertableWebApplicationContext context, long id) {
 		DecodedId decoded = context.getBean(IdGenerator.class).decode(id);
 		return "{\"id\":\"" + id + "\",\"timestamp\":\"" + decoded.timestamp() + "\",\"region\":" + decoded.region()

@@ -77,7 +77,8 @@ class SnowflakeHealthContributorAutoConfigurationTests {
 	@Test
 	void showsThePersistedCeilingAndTheBorrowLeadInBurstMode() {
 		Path stateFile = this.directory.resolve("worker.hwm");
-		// no renewal during the test, so the ceiling the health shows is the one the keeper holds
+		// no renewal during the test, so the ceiling the health shows is the one the
+		// keeper holds
 		this.runner
 			.withPropertyValues("snowflake.worker.state-file=" + stateFile, "snowflake.clock.borrow-ahead=100ms",
 					"snowflake.worker.lease.renew-interval=1h")
@@ -88,8 +89,9 @@ class SnowflakeHealthContributorAutoConfigurationTests {
 				assertThat(ceiling).as("persisted, so bounded").isLessThan(Long.MAX_VALUE);
 				assertThat(health.getDetails()).containsEntry("ceiling", Instant.ofEpochMilli(ceiling).toString())
 					.containsEntry("leaseRemaining", "unlimited")
-					.containsEntry("domain", Map.of("stateFile", stateFile.toAbsolutePath().normalize().toString(),
-							"workerCode", 7, "region", 0))
+					.containsEntry("domain",
+							Map.of("stateFile", stateFile.toAbsolutePath().normalize().toString(), "workerCode", 7,
+									"region", 0))
 					.as("no ID issued yet, so nothing borrowed")
 					.containsEntry("borrowLead", "0ms");
 			});
@@ -109,11 +111,13 @@ class SnowflakeHealthContributorAutoConfigurationTests {
 
 	@Test
 	void backsOffToAUserIndicatorOfTheSameName() {
-		this.runner.withConfiguration(HEALTH_REGISTRY).withUserConfiguration(UserIndicatorConfiguration.class).run((context) -> {
-			assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class);
-			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake"))
-				.isSameAs(context.getBean("snowflakeHealthIndicator"));
-		});
+		this.runner.withConfiguration(HEALTH_REGISTRY)
+			.withUserConfiguration(UserIndicatorConfiguration.class)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class);
+				assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake"))
+					.isSameAs(context.getBean("snowflakeHealthIndicator"));
+			});
 	}
 
 	@Test
@@ -121,9 +125,9 @@ class SnowflakeHealthContributorAutoConfigurationTests {
 		this.runner.withConfiguration(HEALTH_REGISTRY)
 			.withPropertyValues("management.health.snowflake.enabled=false")
 			.run((context) -> {
-			assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class).hasSingleBean(IdGenerator.class);
-			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake")).isNull();
-		});
+				assertThat(context).doesNotHaveBean(SnowflakeHealthIndicator.class).hasSingleBean(IdGenerator.class);
+				assertThat(context.getBean(HealthContributorRegistry.class).getContributor("snowflake")).isNull();
+			});
 	}
 
 	@Test

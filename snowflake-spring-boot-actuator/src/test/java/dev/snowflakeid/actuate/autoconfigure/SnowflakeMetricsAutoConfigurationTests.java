@@ -89,7 +89,8 @@ class SnowflakeMetricsAutoConfigurationTests {
 			assertThat(search(registry, "snowflake.lease.renewals").meters())
 				.extracting((m) -> m.getId().getTag("result"))
 				.containsExactlyInAnyOrder("renewed", "failed", "rejected");
-			assertThat(search(registry, "snowflake.lease.losses").meters()).extracting((m) -> m.getId().getTag("reason"))
+			assertThat(search(registry, "snowflake.lease.losses").meters())
+				.extracting((m) -> m.getId().getTag("reason"))
 				.containsExactlyInAnyOrder("expired", "fenced");
 			assertThat(search(registry, "snowflake.ids.issued").meter().getId().getType())
 				.isEqualTo(Meter.Type.COUNTER);
@@ -132,7 +133,8 @@ class SnowflakeMetricsAutoConfigurationTests {
 	@Test
 	void leaseRemainingFollowsThePersistedCeilingAndBurstModeAddsTheBorrowMeters() {
 		Path stateFile = this.directory.resolve("worker.hwm");
-		// No renewal round runs during the test, so the ceiling in the file stays the one the generator holds.
+		// No renewal round runs during the test, so the ceiling in the file stays the one
+		// the generator holds.
 		this.runner.withConfiguration(METRICS)
 			.withPropertyValues("snowflake.worker.state-file=" + stateFile, "snowflake.clock.borrow-ahead=100ms",
 					"snowflake.worker.lease.renew-interval=1h")
@@ -140,14 +142,18 @@ class SnowflakeMetricsAutoConfigurationTests {
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
 				long ceiling = Long.parseLong(Files.readString(stateFile).strip());
 				long before = System.currentTimeMillis();
-				double remaining = search(registry, "snowflake.lease.remaining").timeGauge().value(TimeUnit.MILLISECONDS);
+				double remaining = search(registry, "snowflake.lease.remaining").timeGauge()
+					.value(TimeUnit.MILLISECONDS);
 				long after = System.currentTimeMillis();
 				assertThat(remaining).isBetween((double) (ceiling - after), (double) (ceiling - before));
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				assertThat(search(registry, "snowflake.clock.borrowed.ticks").functionCounter().count()).isZero();
-				// Full ticks back to back, faster than the wall clock moves once the code is compiled: the
-				// generator moves on to ticks ahead of it instead of waiting, here until the last ID's tick
-				// starts 5 ms ahead (borrow-ahead allows 100 ms; a machine busy with other work may not get
+				// Full ticks back to back, faster than the wall clock moves once the code
+				// is compiled: the
+				// generator moves on to ticks ahead of it instead of waiting, here until
+				// the last ID's tick
+				// starts 5 ms ahead (borrow-ahead allows 100 ms; a machine busy with
+				// other work may not get
 				// further within the deadline).
 				int perTick = (int) ids.layout().maxIdsPerTick();
 				long[] last = new long[1];
@@ -166,7 +172,8 @@ class SnowflakeMetricsAutoConfigurationTests {
 				before = System.currentTimeMillis();
 				double borrowed = search(registry, "snowflake.clock.borrowed").timeGauge().value(TimeUnit.MILLISECONDS);
 				after = System.currentTimeMillis();
-				// the gauge reads how far the last tick lies ahead of the clock now: on a busy machine the clock
+				// the gauge reads how far the last tick lies ahead of the clock now: on a
+				// busy machine the clock
 				// may have caught up with it since the loop ended, and then it reads 0
 				assertThat(borrowed).isNotNegative()
 					.isLessThanOrEqualTo(100.0)

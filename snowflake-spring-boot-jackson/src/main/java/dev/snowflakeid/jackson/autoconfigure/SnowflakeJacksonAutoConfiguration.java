@@ -26,9 +26,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the Jackson 3 module that writes Snowflake IDs as JSON strings; Spring Boot registers
- * module beans with the mappers it builds. Nothing is configured when {@code snowflake.enabled} or
- * {@code snowflake.jackson.enabled} is {@code false}.
+ * Auto-configuration of the Jackson 3 module that writes Snowflake IDs as JSON strings;
+ * Spring Boot registers module beans with the mappers it builds. Nothing is configured
+ * when {@code snowflake.enabled} or {@code snowflake.jackson.enabled} is {@code false}.
  */
 @AutoConfiguration
 @ConditionalOnClass(name = "tools.jackson.databind.json.JsonMapper")

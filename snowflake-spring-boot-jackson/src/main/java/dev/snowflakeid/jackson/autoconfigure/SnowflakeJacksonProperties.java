@@ -29,7 +29,8 @@ public class SnowflakeJacksonProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Whether to write every long and Long as a JSON string, not only properties marked as IDs.
+	 * Whether to write every long and Long as a JSON string, not only properties marked
+	 * as IDs.
 	 */
 	private boolean writeAllLongsAsStrings = false;
 

@@ -25,10 +25,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the Jackson 3 module of public IDs ({@code @PublicId}), registered whenever Jackson
- * is present, key ring or not, so that a {@code @PublicId} property never falls back to its internal form:
- * without a key ring ({@code snowflake.public-ids.*}) it fails on first use. Independent of
- * {@code snowflake.enabled} and {@code snowflake.jackson.enabled}: public IDs need no generator.
+ * Auto-configuration of the Jackson 3 module of public IDs ({@code @PublicId}),
+ * registered whenever Jackson is present, key ring or not, so that a {@code @PublicId}
+ * property never falls back to its internal form: without a key ring
+ * ({@code snowflake.public-ids.*}) it fails on first use. Independent of
+ * {@code snowflake.enabled} and {@code snowflake.jackson.enabled}: public IDs need no
+ * generator.
  */
 @AutoConfiguration(afterName = "dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdAutoConfiguration")
 @ConditionalOnClass(name = "tools.jackson.databind.json.JsonMapper")

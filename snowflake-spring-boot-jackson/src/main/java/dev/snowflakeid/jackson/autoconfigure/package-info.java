@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the Jackson 3 modules of Snowflake IDs and public IDs; {@code snowflake.jackson.*} properties.
+ * Auto-configuration of the Jackson 3 modules of Snowflake IDs and public IDs;
+ * {@code snowflake.jackson.*} properties.
  */
 @NullMarked
 package dev.snowflakeid.jackson.autoconfigure;

@@ -38,7 +38,8 @@ import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SuppressWarnings("removal") // Spring Boot keeps Jackson 2 support only as deprecated; the module must still work with it
+@SuppressWarnings("removal") // Spring Boot keeps Jackson 2 support only as deprecated;
+								// the module must still work with it
 class SnowflakeJacksonAutoConfigurationTests {
 
 	/** 2^53 + 1: the smallest positive integer a JavaScript number cannot hold. */
@@ -55,8 +56,8 @@ class SnowflakeJacksonAutoConfigurationTests {
 			JsonMapper mapper = context.getBean(JsonMapper.class);
 			JsonOrder order = new JsonOrder(ABOVE_DOUBLE_PRECISION, Long.MAX_VALUE, 3);
 			String json = mapper.writeValueAsString(order);
-			assertThat(json).isEqualTo("{\"id\":\"9007199254740993\",\"customerId\":\"9223372036854775807\","
-					+ "\"quantity\":3}");
+			assertThat(json)
+				.isEqualTo("{\"id\":\"9007199254740993\",\"customerId\":\"9223372036854775807\"," + "\"quantity\":3}");
 			assertThat(mapper.readValue(json, JsonOrder.class)).usingRecursiveComparison().isEqualTo(order);
 			OrderSummary summary = new OrderSummary(Long.MAX_VALUE, List.of(ABOVE_DOUBLE_PRECISION),
 					Map.of("first", ABOVE_DOUBLE_PRECISION));
@@ -74,8 +75,8 @@ class SnowflakeJacksonAutoConfigurationTests {
 			ObjectMapper mapper = context.getBean(ObjectMapper.class);
 			JsonOrder order = new JsonOrder(ABOVE_DOUBLE_PRECISION, Long.MAX_VALUE, 3);
 			String json = mapper.writeValueAsString(order);
-			assertThat(json).isEqualTo("{\"id\":\"9007199254740993\",\"customerId\":\"9223372036854775807\","
-					+ "\"quantity\":3}");
+			assertThat(json)
+				.isEqualTo("{\"id\":\"9007199254740993\",\"customerId\":\"9223372036854775807\"," + "\"quantity\":3}");
 			assertThat(mapper.readValue(json, JsonOrder.class)).usingRecursiveComparison().isEqualTo(order);
 			OrderSummary summary = new OrderSummary(Long.MAX_VALUE, List.of(ABOVE_DOUBLE_PRECISION),
 					Map.of("first", ABOVE_DOUBLE_PRECISION));

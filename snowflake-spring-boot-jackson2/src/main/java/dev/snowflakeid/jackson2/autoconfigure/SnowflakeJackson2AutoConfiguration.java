@@ -31,10 +31,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the Jackson 2 modules, when Jackson 2 is on the classpath: the twin of the Jackson 3
- * module of Snowflake IDs (gated by {@code snowflake.enabled} and {@code snowflake.jackson.enabled}) and of
- * public IDs (always, as for Jackson 3).
- * @deprecated with Spring Boot's Jackson 2 support; use Jackson 3 and snowflake-spring-boot-jackson
+ * Auto-configuration of the Jackson 2 modules, when Jackson 2 is on the classpath: the
+ * twin of the Jackson 3 module of Snowflake IDs (gated by {@code snowflake.enabled} and
+ * {@code snowflake.jackson.enabled}) and of public IDs (always, as for Jackson 3).
+ *
+ * @deprecated with Spring Boot's Jackson 2 support; use Jackson 3 and
+ * snowflake-spring-boot-jackson
  */
 @Deprecated(since = "0.1.0", forRemoval = true)
 @AutoConfiguration(afterName = "dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdAutoConfiguration")

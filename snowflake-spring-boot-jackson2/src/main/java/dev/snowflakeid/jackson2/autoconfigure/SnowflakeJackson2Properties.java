@@ -18,9 +18,10 @@ package dev.snowflakeid.jackson2.autoconfigure;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * JSON representation of IDs in Jackson 2 mappers: the same {@code snowflake.jackson.*} keys as the Jackson 3
- * module binds, so one setting applies to both. Not deprecated itself, so that IDEs do not mark the keys the
- * Jackson 3 module reads; it goes with {@link SnowflakeJackson2AutoConfiguration}.
+ * JSON representation of IDs in Jackson 2 mappers: the same {@code snowflake.jackson.*}
+ * keys as the Jackson 3 module binds, so one setting applies to both. Not deprecated
+ * itself, so that IDEs do not mark the keys the Jackson 3 module reads; it goes with
+ * {@link SnowflakeJackson2AutoConfiguration}.
  */
 @ConfigurationProperties("snowflake.jackson")
 public class SnowflakeJackson2Properties {
@@ -31,7 +32,8 @@ public class SnowflakeJackson2Properties {
 	private boolean enabled = true;
 
 	/**
-	 * Whether to write every long and Long as a JSON string, not only properties marked as IDs.
+	 * Whether to write every long and Long as a JSON string, not only properties marked
+	 * as IDs.
 	 */
 	private boolean writeAllLongsAsStrings = false;
 

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the Jackson 2 modules, bound to the same {@code snowflake.jackson.*} keys as Jackson 3.
+ * Auto-configuration of the Jackson 2 modules, bound to the same
+ * {@code snowflake.jackson.*} keys as Jackson 3.
  */
 @NullMarked
 package dev.snowflakeid.jackson2.autoconfigure;

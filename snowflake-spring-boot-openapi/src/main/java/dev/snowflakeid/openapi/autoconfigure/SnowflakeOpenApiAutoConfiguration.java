@@ -29,11 +29,13 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the springdoc-openapi customizers that document Snowflake IDs as digit strings, as
- * the Jackson modules write them. Configured when springdoc-openapi is on the classpath; nothing is
- * configured when {@code snowflake.enabled} or {@code snowflake.jackson.enabled} is {@code false}, since IDs
- * are then written as numbers. With {@code snowflake.jackson.write-all-longs-as-strings} every other
- * {@code long} of a JSON body is documented as a string too, as the Jackson modules then write it.
+ * Auto-configuration of the springdoc-openapi customizers that document Snowflake IDs as
+ * digit strings, as the Jackson modules write them. Configured when springdoc-openapi is
+ * on the classpath; nothing is configured when {@code snowflake.enabled} or
+ * {@code snowflake.jackson.enabled} is {@code false}, since IDs are then written as
+ * numbers. With {@code snowflake.jackson.write-all-longs-as-strings} every other
+ * {@code long} of a JSON body is documented as a string too, as the Jackson modules then
+ * write it.
  */
 @AutoConfiguration
 @ConditionalOnClass(name = "org.springdoc.core.customizers.PropertyCustomizer")
@@ -54,7 +56,10 @@ public final class SnowflakeOpenApiAutoConfiguration {
 		return new SnowflakeIdParameterCustomizer();
 	}
 
-	/** Registered whatever the property says, so that AOT processing does not fix it at build time. */
+	/**
+	 * Registered whatever the property says, so that AOT processing does not fix it at
+	 * build time.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
 	LongBodiesOperationCustomizer snowflakeLongBodiesOperationCustomizer(SnowflakeJacksonProperties properties) {

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the springdoc-openapi customizers that document Snowflake IDs as digit strings.
+ * Auto-configuration of the springdoc-openapi customizers that document Snowflake IDs as
+ * digit strings.
  */
 @NullMarked
 package dev.snowflakeid.openapi.autoconfigure;

@@ -28,7 +28,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The OpenAPI document an application serves at {@code /v3/api-docs}, read with JSON paths.
+ * The OpenAPI document an application serves at {@code /v3/api-docs}, read with JSON
+ * paths.
  */
 final class OpenApiDocument {
 
@@ -62,7 +63,10 @@ final class OpenApiDocument {
 		return (Map<String, Object>) value;
 	}
 
-	/** Asserts that the schema at {@code path} is a string of {@code pattern}, with no number format left. */
+	/**
+	 * Asserts that the schema at {@code path} is a string of {@code pattern}, with no
+	 * number format left.
+	 */
 	void assertString(String path, String pattern) {
 		assertThat(schema(path)).as("%s in %s", path, this.document.jsonString())
 			.containsEntry("type", "string")

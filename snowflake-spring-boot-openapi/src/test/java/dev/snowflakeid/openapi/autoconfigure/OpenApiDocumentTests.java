@@ -24,7 +24,8 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * Tests of the document {@link OpenApiTestApplication} serves. Each subclass sets its own
- * {@code snowflake.worker.code}: the contexts stay cached side by side, and a static code has one owner per JVM.
+ * {@code snowflake.worker.code}: the contexts stay cached side by side, and a static code
+ * has one owner per JVM.
  */
 @SpringBootTest(classes = OpenApiTestApplication.class,
 		properties = { "snowflake.worker.allocator=static", "snowflake.public-ids.active-key=a",

@@ -41,10 +41,10 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
- * A web application with springdoc-openapi whose API carries IDs in every place a schema can describe:
- * record components, containers, an entity's generated id, path variables, request parameters and request
- * headers; and plain longs in properties, containers, parameters and whole bodies, also inside the wrappers
- * Spring MVC unwraps.
+ * A web application with springdoc-openapi whose API carries IDs in every place a schema
+ * can describe: record components, containers, an entity's generated id, path variables,
+ * request parameters and request headers; and plain longs in properties, containers,
+ * parameters and whole bodies, also inside the wrappers Spring MVC unwraps.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -52,8 +52,8 @@ import org.springframework.web.context.request.async.DeferredResult;
 class OpenApiTestApplication {
 
 	/**
-	 * Plain longs in every shape that Jackson writes as strings with write-all-longs-as-strings, an ID, and
-	 * integers it writes as numbers.
+	 * Plain longs in every shape that Jackson writes as strings with
+	 * write-all-longs-as-strings, an ID, and integers it writes as numbers.
 	 */
 	record Tally(long total, Long maybe, long[] samples, Long[] boxed, List<Long> history, Map<String, Long> byKey,
 			Optional<Long> last, List<List<Long>> nested, @SnowflakeId long id, int small, List<Integer> smalls) {

@@ -32,11 +32,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * With {@code snowflake.jackson.write-all-longs-as-strings} the document says what the Jackson modules then
- * write: every {@code long} of a JSON body (properties, elements at any depth, whole bodies, also inside
- * {@code ResponseEntity}, {@code CompletableFuture}, {@code Callable} and {@code DeferredResult}) is a string
- * that may carry a minus sign, IDs stay digit strings, other integers and all parameters (path, query, header)
- * stay numbers. The bodies the application writes are checked against the same patterns.
+ * With {@code snowflake.jackson.write-all-longs-as-strings} the document says what the
+ * Jackson modules then write: every {@code long} of a JSON body (properties, elements at
+ * any depth, whole bodies, also inside {@code ResponseEntity}, {@code CompletableFuture},
+ * {@code Callable} and {@code DeferredResult}) is a string that may carry a minus sign,
+ * IDs stay digit strings, other integers and all parameters (path, query, header) stay
+ * numbers. The bodies the application writes are checked against the same patterns.
  */
 @TestPropertySource(properties = { "snowflake.worker.code=4", "snowflake.jackson.write-all-longs-as-strings=true" })
 class SnowflakeOpenApiAllLongsTests extends OpenApiDocumentTests {
@@ -65,8 +66,9 @@ class SnowflakeOpenApiAllLongsTests extends OpenApiDocumentTests {
 	}
 
 	/**
-	 * springdoc hands every operation the same {@code Long} schema, so this document cannot show which wrapper
-	 * was seen through; {@code LongBodiesOperationCustomizerTests} checks each on its own.
+	 * springdoc hands every operation the same {@code Long} schema, so this document
+	 * cannot show which wrapper was seen through;
+	 * {@code LongBodiesOperationCustomizerTests} checks each on its own.
 	 */
 	@Test
 	void wholeBodiesOfLongsAreStrings() {
@@ -118,11 +120,14 @@ class SnowflakeOpenApiAllLongsTests extends OpenApiDocumentTests {
 			.getContentAsString();
 		assertThat(json.readTree(sum).asString()).isEqualTo("-2");
 
-		assertLongStrings(json.readTree(asyncBody("/tallies/later")).get(0), json.readTree(asyncBody("/tallies/called")),
-				json.readTree(asyncBody("/tallies/deferred")));
+		assertLongStrings(json.readTree(asyncBody("/tallies/later")).get(0),
+				json.readTree(asyncBody("/tallies/called")), json.readTree(asyncBody("/tallies/deferred")));
 	}
 
-	/** What the application answers to a GET of {@code path}, a handler that completes asynchronously. */
+	/**
+	 * What the application answers to a GET of {@code path}, a handler that completes
+	 * asynchronously.
+	 */
 	private String asyncBody(String path) throws Exception {
 		MvcResult started = this.mvc.perform(get(path)).andExpect(request().asyncStarted()).andReturn();
 		return this.mvc.perform(asyncDispatch(started))

@@ -23,8 +23,8 @@ import org.springframework.test.context.TestPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The OpenAPI document springdoc-openapi generates: every Snowflake ID is a string of digits, as the Jackson
- * modules write it, and plain longs stay integers.
+ * The OpenAPI document springdoc-openapi generates: every Snowflake ID is a string of
+ * digits, as the Jackson modules write it, and plain longs stay integers.
  */
 @TestPropertySource(properties = "snowflake.worker.code=3")
 class SnowflakeOpenApiTests extends OpenApiDocumentTests {
@@ -51,7 +51,8 @@ class SnowflakeOpenApiTests extends OpenApiDocumentTests {
 	void pathVariablesRequestParametersAndHeadersAreDigitStrings() {
 		assertDigitString("$.paths['/things/{id}'].get.parameters[?(@.name == 'id')].schema");
 		assertDigitString("$.paths['/things'].get.parameters[?(@.name == 'after')].schema");
-		assertDigitString("$.paths['/current-thing'].get.parameters[?(@.name == 'Thing-Id' && @.in == 'header')].schema");
+		assertDigitString(
+				"$.paths['/current-thing'].get.parameters[?(@.name == 'Thing-Id' && @.in == 'header')].schema");
 	}
 
 	@Test

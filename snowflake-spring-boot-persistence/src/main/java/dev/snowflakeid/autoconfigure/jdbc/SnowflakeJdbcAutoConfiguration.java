@@ -16,10 +16,14 @@
 package dev.snowflakeid.autoconfigure.jdbc;
 
 /**
- * The former name of {@link dev.snowflakeid.jdbc.autoconfigure.SnowflakeJdbcAutoConfiguration}, kept for one minor version so that exclusions and
- * {@code @ImportAutoConfiguration} naming it keep working: Spring Boot maps it to the new name
+ * The former name of
+ * {@link dev.snowflakeid.jdbc.autoconfigure.SnowflakeJdbcAutoConfiguration}, kept for one
+ * minor version so that exclusions and {@code @ImportAutoConfiguration} naming it keep
+ * working: Spring Boot maps it to the new name
  * ({@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.replacements}).
- * @deprecated since 0.1.0 for removal in 0.2.0 in favour of {@link dev.snowflakeid.jdbc.autoconfigure.SnowflakeJdbcAutoConfiguration}
+ *
+ * @deprecated since 0.1.0 for removal in 0.2.0 in favour of
+ * {@link dev.snowflakeid.jdbc.autoconfigure.SnowflakeJdbcAutoConfiguration}
  */
 @Deprecated(since = "0.1.0", forRemoval = true)
 public final class SnowflakeJdbcAutoConfiguration {

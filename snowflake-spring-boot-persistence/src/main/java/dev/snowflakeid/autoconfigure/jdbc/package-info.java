@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Former name of the Spring Data JDBC auto-configuration, deprecated for removal in 0.2.0.
+ * Former name of the Spring Data JDBC auto-configuration, deprecated for removal in
+ * 0.2.0.
  */
 @NullMarked
 package dev.snowflakeid.autoconfigure.jdbc;

@@ -28,9 +28,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
 
 /**
- * Auto-configuration of the Spring Data JDBC callback that assigns {@code @GeneratedSnowflakeId} attributes
- * from the {@link IdGenerator} bean. Configured when Spring Data Relational is on the classpath and a
- * {@link RelationalMappingContext} bean exists (Spring Data JDBC is set up); nothing is configured when
+ * Auto-configuration of the Spring Data JDBC callback that assigns
+ * {@code @GeneratedSnowflakeId} attributes from the {@link IdGenerator} bean. Configured
+ * when Spring Data Relational is on the classpath and a {@link RelationalMappingContext}
+ * bean exists (Spring Data JDBC is set up); nothing is configured when
  * {@code snowflake.enabled} is {@code false}.
  */
 @AutoConfiguration(afterName = { "dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration",

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the Spring Data JDBC callback that assigns {@code @GeneratedSnowflakeId} attributes.
+ * Auto-configuration of the Spring Data JDBC callback that assigns
+ * {@code @GeneratedSnowflakeId} attributes.
  */
 @NullMarked
 package dev.snowflakeid.jdbc.autoconfigure;

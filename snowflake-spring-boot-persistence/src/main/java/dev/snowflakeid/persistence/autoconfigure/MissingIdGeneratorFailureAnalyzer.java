@@ -27,8 +27,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * Explains an entity attribute annotated with {@code @GeneratedSnowflakeId} that found no
- * {@link IdGenerator} bean: the generator switched off, several generators without a primary, a test
- * slice without the Snowflake test library, or none.
+ * {@link IdGenerator} bean: the generator switched off, several generators without a
+ * primary, a test slice without the Snowflake test library, or none.
  */
 class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingIdGeneratorException> {
 
@@ -53,15 +53,16 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 		}
 		String[] names = generatorBeanNames();
 		if (names != null && names.length > 1) {
-			return new FailureAnalysis(description + ", but there are " + names.length + ": "
-					+ String.join(", ", names) + ".",
+			return new FailureAnalysis(
+					description + ", but there are " + names.length + ": " + String.join(", ", names) + ".",
 					"Mark one of the " + IdGenerator.class.getSimpleName() + " beans @Primary, or keep only one.",
 					cause);
 		}
 		String missing = (names != null && names.length == 0) ? "there is none" : cause.getReason();
 		if (isTestSlice()) {
-			return new FailureAnalysis(description + ", but " + missing + ": this test slice leaves out the "
-					+ "Snowflake auto-configuration.",
+			return new FailureAnalysis(
+					description + ", but " + missing + ": this test slice leaves out the "
+							+ "Snowflake auto-configuration.",
 					"Add dev.snowflakeid:snowflake-spring-boot-starter-test with test scope: @DataJpaTest and "
 							+ "@DataJdbcTest then include the generator with an in-memory worker-code allocator, and "
 							+ "@AutoConfigureSnowflake adds it to any other test.",
@@ -79,7 +80,8 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 	}
 
 	/**
-	 * Whether auto-configuration is limited to an explicit list, as in Spring Boot's test slices.
+	 * Whether auto-configuration is limited to an explicit list, as in Spring Boot's test
+	 * slices.
 	 */
 	private boolean isTestSlice() {
 		return this.environment != null
@@ -87,7 +89,8 @@ class MissingIdGeneratorFailureAnalyzer extends AbstractFailureAnalyzer<MissingI
 	}
 
 	/**
-	 * Names of the {@code IdGenerator} beans, {@code null} when the bean factory is not known.
+	 * Names of the {@code IdGenerator} beans, {@code null} when the bean factory is not
+	 * known.
 	 */
 	private String @Nullable [] generatorBeanNames() {
 		if (this.beanFactory instanceof ListableBeanFactory listable) {

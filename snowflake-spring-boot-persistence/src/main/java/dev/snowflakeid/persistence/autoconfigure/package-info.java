@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Failure analysis for a {@code @GeneratedSnowflakeId} attribute that finds no {@code IdGenerator} bean.
+ * Failure analysis for a {@code @GeneratedSnowflakeId} attribute that finds no
+ * {@code IdGenerator} bean.
  */
 @NullMarked
 package dev.snowflakeid.persistence.autoconfigure;

@@ -29,8 +29,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
- * JPA application with its own {@code IdGenerator}: worker code and region from {@code test.worker-code} and
- * {@code test.region}; epoch 1990, so that IDs use the high bits of the 64-bit value.
+ * JPA application with its own {@code IdGenerator}: worker code and region from
+ * {@code test.worker-code} and {@code test.region}; epoch 1990, so that IDs use the high
+ * bits of the 64-bit value.
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class,

@@ -92,9 +92,8 @@ class MissingIdGeneratorFailureAnalyzerTests {
 
 	@Test
 	void inATestSliceTheActionNamesTheTestLibrary(CapturedOutput output) {
-		assertThatException()
-			.isThrownBy(() -> application(EntitiesOnly.class).properties("spring.boot.enableautoconfiguration=false")
-				.run());
+		assertThatException().isThrownBy(
+				() -> application(EntitiesOnly.class).properties("spring.boot.enableautoconfiguration=false").run());
 		assertThat(output).contains("but there is none: this test slice leaves out the Snowflake auto-configuration.")
 			.contains("Add dev.snowflakeid:snowflake-spring-boot-starter-test with test scope")
 			.doesNotContain("Keep snowflake.enabled=true");

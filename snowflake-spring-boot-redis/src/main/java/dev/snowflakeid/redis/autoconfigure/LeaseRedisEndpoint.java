@@ -44,10 +44,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.util.StringUtils;
 
 /**
- * The Redis the leases use and how to reach it: the application's ({@code spring.data.redis.*}) or a
- * separate one ({@code snowflake.worker.redis.*}). TLS is on whenever anything the application configured
- * turns it on (an SSL bundle, {@code ssl.enabled}, a {@code rediss://} URL, or the application's own
- * Lettuce factory using TLS), and then it cannot be turned off: the lease connection fails rather than
+ * The Redis the leases use and how to reach it: the application's
+ * ({@code spring.data.redis.*}) or a separate one ({@code snowflake.worker.redis.*}). TLS
+ * is on whenever anything the application configured turns it on (an SSL bundle,
+ * {@code ssl.enabled}, a {@code rediss://} URL, or the application's own Lettuce factory
+ * using TLS), and then it cannot be turned off: the lease connection fails rather than
  * fall back to plaintext.
  *
  * @param configuration where the servers are, with credentials
@@ -87,8 +88,9 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 	}
 
 	/**
-	 * The one translation of connection details into the lease connection's configuration: Sentinel, Cluster,
-	 * a fixed primary with replicas, or one server; TLS when {@code tls} or an SSL bundle asks for it.
+	 * The one translation of connection details into the lease connection's
+	 * configuration: Sentinel, Cluster, a fixed primary with replicas, or one server; TLS
+	 * when {@code tls} or an SSL bundle asks for it.
 	 */
 	static LeaseRedisEndpoint of(DataRedisConnectionDetails details, boolean tls, String properties) {
 		RedisConfiguration configuration;
@@ -131,9 +133,9 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 	}
 
 	/**
-	 * The uniqueness domain of a lease store with these keys on this Redis. A Sentinel set-up is named by its
-	 * primary's name and sentinels, a fixed primary with replicas by its nodes: whichever node is primary
-	 * now, they are one lease store.
+	 * The uniqueness domain of a lease store with these keys on this Redis. A Sentinel
+	 * set-up is named by its primary's name and sentinels, a fixed primary with replicas
+	 * by its nodes: whichever node is primary now, they are one lease store.
 	 */
 	UniquenessDomain domain(String keyPrefix, String namespace, int region) {
 		if (this.configuration instanceof RedisClusterConfiguration cluster) {
@@ -142,12 +144,13 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 		if (this.configuration instanceof RedisSentinelConfiguration sentinel) {
 			NamedNode master = Objects.requireNonNull(sentinel.getMaster(),
 					"a sentinel configuration names its primary");
-			return UniquenessDomain.redis("sentinel " + master.getName() + " via "
-					+ String.join(",", addresses(sentinel.getSentinels())), sentinel.getDatabase(), keyPrefix, namespace,
-					region);
+			return UniquenessDomain.redis(
+					"sentinel " + master.getName() + " via " + String.join(",", addresses(sentinel.getSentinels())),
+					sentinel.getDatabase(), keyPrefix, namespace, region);
 		}
 		if (this.configuration instanceof RedisStaticMasterReplicaConfiguration masterReplica) {
-			List<String> nodes = masterReplica.getNodes().stream()
+			List<String> nodes = masterReplica.getNodes()
+				.stream()
 				.map((node) -> node.getHostName() + ":" + node.getPort())
 				.toList();
 			return UniquenessDomain.redis(String.join(",", nodes), masterReplica.getDatabase(), keyPrefix, namespace,
@@ -159,8 +162,8 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 	}
 
 	/**
-	 * Where the lease connection goes, for messages: {@code host:port}, the sentinels and the primary's
-	 * name, or the nodes.
+	 * Where the lease connection goes, for messages: {@code host:port}, the sentinels and
+	 * the primary's name, or the nodes.
 	 */
 	String address() {
 		return RedisLeaseConnections.address(this.configuration);
@@ -198,14 +201,19 @@ record LeaseRedisEndpoint(RedisConfiguration configuration, @Nullable String use
 		}
 	}
 
-	/** Turns TLS on when required; called before and after the application's customizers. */
+	/**
+	 * Turns TLS on when required; called before and after the application's customizers.
+	 */
 	void applyTls(LettuceClientConfigurationBuilder builder) {
 		if (this.tls) {
 			builder.useSsl();
 		}
 	}
 
-	/** Trust and key material, ciphers and protocols of the SSL bundle, as Spring Boot applies them. */
+	/**
+	 * Trust and key material, ciphers and protocols of the SSL bundle, as Spring Boot
+	 * applies them.
+	 */
 	void applySslOptions(ClientOptions.Builder options) {
 		if (this.bundle == null) {
 			return;

@@ -31,10 +31,11 @@ import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.util.StringUtils;
 
 /**
- * A separate lease Redis named by {@code snowflake.worker.redis.*}, as connection details: the same shape
- * Spring Boot gives the application's Redis, so that one translation ({@link LeaseRedisEndpoint#of}) turns
- * either into the lease connection's configuration. Cluster nodes win over a Sentinel set-up, which wins over
- * a URL, which wins over host and port.
+ * A separate lease Redis named by {@code snowflake.worker.redis.*}, as connection
+ * details: the same shape Spring Boot gives the application's Redis, so that one
+ * translation ({@link LeaseRedisEndpoint#of}) turns either into the lease connection's
+ * configuration. Cluster nodes win over a Sentinel set-up, which wins over a URL, which
+ * wins over host and port.
  */
 final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnectionDetails {
 
@@ -50,7 +51,9 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 		this.bundle = bundle(properties.getSsl().getBundle(), bundles);
 	}
 
-	/** Whether {@code snowflake.worker.redis.*} names a Redis of its own for the leases. */
+	/**
+	 * Whether {@code snowflake.worker.redis.*} names a Redis of its own for the leases.
+	 */
 	static boolean isConfigured(SnowflakeRedisProperties redis) {
 		return StringUtils.hasText(redis.getUrl()) || StringUtils.hasText(redis.getHost())
 				|| StringUtils.hasText(redis.getSentinel().getMaster()) || !redis.getCluster().getNodes().isEmpty();
@@ -89,7 +92,8 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 		if (url != null) {
 			return Standalone.of(url.getHost(), url.getPort(), url.getDatabase());
 		}
-		// Without a URL, Sentinel or Cluster, a separate lease Redis is configured by its host (see isConfigured).
+		// Without a URL, Sentinel or Cluster, a separate lease Redis is configured by its
+		// host (see isConfigured).
 		String host = Objects.requireNonNull(this.properties.getHost(), "a separate lease Redis names its host");
 		return Standalone.of(host, this.properties.getPort(), this.properties.getDatabase());
 	}
@@ -173,8 +177,9 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 	}
 
 	/**
-	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them only in the URI's
-	 * credentials provider; a URL's are static, so resolving them never waits. Null when there are none.
+	 * The user name and password of a parsed URL. Lettuce 7 (Spring Boot 4.1) keeps them
+	 * only in the URI's credentials provider; a URL's are static, so resolving them never
+	 * waits. Null when there are none.
 	 */
 	private static @Nullable RedisCredentials credentials(RedisURI uri) {
 		RedisCredentialsProvider provider = uri.getCredentialsProvider();
@@ -190,9 +195,8 @@ final class PropertiesLeaseRedisConnectionDetails implements DataRedisConnection
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidSnowflakeConfigurationException(LeaseRedisEndpoint.SEPARATE + ".url",
-					"'" + url + "' is not a Redis URL: " + ex.getMessage(),
-					"Set " + LeaseRedisEndpoint.SEPARATE + ".url to redis://[user:password@]host:port[/database] or "
-							+ "rediss://... for TLS.");
+					"'" + url + "' is not a Redis URL: " + ex.getMessage(), "Set " + LeaseRedisEndpoint.SEPARATE
+							+ ".url to redis://[user:password@]host:port[/database] or " + "rediss://... for TLS.");
 		}
 	}
 

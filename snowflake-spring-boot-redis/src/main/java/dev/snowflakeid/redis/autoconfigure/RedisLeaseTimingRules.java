@@ -23,10 +23,10 @@ import dev.snowflakeid.autoconfigure.StoreTiming;
 import dev.snowflakeid.lease.LeaseTiming;
 
 /**
- * The timing rules of {@code snowflake.worker.redis.*}: a lease command must answer well inside a renew
- * interval, a renewal must reach Redis before the lease key expires, and a failover may lose the writes of
- * {@link LeaseTiming#replicaFailoverWindow}. Instances on one Redis share a key space, so each stays within
- * the fleet lead limit.
+ * The timing rules of {@code snowflake.worker.redis.*}: a lease command must answer well
+ * inside a renew interval, a renewal must reach Redis before the lease key expires, and a
+ * failover may lose the writes of {@link LeaseTiming#replicaFailoverWindow}. Instances on
+ * one Redis share a key space, so each stays within the fleet lead limit.
  */
 final class RedisLeaseTimingRules {
 

@@ -25,13 +25,14 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * Explains a lease Redis that granted nothing within the startup wait budget, for either of two reasons
- * that call for opposite fixes: it could not be reached ({@link RedisUnreachableException}), naming where
- * the lease connection went and the settings that say so; or it answered and refused for want of a replica
- * majority ({@link RedisReplicaQuorumException}), which is never advised as a connection to check nor
- * fixed by counting fewer replicas. Both are {@code LeaseStoreUnavailableException}s, so this analyzer is
- * ordered before the one of every unavailable lease store, which would explain them in less detail, and
- * the second wrongly.
+ * Explains a lease Redis that granted nothing within the startup wait budget, for either
+ * of two reasons that call for opposite fixes: it could not be reached
+ * ({@link RedisUnreachableException}), naming where the lease connection went and the
+ * settings that say so; or it answered and refused for want of a replica majority
+ * ({@link RedisReplicaQuorumException}), which is never advised as a connection to check
+ * nor fixed by counting fewer replicas. Both are {@code LeaseStoreUnavailableException}s,
+ * so this analyzer is ordered before the one of every unavailable lease store, which
+ * would explain them in less detail, and the second wrongly.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class RedisLeaseUnavailableFailureAnalyzer implements FailureAnalyzer {
@@ -50,8 +51,9 @@ class RedisLeaseUnavailableFailureAnalyzer implements FailureAnalyzer {
 	}
 
 	private static FailureAnalysis unreachable(RedisUnreachableException cause) {
-		return new FailureAnalysis("Worker leases could not reach their Redis at startup: " + cause.getMessage()
-				+ ". Without a lease no ID can be proven unique, so the application does not start.",
+		return new FailureAnalysis(
+				"Worker leases could not reach their Redis at startup: " + cause.getMessage()
+						+ ". Without a lease no ID can be proven unique, so the application does not start.",
 				"Check that Redis runs at " + cause.address() + " and that " + cause.settings()
 						+ " name it, with the right password and TLS settings (a TLS server needs TLS, an SSL bundle "
 						+ "for its certificate, and is never reached in plaintext). If Redis starts after the "
@@ -65,10 +67,11 @@ class RedisLeaseUnavailableFailureAnalyzer implements FailureAnalyzer {
 
 	private static FailureAnalysis replicaQuorum(RedisReplicaQuorumException cause) {
 		int quorum = (cause.configured() + 1) / 2;
-		return new FailureAnalysis("Worker leases were refused by Redis within the startup wait budget: "
-				+ cause.getMessage() + ". Redis was reached; it grants only as a primary with at least " + quorum
-				+ " of the " + cause.configured() + " replicas snowflake.worker.redis.replicas counts online within "
-				+ "snowflake.worker.redis.max-replica-lag, and at most " + cause.configured() + " attached.",
+		return new FailureAnalysis(
+				"Worker leases were refused by Redis within the startup wait budget: " + cause.getMessage()
+						+ ". Redis was reached; it grants only as a primary with at least " + quorum + " of the "
+						+ cause.configured() + " replicas snowflake.worker.redis.replicas counts online within "
+						+ "snowflake.worker.redis.max-replica-lag, and at most " + cause.configured() + " attached.",
 				cause.tooMany() ? "Set snowflake.worker.redis.replicas on every instance of the region to at least "
 						+ "the number of replicas attached, plus every other node that may ever follow the primary "
 						+ "(chained replicas, replicas that are down, spares)."

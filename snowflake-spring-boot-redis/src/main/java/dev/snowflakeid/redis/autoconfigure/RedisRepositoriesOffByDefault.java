@@ -24,13 +24,14 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.ClassUtils;
 
 /**
- * Turns Spring Data Redis repositories off unless the application turns them on. The starter brings Spring
- * Data Redis for the lease connection only; without this, adding it to an application with another Spring
- * Data module (JPA, JDBC) would make Spring Data Redis scan the application's repositories too and log a
- * store-assignment line for every one. (Strict repository configuration mode itself follows from the jars on
- * the class path, not from what is enabled: this cannot prevent it.) The default has the lowest precedence:
- * {@code spring.data.redis.repositories.enabled=true} anywhere (or {@code @EnableRedisRepositories}) brings
- * them back.
+ * Turns Spring Data Redis repositories off unless the application turns them on. The
+ * starter brings Spring Data Redis for the lease connection only; without this, adding it
+ * to an application with another Spring Data module (JPA, JDBC) would make Spring Data
+ * Redis scan the application's repositories too and log a store-assignment line for every
+ * one. (Strict repository configuration mode itself follows from the jars on the class
+ * path, not from what is enabled: this cannot prevent it.) The default has the lowest
+ * precedence: {@code spring.data.redis.repositories.enabled=true} anywhere (or
+ * {@code @EnableRedisRepositories}) brings them back.
  */
 class RedisRepositoriesOffByDefault implements EnvironmentPostProcessor {
 

@@ -36,9 +36,9 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDeta
 import org.springframework.util.StringUtils;
 
 /**
- * {@code snowflake.worker.allocator=redis}: codes leased from the lease Redis. Only when selected does it ask
- * for the lease connection (a lazy bean, so it is created, and later destroyed, around the store) and check
- * the server ({@link RedisLeaseServerCheck}).
+ * {@code snowflake.worker.allocator=redis}: codes leased from the lease Redis. Only when
+ * selected does it ask for the lease connection (a lazy bean, so it is created, and later
+ * destroyed, around the store) and check the server ({@link RedisLeaseServerCheck}).
  */
 final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 
@@ -69,21 +69,29 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 		return Allocator.REDIS;
 	}
 
-	/** The application's Redis (Spring Boot's Redis auto-configuration ran), or a separate one named by {@code snowflake.worker.redis.*}. */
+	/**
+	 * The application's Redis (Spring Boot's Redis auto-configuration ran), or a separate
+	 * one named by {@code snowflake.worker.redis.*}.
+	 */
 	@Override
 	public boolean isAvailable() {
-		return PropertiesLeaseRedisConnectionDetails.isConfigured(this.redis) || this.applicationRedis.getIfAvailable() != null;
+		return PropertiesLeaseRedisConnectionDetails.isConfigured(this.redis)
+				|| this.applicationRedis.getIfAvailable() != null;
 	}
 
-	/** The command timeout, the failover window of the replicas, and the fleet lead limit of a shared key space. */
+	/**
+	 * The command timeout, the failover window of the replicas, and the fleet lead limit
+	 * of a shared key space.
+	 */
 	@Override
 	public StoreTiming storeTiming() {
 		return RedisLeaseTimingRules.storeTiming(this.properties.getWorker().getLease(), this.redis);
 	}
 
 	/**
-	 * Every application on one Redis database shares the namespace {@code default} unless one is
-	 * configured: applications that never configured a namespace can never lease the same code.
+	 * Every application on one Redis database shares the namespace {@code default} unless
+	 * one is configured: applications that never configured a namespace can never lease
+	 * the same code.
 	 */
 	@Override
 	public RedisWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
@@ -105,7 +113,10 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 		return store;
 	}
 
-	/** The Redis the lease connection reaches (server and database, Sentinel set-up or Cluster), and the store's keys. */
+	/**
+	 * The Redis the lease connection reaches (server and database, Sentinel set-up or
+	 * Cluster), and the store's keys.
+	 */
 	@Override
 	public UniquenessDomain domain(WorkerLeaseStore store) {
 		RedisWorkerLeaseStore redis = (RedisWorkerLeaseStore) store;

@@ -20,12 +20,13 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Holds the lease connection factory outside the container's lifecycle. A {@link LettuceConnectionFactory}
- * bean is a {@code SmartLifecycle} that the container stops before it destroys beans, but the lease is
- * released while beans are destroyed, after the generator has stopped: the connection must outlive the
- * worker that uses it. The bean is lazy and created while the lease store is made, before the keeper and
- * the worker, so the container, which destroys singletons in the reverse order of their creation, destroys
- * it after them.
+ * Holds the lease connection factory outside the container's lifecycle. A
+ * {@link LettuceConnectionFactory} bean is a {@code SmartLifecycle} that the container
+ * stops before it destroys beans, but the lease is released while beans are destroyed,
+ * after the generator has stopped: the connection must outlive the worker that uses it.
+ * The bean is lazy and created while the lease store is made, before the keeper and the
+ * worker, so the container, which destroys singletons in the reverse order of their
+ * creation, destroys it after them.
  */
 final class SnowflakeLeaseConnection implements InitializingBean, DisposableBean {
 

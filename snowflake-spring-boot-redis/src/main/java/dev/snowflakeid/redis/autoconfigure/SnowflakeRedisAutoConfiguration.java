@@ -41,17 +41,20 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.StringUtils;
 
 /**
- * Auto-configuration of the Redis worker-code allocator, the default. The Redis server is the one
- * {@code spring.data.redis.*} selects (standalone, Sentinel, static primary with replicas, or Cluster) unless
- * {@code snowflake.worker.redis.*} names a separate one. Leases get their own Lettuce connection: TLS,
- * credentials and the application's Lettuce customizers as for the application's own client, but a short
- * command timeout, a connect timeout of its own, commands rejected while disconnected instead of
- * replayed later, and every command sent to the primary, whatever the application's own Redis client settings are. Before the first claim the
- * server is checked ({@link RedisLeaseServerCheck}).
+ * Auto-configuration of the Redis worker-code allocator, the default. The Redis server is
+ * the one {@code spring.data.redis.*} selects (standalone, Sentinel, static primary with
+ * replicas, or Cluster) unless {@code snowflake.worker.redis.*} names a separate one.
+ * Leases get their own Lettuce connection: TLS, credentials and the application's Lettuce
+ * customizers as for the application's own client, but a short command timeout, a connect
+ * timeout of its own, commands rejected while disconnected instead of replayed later, and
+ * every command sent to the primary, whatever the application's own Redis client settings
+ * are. Before the first claim the server is checked ({@link RedisLeaseServerCheck}).
  *
- * <p>Nothing here depends on {@code snowflake.worker.allocator} or {@code snowflake.worker.redis.*} at
- * build time: the allocator is a bean either way, and the connection is made, from the settings the
- * application starts with, only when the redis allocator is selected.
+ * <p>
+ * Nothing here depends on {@code snowflake.worker.allocator} or
+ * {@code snowflake.worker.redis.*} at build time: the allocator is a bean either way, and
+ * the connection is made, from the settings the application starts with, only when the
+ * redis allocator is selected.
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
@@ -72,10 +75,11 @@ public final class SnowflakeRedisAutoConfiguration {
 	}
 
 	/**
-	 * Lease connection, with its own short timeout and no replay of commands: the application's Redis, or
-	 * the separate one {@code snowflake.worker.redis.*} names. Lazy, so that it exists only when the redis
-	 * allocator is selected; created while the lease store is made, it is destroyed after the store and
-	 * everything that uses it.
+	 * Lease connection, with its own short timeout and no replay of commands: the
+	 * application's Redis, or the separate one {@code snowflake.worker.redis.*} names.
+	 * Lazy, so that it exists only when the redis allocator is selected; created while
+	 * the lease store is made, it is destroyed after the store and everything that uses
+	 * it.
 	 */
 	@Bean
 	@Lazy
@@ -87,9 +91,8 @@ public final class SnowflakeRedisAutoConfiguration {
 			ObjectProvider<LettuceClientOptionsBuilderCustomizer> optionsCustomizers,
 			ObjectProvider<ClientResourcesBuilderCustomizer> resourcesCustomizers) {
 		LeaseRedisEndpoint endpoint = PropertiesLeaseRedisConnectionDetails.isConfigured(redis)
-				? LeaseRedisEndpoint.separate(redis, sslBundles.getIfAvailable())
-				: LeaseRedisEndpoint.application(details.getObject(), redisProperties.getIfAvailable(),
-						applicationFactory.getIfUnique());
+				? LeaseRedisEndpoint.separate(redis, sslBundles.getIfAvailable()) : LeaseRedisEndpoint.application(
+						details.getObject(), redisProperties.getIfAvailable(), applicationFactory.getIfUnique());
 		Customizers customizers = new Customizers((builder) -> {
 			endpoint.applyTls(builder);
 			clientCustomizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
@@ -100,11 +103,10 @@ public final class SnowflakeRedisAutoConfiguration {
 		}, (options) -> {
 			endpoint.applySslOptions(options);
 			optionsCustomizers.orderedStream().forEach((customizer) -> customizer.customize(options));
-		}, (resources) -> resourcesCustomizers.orderedStream().forEach((customizer) -> customizer.customize(resources)));
-		return new SnowflakeLeaseConnection(
-				RedisLeaseConnections.create(endpoint.configuration(), redis.getCommandTimeout(), redis.getConnectTimeout(),
-						customizers),
-				endpoint);
+		}, (resources) -> resourcesCustomizers.orderedStream()
+			.forEach((customizer) -> customizer.customize(resources)));
+		return new SnowflakeLeaseConnection(RedisLeaseConnections.create(endpoint.configuration(),
+				redis.getCommandTimeout(), redis.getConnectTimeout(), customizers), endpoint);
 	}
 
 }

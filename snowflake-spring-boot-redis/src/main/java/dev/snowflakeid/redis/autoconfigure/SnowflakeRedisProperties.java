@@ -26,14 +26,16 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Redis lease store of the worker codes ({@code snowflake.worker.allocator=redis}); the server is the
- * application's (spring.data.redis.*) unless url, host, sentinel or cluster is set here.
+ * Redis lease store of the worker codes ({@code snowflake.worker.allocator=redis}); the
+ * server is the application's (spring.data.redis.*) unless url, host, sentinel or cluster
+ * is set here.
  */
 @ConfigurationProperties("snowflake.worker.redis")
 public class SnowflakeRedisProperties {
 
 	/**
-	 * Uniqueness domain within the Redis database: applications whose IDs may meet must share it.
+	 * Uniqueness domain within the Redis database: applications whose IDs may meet must
+	 * share it.
 	 */
 	private String namespace = RedisLeaseDefaults.NAMESPACE;
 
@@ -48,34 +50,36 @@ public class SnowflakeRedisProperties {
 	private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
 	/**
-	 * Longest wait for a connection to the lease Redis to be set up, each attempt; separate from the
-	 * command timeout.
+	 * Longest wait for a connection to the lease Redis to be set up, each attempt;
+	 * separate from the command timeout.
 	 */
 	private Duration connectTimeout = RedisLeaseDefaults.CONNECT_TIMEOUT;
 
 	/**
-	 * Number of replicas each Redis primary has, counting chained replicas and every node that may ever
-	 * follow it. Leases are granted only while the primary and the replicas online within the lag limit
-	 * are a majority of these nodes (half the replicas, rounded up), and each grant waits until that many
-	 * hold it. 0 for a primary without replicas. A primary with more replicas attached refuses to grant.
+	 * Number of replicas each Redis primary has, counting chained replicas and every node
+	 * that may ever follow it. Leases are granted only while the primary and the replicas
+	 * online within the lag limit are a majority of these nodes (half the replicas,
+	 * rounded up), and each grant waits until that many hold it. 0 for a primary without
+	 * replicas. A primary with more replicas attached refuses to grant.
 	 */
 	private int replicas;
 
 	/**
-	 * Removed: replaced by replicas. Bound only so that a configuration still setting it fails at startup
-	 * instead of leaving replicas at 0.
+	 * Removed: replaced by replicas. Bound only so that a configuration still setting it
+	 * fails at startup instead of leaving replicas at 0.
 	 */
 	private @Nullable Integer minReplicas;
 
 	/**
-	 * Largest replica lag, whole seconds, at which leases are still granted; bounds how long a deposed
-	 * primary keeps granting.
+	 * Largest replica lag, whole seconds, at which leases are still granted; bounds how
+	 * long a deposed primary keeps granting.
 	 */
 	private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 	/**
-	 * Whether this instance's ID format may differ from the one the key space records: side-by-side lets it
-	 * take an unused region of its own where timestamp bits, region bits, tick and epoch are equal.
+	 * Whether this instance's ID format may differ from the one the key space records:
+	 * side-by-side lets it take an unused region of its own where timestamp bits, region
+	 * bits, tick and epoch are equal.
 	 */
 	private FormatCoexistence formatCoexistence = FormatCoexistence.NONE;
 
@@ -85,8 +89,8 @@ public class SnowflakeRedisProperties {
 	private String clientName = "snowflake-lease";
 
 	/**
-	 * Redis URL of a separate lease Redis (redis:// or rediss:// for TLS); overrides host, port,
-	 * database, username and password.
+	 * Redis URL of a separate lease Redis (redis:// or rediss:// for TLS); overrides
+	 * host, port, database, username and password.
 	 */
 	private @Nullable String url;
 

@@ -27,8 +27,9 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Explains a lease Redis that cannot keep leases safe, one analysis per {@link UnsuitableRedisException.Reason}:
- * what the server reported, why leases cannot rest on it, and the setting to change with a value that works.
+ * Explains a lease Redis that cannot keep leases safe, one analysis per
+ * {@link UnsuitableRedisException.Reason}: what the server reported, why leases cannot
+ * rest on it, and the setting to change with a value that works.
  */
 class UnsuitableRedisFailureAnalyzer extends AbstractFailureAnalyzer<UnsuitableRedisException> {
 
@@ -60,8 +61,9 @@ class UnsuitableRedisFailureAnalyzer extends AbstractFailureAnalyzer<UnsuitableR
 	}
 
 	private static FailureAnalysis notPrimary(UnsuitableRedisException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage()
-				+ ". Leases written anywhere but the primary are not fenced.",
+		return new FailureAnalysis(
+				"Worker leases cannot use this Redis: " + cause.getMessage()
+						+ ". Leases written anywhere but the primary are not fenced.",
 				"Point spring.data.redis.host (or snowflake.worker.redis.host/url) at the primary, or configure "
 						+ "the set-up as it is so the client finds the primary itself: spring.data.redis.sentinel.master "
 						+ "and .nodes for Sentinel, spring.data.redis.masterreplica.nodes for a fixed primary with "
@@ -104,16 +106,17 @@ class UnsuitableRedisFailureAnalyzer extends AbstractFailureAnalyzer<UnsuitableR
 	private static String whereReplicasAreListed(Topology topology) {
 		return switch (topology) {
 			case SENTINEL -> "SENTINEL REPLICAS <master> on a sentinel lists the primary's replicas";
-			case CLUSTER -> "CLUSTER REPLICAS <node-id> lists those of one shard's primary, and the largest shard "
-					+ "counts";
+			case CLUSTER ->
+				"CLUSTER REPLICAS <node-id> lists those of one shard's primary, and the largest shard " + "counts";
 			case FIXED -> "INFO replication on the primary lists its replicas (connected_slaves)";
 		};
 	}
 
 	private static FailureAnalysis evictionPolicy(UnsuitableRedisException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage()
-				+ ". The marks that keep successive owners of a worker code apart have no expiry; an allkeys-* "
-				+ "policy may evict them, and the next owner could then reuse timestamps.",
+		return new FailureAnalysis(
+				"Worker leases cannot use this Redis: " + cause.getMessage()
+						+ ". The marks that keep successive owners of a worker code apart have no expiry; an allkeys-* "
+						+ "policy may evict them, and the next owner could then reuse timestamps.",
 				"Set maxmemory-policy noeviction (recommended) or a volatile-* policy on the lease Redis "
 						+ "(CONFIG SET maxmemory-policy noeviction, and in redis.conf), or give the leases a Redis "
 						+ "of their own with snowflake.worker.redis.*.",
@@ -136,9 +139,9 @@ class UnsuitableRedisFailureAnalyzer extends AbstractFailureAnalyzer<UnsuitableR
 	}
 
 	private static FailureAnalysis capability(UnsuitableRedisException cause) {
-		return new FailureAnalysis("Worker leases cannot use this Redis: " + cause.getMessage() + ". "
-				+ whyLeasesNeed(cause.setting())
-				+ " Without it no lease can be proven safe, so the application does not start.",
+		return new FailureAnalysis(
+				"Worker leases cannot use this Redis: " + cause.getMessage() + ". " + whyLeasesNeed(cause.setting())
+						+ " Without it no lease can be proven safe, so the application does not start.",
 				"Use a Redis " + RedisLeaseServerCheck.MINIMUM_VERSION + " or later that runs " + cause.setting()
 						+ " as Redis does: remove any rename-command of it from the server's configuration, or, on a "
 						+ "managed service or Redis-compatible server that hides or lacks it, point the lease "

@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of Redis worker leases: {@code snowflake.worker.redis.*}, the lease connection and analyzers.
+ * Auto-configuration of Redis worker leases: {@code snowflake.worker.redis.*}, the lease
+ * connection and analyzers.
  */
 @NullMarked
 package dev.snowflakeid.redis.autoconfigure;

@@ -36,11 +36,12 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * An application in a JVM of its own, for tests that step its wall clock (a
- * {@code dev.snowflakeid.testsupport.ShiftedWallClock}): its arguments are Spring Boot properties. It starts
- * (or fails to start, printing Spring Boot's failure analysis, with exit status 1) and prints
- * {@code READY}; then, for the n-th line it reads, asks for one ID and prints
- * {@code ISSUED n <id> <wall-clock millis> <forward jumps> <largest forward jump millis>} or
- * {@code REFUSED n <reason> <wall-clock millis>}, until its input closes.
+ * {@code dev.snowflakeid.testsupport.ShiftedWallClock}): its arguments are Spring Boot
+ * properties. It starts (or fails to start, printing Spring Boot's failure analysis, with
+ * exit status 1) and prints {@code READY}; then, for the n-th line it reads, asks for one
+ * ID and prints
+ * {@code ISSUED n <id> <wall-clock millis> <forward jumps> <largest forward jump millis>}
+ * or {@code REFUSED n <reason> <wall-clock millis>}, until its input closes.
  */
 public final class ClockStepMain {
 
@@ -60,8 +61,8 @@ public final class ClockStepMain {
 		for (int n = 1; in.readLine() != null; n++) {
 			try {
 				long id = ids.nextId();
-				out.println("ISSUED " + n + " " + id + " " + System.currentTimeMillis() + " " + statistics.forwardJumps()
-						+ " " + statistics.largestForwardJumpMillis());
+				out.println("ISSUED " + n + " " + id + " " + System.currentTimeMillis() + " "
+						+ statistics.forwardJumps() + " " + statistics.largestForwardJumpMillis());
 			}
 			catch (IdGenerationException ex) {
 				out.println("REFUSED " + n + " " + ex.reason() + " " + System.currentTimeMillis());

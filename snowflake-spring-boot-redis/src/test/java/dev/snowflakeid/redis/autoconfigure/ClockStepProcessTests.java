@@ -29,11 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Applications in JVMs of their own whose wall clock the test steps (libfaketime; their monotonic clock
- * keeps running): {@code snowflake.clock.forward-jump-alert} decides which forward steps are counted,
- * {@code snowflake.clock.rollback-wait-budget} which backward steps are waited out, and a clock farther
- * from Redis's than {@code snowflake.worker.lease.max-clock-skew} stops startup with a failure analysis that
- * names the property and the fix.
+ * Applications in JVMs of their own whose wall clock the test steps (libfaketime; their
+ * monotonic clock keeps running): {@code snowflake.clock.forward-jump-alert} decides
+ * which forward steps are counted, {@code snowflake.clock.rollback-wait-budget} which
+ * backward steps are waited out, and a clock farther from Redis's than
+ * {@code snowflake.worker.lease.max-clock-skew} stops startup with a failure analysis
+ * that names the property and the fix.
  */
 @RealProcesses
 class ClockStepProcessTests {
@@ -83,7 +84,8 @@ class ClockStepProcessTests {
 		clock.shift(Duration.ofSeconds(5));
 		try (RedisServer redis = RedisServer.start();
 				JavaProcess app = start(clock, "skew.log", "--spring.data.redis.port=" + redis.port(),
-						"--snowflake.worker.lease.max-clock-skew=1s", "--snowflake.worker.lease.startup-wait-budget=17s")) {
+						"--snowflake.worker.lease.max-clock-skew=1s",
+						"--snowflake.worker.lease.startup-wait-budget=17s")) {
 			int status = app.awaitExit(DEADLINE);
 			String output = app.output();
 			assertThat(status).as(output).isNotZero();
@@ -92,7 +94,8 @@ class ClockStepProcessTests {
 				.contains("Clock skew against the lease store")
 				.contains("Synchronize this host's clock and the Redis host's clock (NTP)")
 				.contains("snowflake.worker.lease.max-clock-skew");
-			// the key space's format record, which holds no time, is made before the first claim; the lease
+			// the key space's format record, which holds no time, is made before the
+			// first claim; the lease
 			// script, which compares the clocks, wrote nothing
 			assertThat(redis.call("EXISTS", "snowflake:format")).as("the format record").isEqualTo(1L);
 			assertThat(redis.call("DBSIZE")).as("the lease script wrote nothing").isEqualTo(1L);
@@ -107,7 +110,10 @@ class ClockStepProcessTests {
 			.start(this.directory.resolve(log));
 	}
 
-	/** Asks for one ID; returns the fields of the answer ({@code ISSUED} or {@code REFUSED}, the number, ...). */
+	/**
+	 * Asks for one ID; returns the fields of the answer ({@code ISSUED} or
+	 * {@code REFUSED}, the number, ...).
+	 */
 	private String[] issue(JavaProcess app) {
 		int n = ++this.requests;
 		app.send("ID");
@@ -117,8 +123,8 @@ class ClockStepProcessTests {
 	}
 
 	/**
-	 * Steps the clock, then asks for IDs until the application's clock shows the step; returns that answer,
-	 * the first one after the step.
+	 * Steps the clock, then asks for IDs until the application's clock shows the step;
+	 * returns that answer, the first one after the step.
 	 */
 	private String[] shiftAndIssue(JavaProcess app, ShiftedWallClock clock, Duration offset) {
 		clock.shift(offset);

@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** The timing rules of {@code snowflake.worker.redis.*}, failing with the core's rules and wording. */
+/**
+ * The timing rules of {@code snowflake.worker.redis.*}, failing with the core's rules and
+ * wording.
+ */
 class RedisLeaseTimingRulesTests {
 
 	@Test
@@ -36,7 +39,8 @@ class RedisLeaseTimingRulesTests {
 			.isThrownBy(() -> RedisLeaseTimingRules.storeTiming(properties.getWorker().getLease(), redis))
 			.satisfies((failure) -> {
 				assertThat(failure.property()).isEqualTo("snowflake.worker.redis.connect-timeout");
-				assertThat(failure.getMessage()).contains("snowflake.worker.redis.connect-timeout must be positive but was PT0S");
+				assertThat(failure.getMessage())
+					.contains("snowflake.worker.redis.connect-timeout must be positive but was PT0S");
 				assertThat(failure.action()).isEqualTo(
 						"Set snowflake.worker.redis.connect-timeout to a positive duration in whole milliseconds.");
 			});
@@ -64,11 +68,12 @@ class RedisLeaseTimingRulesTests {
 				assertThat(failure.getMessage()).contains("max replica lag must be a whole number of seconds, at least "
 						+ "1 s (Redis reports replica lag in seconds, and an idle, healthy replica reports lag 1 in "
 						+ "about half of all samples) but was PT1.5S");
-				assertThat(failure.action())
-					.isEqualTo("Set snowflake.worker.redis.max-replica-lag to whole seconds, at least 1s (the default).");
+				assertThat(failure.action()).isEqualTo(
+						"Set snowflake.worker.redis.max-replica-lag to whole seconds, at least 1s (the default).");
 			});
 		redis.setMaxReplicaLag(Duration.ofSeconds(2));
-		assertThat(RedisLeaseTimingRules.storeTiming(properties.getWorker().getLease(), redis).failoverWindow()).hasSeconds(3);
+		assertThat(RedisLeaseTimingRules.storeTiming(properties.getWorker().getLease(), redis).failoverWindow())
+			.hasSeconds(3);
 	}
 
 }

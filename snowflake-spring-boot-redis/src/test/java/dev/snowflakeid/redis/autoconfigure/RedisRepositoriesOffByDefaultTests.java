@@ -51,8 +51,8 @@ class RedisRepositoriesOffByDefaultTests {
 	void nothingIsAddedWithoutSpringDataRedis() {
 		MockEnvironment environment = new MockEnvironment();
 		SpringApplication application = new SpringApplication();
-		application.setResourceLoader(
-				new DefaultResourceLoader(new FilteredClassLoader("org.springframework.data.redis")));
+		application
+			.setResourceLoader(new DefaultResourceLoader(new FilteredClassLoader("org.springframework.data.redis")));
 		this.postProcessor.postProcessEnvironment(environment, application);
 		assertThat(environment.containsProperty(RedisRepositoriesOffByDefault.PROPERTY)).isFalse();
 	}

@@ -54,11 +54,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The health contributor, the endpoint and the meters over HTTP, in an application whose worker lease
- * lives in a real {@code redis-server}; then Redis is killed and started again empty. Lease timings are
- * short (ttl 3s, renewal every 300ms, outage tolerance 300ms, so ceilings 900ms ahead) so the outage plays out in a few seconds, yet
- * leave lease commands 250ms and the skew check 1s: the first claim's round trip includes connecting and
- * loading the scripts, which on a busy machine takes longer than tighter limits allow.
+ * The health contributor, the endpoint and the meters over HTTP, in an application whose
+ * worker lease lives in a real {@code redis-server}; then Redis is killed and started
+ * again empty. Lease timings are short (ttl 3s, renewal every 300ms, outage tolerance
+ * 300ms, so ceilings 900ms ahead) so the outage plays out in a few seconds, yet leave
+ * lease commands 250ms and the skew check 1s: the first claim's round trip includes
+ * connecting and loading the scripts, which on a busy machine takes longer than tighter
+ * limits allow.
  */
 @RealProcesses
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, classes = SnowflakeRedisActuatorTests.Application.class,
@@ -77,7 +79,10 @@ class SnowflakeRedisActuatorTests {
 
 	private static final Duration TTL = Duration.ofSeconds(3);
 
-	/** How far above Redis time every ceiling lies: the core's rule over the outage tolerance and renew interval above. */
+	/**
+	 * How far above Redis time every ceiling lies: the core's rule over the outage
+	 * tolerance and renew interval above.
+	 */
 	private static final Duration CEILING_LEAD = new LeaseTiming(Duration.ofMillis(300), Duration.ofMillis(300),
 			Duration.ofSeconds(1), Duration.ZERO)
 		.ceilingLead();
@@ -164,7 +169,8 @@ class SnowflakeRedisActuatorTests {
 		assertThat(Instant.parse(lease.get("ceiling").asString()))
 			.isAfter(Instant.parse(lease.get("floor").asString()));
 		assertThat(lease.get("expiring").asBoolean()).isTrue();
-		// Redis runs on this host, so the ceiling lies at most the lead above this clock; the IDs just issued
+		// Redis runs on this host, so the ceiling lies at most the lead above this clock;
+		// the IDs just issued
 		// show it had not been reached.
 		assertThat(lease.get("remainingMillis").isIntegralNumber()).isTrue();
 		assertThat(lease.get("remainingMillis").asLong()).isPositive().isLessThanOrEqualTo(CEILING_LEAD.toMillis());
@@ -219,7 +225,8 @@ class SnowflakeRedisActuatorTests {
 		long killedAt = System.nanoTime();
 		redis.kill();
 		AtomicLong lastIssued = new AtomicLong(before);
-		// Stops before Redis could have let the lease expire and handed the code to another owner.
+		// Stops before Redis could have let the lease expire and handed the code to
+		// another owner.
 		IdGenerationException refusal = Polling.await("a refusal after Redis died", TTL)
 			.pollInterval(Duration.ofMillis(5))
 			.until(() -> {
@@ -263,7 +270,8 @@ class SnowflakeRedisActuatorTests {
 	}
 
 	private Reply await(String what, String path, Predicate<Reply> condition) {
-		return Polling.await(what + " at " + path, DEADLINE).pollInterval(Duration.ofMillis(50))
+		return Polling.await(what + " at " + path, DEADLINE)
+			.pollInterval(Duration.ofMillis(50))
 			.until(() -> get(path), condition::test);
 	}
 

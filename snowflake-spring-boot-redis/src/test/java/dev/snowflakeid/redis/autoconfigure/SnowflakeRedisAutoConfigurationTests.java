@@ -55,9 +55,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 
 /**
- * The lease connection the auto-configuration builds for each Redis set-up, without a Redis server (a
- * user lease store replaces the Redis one, so nothing connects): where it points, its TLS, and which of
- * the application's Lettuce customizations it takes. The connection is lazy: these tests ask for it.
+ * The lease connection the auto-configuration builds for each Redis set-up, without a
+ * Redis server (a user lease store replaces the Redis one, so nothing connects): where it
+ * points, its TLS, and which of the application's Lettuce customizations it takes. The
+ * connection is lazy: these tests ask for it.
  */
 class SnowflakeRedisAutoConfigurationTests {
 
@@ -67,9 +68,9 @@ class SnowflakeRedisAutoConfigurationTests {
 		.withUserConfiguration(UserLeaseStore.class);
 
 	/**
-	 * The pauses before reconnect attempts 1 to 12 and 64 (Lettuce counts from 1): doubling from 1 ms, at
-	 * least 10 ms and at most the 500 ms the README promises: a Redis that is back is retried before the
-	 * next renewal at the default 1 s interval.
+	 * The pauses before reconnect attempts 1 to 12 and 64 (Lettuce counts from 1):
+	 * doubling from 1 ms, at least 10 ms and at most the 500 ms the README promises: a
+	 * Redis that is back is retried before the next renewal at the default 1 s interval.
 	 */
 	private static final List<Duration> RECONNECT_DELAYS = LongStream
 		.of(10, 10, 10, 10, 16, 32, 64, 128, 256, 500, 500, 500, 500)
@@ -78,7 +79,9 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	private static List<Duration> reconnectDelays(LettuceConnectionFactory factory) {
 		Delay delay = factory.getClientConfiguration().getClientResources().orElseThrow().reconnectDelay();
-		return LongStream.concat(LongStream.rangeClosed(1, 12), LongStream.of(64)).mapToObj(delay::createDelay).toList();
+		return LongStream.concat(LongStream.rangeClosed(1, 12), LongStream.of(64))
+			.mapToObj(delay::createDelay)
+			.toList();
 	}
 
 	private static LettuceConnectionFactory leaseFactory(AssertableApplicationContext context) {
@@ -87,9 +90,10 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	/**
-	 * The ACL user of the lease connection: the factory has no getter for it, so it is read from the
-	 * configuration the factory was made from, and from the endpoint that names it in messages.
-	 * ({@code LeaseKeyPlacementTests} shows it on a real server's client list.)
+	 * The ACL user of the lease connection: the factory has no getter for it, so it is
+	 * read from the configuration the factory was made from, and from the endpoint that
+	 * names it in messages. ({@code LeaseKeyPlacementTests} shows it on a real server's
+	 * client list.)
 	 */
 	private static String leaseUser(AssertableApplicationContext context) {
 		LeaseRedisEndpoint endpoint = context.getBean(SnowflakeLeaseConnection.class).endpoint();
@@ -100,9 +104,10 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	@Test
 	void theApplicationsStandaloneRedisWithTheLeaseFailureSettingsAndName() {
-		this.runner.withPropertyValues("spring.data.redis.host=redis.internal", "spring.data.redis.port=6380",
-				"spring.data.redis.username=app", "spring.data.redis.password=secret", "spring.data.redis.timeout=1m",
-				"spring.data.redis.client-name=app")
+		this.runner
+			.withPropertyValues("spring.data.redis.host=redis.internal", "spring.data.redis.port=6380",
+					"spring.data.redis.username=app", "spring.data.redis.password=secret",
+					"spring.data.redis.timeout=1m", "spring.data.redis.client-name=app")
 			.run((context) -> {
 				LettuceConnectionFactory factory = leaseFactory(context);
 				assertThat(factory.getHostName()).isEqualTo("redis.internal");
@@ -114,7 +119,8 @@ class SnowflakeRedisAutoConfigurationTests {
 				assertThat(client.isUseSsl()).isFalse();
 				ClientOptions options = client.getClientOptions().orElseThrow();
 				assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
-				assertThat(context.getBean(SnowflakeLeaseConnection.class).endpoint().properties()).isEqualTo("spring.data.redis");
+				assertThat(context.getBean(SnowflakeLeaseConnection.class).endpoint().properties())
+					.isEqualTo("spring.data.redis");
 			});
 	}
 
@@ -149,13 +155,12 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	@Test
 	void aFixedPrimaryWithReplicasReadsAndWritesOnThePrimary() {
-		this.runner.withPropertyValues("spring.data.redis.masterreplica.nodes=r1:6379,p1:6379")
-			.run((context) -> {
-				LettuceConnectionFactory factory = leaseFactory(context);
-				assertThat(factory.isClusterAware()).isFalse();
-				assertThat(factory.isRedisSentinelAware()).isFalse();
-				assertThat(factory.getClientConfiguration().getReadFrom()).hasValue(ReadFrom.UPSTREAM);
-			});
+		this.runner.withPropertyValues("spring.data.redis.masterreplica.nodes=r1:6379,p1:6379").run((context) -> {
+			LettuceConnectionFactory factory = leaseFactory(context);
+			assertThat(factory.isClusterAware()).isFalse();
+			assertThat(factory.isRedisSentinelAware()).isFalse();
+			assertThat(factory.getClientConfiguration().getReadFrom()).hasValue(ReadFrom.UPSTREAM);
+		});
 	}
 
 	@Test
@@ -169,7 +174,8 @@ class SnowflakeRedisAutoConfigurationTests {
 				.orElseThrow();
 			assertThat(options.getTopologyRefreshOptions().useDynamicRefreshSources()).isTrue();
 			assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTriggers()).isNotEmpty();
-			assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTimeout()).isEqualTo(Duration.ofSeconds(1));
+			assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTimeout())
+				.isEqualTo(Duration.ofSeconds(1));
 			assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 		});
 	}
@@ -179,7 +185,8 @@ class SnowflakeRedisAutoConfigurationTests {
 		// the health detail and the endpoint show these details as they are
 		Map<String, Object> expected = Map.of("redisCluster", List.of("c2:7001", "c1:7000"), "keyPrefix", "ids",
 				"namespace", "orders", "region", 1);
-		for (String nodes : new String[] { "spring.data.redis.cluster.nodes", "snowflake.worker.redis.cluster.nodes" }) {
+		for (String nodes : new String[] { "spring.data.redis.cluster.nodes",
+				"snowflake.worker.redis.cluster.nodes" }) {
 			this.runner.withPropertyValues(nodes + "=c2:7001,c1:7000").run((context) -> {
 				LeaseRedisEndpoint endpoint = context.getBean(SnowflakeLeaseConnection.class).endpoint();
 				assertThat(endpoint.domain("ids", "orders", 1).details()).as(nodes).isEqualTo(expected);
@@ -209,10 +216,12 @@ class SnowflakeRedisAutoConfigurationTests {
 				assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.REJECT_COMMANDS);
 				assertThat(options.isAutoReconnect()).isTrue();
 				assertThat(options.getSocketOptions().getConnectTimeout()).isEqualTo(Duration.ofSeconds(3));
-				assertThat(options.getSocketOptions().isKeepAlive()).as("keep-alive from a customizer is kept").isTrue();
+				assertThat(options.getSocketOptions().isKeepAlive()).as("keep-alive from a customizer is kept")
+					.isTrue();
 				assertThat(options.getConfiguredProtocolVersion()).isEqualTo(ProtocolVersion.RESP2);
 				assertThat(context.getBean(Customizers.class).resourcesCustomized).hasPositiveValue();
-				assertThat(reconnectDelays(leaseFactory(context))).as("a customizer's 1-minute reconnect delay is replaced")
+				assertThat(reconnectDelays(leaseFactory(context)))
+					.as("a customizer's 1-minute reconnect delay is replaced")
 					.isEqualTo(RECONNECT_DELAYS);
 			});
 	}
@@ -235,9 +244,10 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	@Test
 	void aSeparateLeaseRedisBesideTheApplicationsRedis() {
-		this.runner.withPropertyValues("spring.data.redis.host=app.internal", "snowflake.worker.redis.host=leases.internal",
-				"snowflake.worker.redis.port=6390", "snowflake.worker.redis.username=lease",
-				"snowflake.worker.redis.password=pw", "snowflake.worker.redis.client-name=orders-leases")
+		this.runner
+			.withPropertyValues("spring.data.redis.host=app.internal", "snowflake.worker.redis.host=leases.internal",
+					"snowflake.worker.redis.port=6390", "snowflake.worker.redis.username=lease",
+					"snowflake.worker.redis.password=pw", "snowflake.worker.redis.client-name=orders-leases")
 			.run((context) -> {
 				LettuceConnectionFactory factory = leaseFactory(context);
 				assertThat(factory.getHostName()).isEqualTo("leases.internal");
@@ -248,8 +258,9 @@ class SnowflakeRedisAutoConfigurationTests {
 				assertThat(context.getBean(SnowflakeLeaseConnection.class).endpoint().properties())
 					.isEqualTo("snowflake.worker.redis");
 			});
-		this.runner.withPropertyValues("snowflake.worker.redis.url=rediss://reader:url-pw@leases.internal:6391/4",
-				"snowflake.worker.redis.username=lease", "snowflake.worker.redis.password=pw")
+		this.runner
+			.withPropertyValues("snowflake.worker.redis.url=rediss://reader:url-pw@leases.internal:6391/4",
+					"snowflake.worker.redis.username=lease", "snowflake.worker.redis.password=pw")
 			.run((context) -> {
 				LettuceConnectionFactory factory = leaseFactory(context);
 				assertThat(factory.getClientConfiguration().isUseSsl()).isTrue();
@@ -261,19 +272,19 @@ class SnowflakeRedisAutoConfigurationTests {
 			});
 		this.runner.withPropertyValues(sentinelSetUp("snowflake.worker.redis"))
 			.run(SnowflakeRedisAutoConfigurationTests::assertSentinelSetUp);
-		this.runner.withPropertyValues("snowflake.worker.redis.cluster.nodes=c1:7000,c2:7001")
-			.run((context) -> {
-				LettuceConnectionFactory factory = leaseFactory(context);
-				assertThat(factory.isClusterAware()).isTrue();
-				assertThat(factory.getClusterConfiguration().getClusterNodes()).extracting(RedisNode::asString)
-					.containsExactlyInAnyOrder("c1:7000", "c2:7001");
-			});
+		this.runner.withPropertyValues("snowflake.worker.redis.cluster.nodes=c1:7000,c2:7001").run((context) -> {
+			LettuceConnectionFactory factory = leaseFactory(context);
+			assertThat(factory.isClusterAware()).isTrue();
+			assertThat(factory.getClusterConfiguration().getClusterNodes()).extracting(RedisNode::asString)
+				.containsExactlyInAnyOrder("c1:7000", "c2:7001");
+		});
 	}
 
 	@Test
 	void theLeaseCommandTimeoutBoundsEveryReplyAndTheConnectTimeoutEachConnect() {
-		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=1m",
-				"spring.data.redis.connect-timeout=1m", "snowflake.worker.redis.command-timeout=450ms")
+		this.runner
+			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.timeout=1m",
+					"spring.data.redis.connect-timeout=1m", "snowflake.worker.redis.command-timeout=450ms")
 			.run((context) -> {
 				LettuceClientConfiguration client = leaseFactory(context).getClientConfiguration();
 				assertThat(client.getCommandTimeout()).isEqualTo(Duration.ofMillis(450));

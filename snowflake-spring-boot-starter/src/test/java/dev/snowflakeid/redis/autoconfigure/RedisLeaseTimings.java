@@ -18,7 +18,10 @@ package dev.snowflakeid.redis.autoconfigure;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.autoconfigure.StoreTiming;
 
-/** The Redis allocator's part of the lease timing, for tests of the whole starter's timing figures. */
+/**
+ * The Redis allocator's part of the lease timing, for tests of the whole starter's timing
+ * figures.
+ */
 public final class RedisLeaseTimings {
 
 	private RedisLeaseTimings() {

@@ -50,10 +50,11 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * Key material never leaves the key ring: a whole application, with the health details, the snowflake
- * endpoint, the environment and configuration-properties endpoints exposed, the starter logging at TRACE and
- * the condition evaluation report printed, is asked for everything it shows and sent malformed public IDs;
- * neither a response nor the log holds either key in any of its usual spellings.
+ * Key material never leaves the key ring: a whole application, with the health details,
+ * the snowflake endpoint, the environment and configuration-properties endpoints exposed,
+ * the starter logging at TRACE and the condition evaluation report printed, is asked for
+ * everything it shows and sent malformed public IDs; neither a response nor the log holds
+ * either key in any of its usual spellings.
  */
 @SpringBootTest(classes = PublicIdKeySecrecyTests.App.class,
 		properties = { "snowflake.worker.allocator=static", "snowflake.worker.code=41",
@@ -96,7 +97,8 @@ class PublicIdKeySecrecyTests {
 		shown.add(body(post("/items").contentType(MediaType.APPLICATION_JSON).content("{\"id\":\"" + malformed + "\"}"),
 				400, ""));
 		shown.add(output.getAll());
-		assertThat(output.getAll()).as("the condition evaluation report").contains("SnowflakePublicIdAutoConfiguration");
+		assertThat(output.getAll()).as("the condition evaluation report")
+			.contains("SnowflakePublicIdAutoConfiguration");
 		for (String key : new String[] { KEY_A, KEY_B }) {
 			for (String spelling : spellings(key)) {
 				assertThat(shown).noneMatch((text) -> text.contains(spelling));
@@ -104,7 +106,10 @@ class PublicIdKeySecrecyTests {
 		}
 	}
 
-	/** Base64 with and without padding, URL-safe Base64, hexadecimal in both cases, the raw bytes. */
+	/**
+	 * Base64 with and without padding, URL-safe Base64, hexadecimal in both cases, the
+	 * raw bytes.
+	 */
 	private static List<String> spellings(String key) {
 		byte[] bytes = Base64.getDecoder().decode(key);
 		String hex = HexFormat.of().formatHex(bytes);

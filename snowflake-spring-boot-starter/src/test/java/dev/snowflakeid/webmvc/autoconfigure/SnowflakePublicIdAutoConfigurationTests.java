@@ -67,7 +67,8 @@ import org.springframework.util.ClassUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-@SuppressWarnings("removal") // Spring Boot keeps Jackson 2 support only as deprecated; the module must still work with it
+@SuppressWarnings("removal") // Spring Boot keeps Jackson 2 support only as deprecated;
+								// the module must still work with it
 class SnowflakePublicIdAutoConfigurationTests {
 
 	static final String KEY_A = key(1);
@@ -78,10 +79,9 @@ class SnowflakePublicIdAutoConfigurationTests {
 
 	private static final String INVALID = "Invalid public ID for property 'id'";
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, Jackson2AutoConfiguration.class,
-				SnowflakePublicIdAutoConfiguration.class, SnowflakePublicIdJacksonAutoConfiguration.class,
-				SnowflakeJackson2AutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
+		.of(JacksonAutoConfiguration.class, Jackson2AutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class,
+				SnowflakePublicIdJacksonAutoConfiguration.class, SnowflakeJackson2AutoConfiguration.class));
 
 	static String key(long seed) {
 		byte[] key = new byte[32];
@@ -130,8 +130,9 @@ class SnowflakePublicIdAutoConfigurationTests {
 	}
 
 	/**
-	 * Turning off the modules that write {@code @SnowflakeId} as strings must not turn a {@code @PublicId}
-	 * property back into the internal ID: the public-ID modules are registered independent of both switches.
+	 * Turning off the modules that write {@code @SnowflakeId} as strings must not turn a
+	 * {@code @PublicId} property back into the internal ID: the public-ID modules are
+	 * registered independent of both switches.
 	 */
 	@ParameterizedTest
 	@ValueSource(strings = { "snowflake.jackson.enabled=false", "snowflake.enabled=false" })
@@ -148,8 +149,9 @@ class SnowflakePublicIdAutoConfigurationTests {
 	}
 
 	/**
-	 * Whatever is wrong with the value, each Jackson fails with one and the same message, to the character: it
-	 * names the property, and neither the value nor the reason the key ring gave.
+	 * Whatever is wrong with the value, each Jackson fails with one and the same message,
+	 * to the character: it names the property, and neither the value nor the reason the
+	 * key ring gave.
 	 */
 	@Test
 	void readingAcceptsThePublicFormOnlyAndSaysTheSameWhateverTheReason() {
@@ -186,9 +188,10 @@ class SnowflakePublicIdAutoConfigurationTests {
 	}
 
 	/**
-	 * Each property also carries an annotation that alone would write and read the internal ID: the
-	 * {@code @SnowflakeId} module's, an explicit serializer and deserializer of each Jackson, a number shape.
-	 * The marking wins over every one of them, in both directions and with both Jacksons.
+	 * Each property also carries an annotation that alone would write and read the
+	 * internal ID: the {@code @SnowflakeId} module's, an explicit serializer and
+	 * deserializer of each Jackson, a number shape. The marking wins over every one of
+	 * them, in both directions and with both Jacksons.
 	 */
 	@Test
 	void publicIdWinsOverSnowflakeIdAndExplicitJacksonAnnotations() {
@@ -257,7 +260,8 @@ class SnowflakePublicIdAutoConfigurationTests {
 		assertInvalid("snowflake.public-ids.keys.a", "key 'a' is not Base64 (37 characters)",
 				"snowflake.public-ids.keys.a=" + notBase64, "snowflake.public-ids.active-key=a");
 		assertInvalid("snowflake.public-ids.keys.a", "key 'a' has all bytes equal",
-				"snowflake.public-ids.keys.a=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "snowflake.public-ids.active-key=a");
+				"snowflake.public-ids.keys.a=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+				"snowflake.public-ids.active-key=a");
 		assertInvalid("snowflake.public-ids.keys.b", "keys 'a' and 'b' are the same key",
 				"snowflake.public-ids.keys.a=" + KEY_A, "snowflake.public-ids.keys.b=" + KEY_A,
 				"snowflake.public-ids.active-key=a");
@@ -296,8 +300,8 @@ class SnowflakePublicIdAutoConfigurationTests {
 	}
 
 	/**
-	 * A well-formed string under the ring's active key (its identifier, then eleven digits) that decodes to no
-	 * ID; about five random candidates in six do.
+	 * A well-formed string under the ring's active key (its identifier, then eleven
+	 * digits) that decodes to no ID; about five random candidates in six do.
 	 */
 	private static String decodingToNothing(PublicIds publicIds) {
 		SplittableRandom random = new SplittableRandom(ID);
@@ -317,9 +321,10 @@ class SnowflakePublicIdAutoConfigurationTests {
 			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(reason));
 	}
 
-	/** Jackson 3 and Jackson 2 each write {@code value} as {@code json} and read it back. */
-	private static void assertBothWriteAndRead(ApplicationContext context, Object value, String json)
-			throws Exception {
+	/**
+	 * Jackson 3 and Jackson 2 each write {@code value} as {@code json} and read it back.
+	 */
+	private static void assertBothWriteAndRead(ApplicationContext context, Object value, String json) throws Exception {
 		JsonMapper jackson3 = context.getBean(JsonMapper.class);
 		assertThat(jackson3.writeValueAsString(value)).isEqualTo(json);
 		assertThat(jackson3.readValue(json, value.getClass())).usingRecursiveComparison().isEqualTo(value);
@@ -337,8 +342,8 @@ class SnowflakePublicIdAutoConfigurationTests {
 	}
 
 	private static FailureAnalysis analyze(Throwable failure) throws ClassNotFoundException {
-		FailureAnalyzer analyzer = (FailureAnalyzer) BeanUtils.instantiateClass(ClassUtils.forName(
-				"dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationFailureAnalyzer", null));
+		FailureAnalyzer analyzer = (FailureAnalyzer) BeanUtils.instantiateClass(
+				ClassUtils.forName("dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationFailureAnalyzer", null));
 		FailureAnalysis analysis = analyzer.analyze(failure);
 		assertThat(analysis).isNotNull();
 		return analysis;
@@ -354,20 +359,21 @@ class SnowflakePublicIdAutoConfigurationTests {
 	record Misplaced(@PublicId String code) {
 	}
 
-	/** Every property is marked, and also annotated so that, unmarked, it would show the internal ID. */
+	/**
+	 * Every property is marked, and also annotated so that, unmarked, it would show the
+	 * internal ID.
+	 */
 	record Overridden(@PublicId @SnowflakeId long snowflakeId,
-			@PublicId @JsonSerialize(using = Jackson3Internal.Writer.class)
-			@JsonDeserialize(using = Jackson3Internal.Reader.class)
-			@com.fasterxml.jackson.databind.annotation.JsonSerialize(using = Jackson2Internal.Writer.class)
-			@com.fasterxml.jackson.databind.annotation.JsonDeserialize(
-					using = Jackson2Internal.Reader.class) long explicit,
+			@PublicId @JsonSerialize(using = Jackson3Internal.Writer.class) @JsonDeserialize(
+					using = Jackson3Internal.Reader.class) @com.fasterxml.jackson.databind.annotation.JsonSerialize(
+							using = Jackson2Internal.Writer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(
+									using = Jackson2Internal.Reader.class) long explicit,
 			@PublicId @JsonFormat(shape = JsonFormat.Shape.NUMBER) Long number,
 			@PublicId @JsonFormat(shape = JsonFormat.Shape.STRING) long string,
-			@PublicId @JsonSerialize(contentUsing = Jackson3Internal.Writer.class)
-			@JsonDeserialize(contentUsing = Jackson3Internal.Reader.class)
-			@com.fasterxml.jackson.databind.annotation.JsonSerialize(contentUsing = Jackson2Internal.Writer.class)
-			@com.fasterxml.jackson.databind.annotation.JsonDeserialize(
-					contentUsing = Jackson2Internal.Reader.class) List<Long> explicitElements,
+			@PublicId @JsonSerialize(contentUsing = Jackson3Internal.Writer.class) @JsonDeserialize(
+					contentUsing = Jackson3Internal.Reader.class) @com.fasterxml.jackson.databind.annotation.JsonSerialize(
+							contentUsing = Jackson2Internal.Writer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(
+									contentUsing = Jackson2Internal.Reader.class) List<Long> explicitElements,
 			@PublicId @JsonFormat(shape = JsonFormat.Shape.NUMBER) List<Long> numbers) {
 	}
 

@@ -26,10 +26,11 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.test.context.PropertyMapping;
 
 /**
- * Gives a test the application's {@code IdGenerator} with no Redis: worker codes come from an in-memory
- * allocator, each application context with a code of its own (or {@link #workerCode()}), and the
- * starter's generator, Jackson and JDBC auto-configurations are imported, so it also works inside test
- * slices. Everything else (layout, epoch, region, clock policies) is the application's configuration;
+ * Gives a test the application's {@code IdGenerator} with no Redis: worker codes come
+ * from an in-memory allocator, each application context with a code of its own (or
+ * {@link #workerCode()}), and the starter's generator, Jackson and JDBC
+ * auto-configurations are imported, so it also works inside test slices. Everything else
+ * (layout, epoch, region, clock policies) is the application's configuration;
  * {@link #clock()} fixes the clock for reproducible IDs.
  *
  * <pre class="code">
@@ -38,9 +39,11 @@ import org.springframework.boot.test.context.PropertyMapping;
  * class OrdersTests { ... }
  * </pre>
  *
- * <p>Equivalent to {@code snowflake.worker.allocator=in-memory}. {@code @DataJpaTest} and
- * {@code @DataJdbcTest} need neither: with this library on the test classpath they include the generator
- * and use the in-memory allocator unless the application chose an allocator itself.
+ * <p>
+ * Equivalent to {@code snowflake.worker.allocator=in-memory}. {@code @DataJpaTest} and
+ * {@code @DataJdbcTest} need neither: with this library on the test classpath they
+ * include the generator and use the in-memory allocator unless the application chose an
+ * allocator itself.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -51,25 +54,29 @@ import org.springframework.boot.test.context.PropertyMapping;
 public @interface AutoConfigureSnowflake {
 
 	/**
-	 * Worker-code allocator for the test; {@code in-memory} (no Redis) unless the test asks for another.
+	 * Worker-code allocator for the test; {@code in-memory} (no Redis) unless the test
+	 * asks for another.
 	 * @return the allocator, as {@code snowflake.worker.allocator}
 	 */
 	@PropertyMapping("worker.allocator")
 	String allocator() default "in-memory";
 
 	/**
-	 * Worker code all IDs carry, below 2^{@code snowflake.layout.worker-bits}; the default ({@code -1})
-	 * gives each application context a code of its own, so contexts cached side by side never share one.
+	 * Worker code all IDs carry, below 2^{@code snowflake.layout.worker-bits}; the
+	 * default ({@code -1}) gives each application context a code of its own, so contexts
+	 * cached side by side never share one.
 	 * @return the code, as {@code snowflake.worker.code}
 	 */
 	@PropertyMapping(value = "worker.code", skip = PropertyMapping.Skip.ON_DEFAULT_VALUE)
 	int workerCode() default -1;
 
 	/**
-	 * Fixed instant every ID carries, as an ISO-8601 instant such as {@code 2026-06-01T00:00:00Z}, for IDs that
-	 * are the same in every run (with a fixed {@link #workerCode()}): the n-th ID of a context has sequence n.
-	 * A fixed clock never reaches the next tick, so at most 2^{@code snowflake.layout.sequence-bits} IDs per
-	 * context; the next is refused at once. The default ({@code ""}) keeps the system clock.
+	 * Fixed instant every ID carries, as an ISO-8601 instant such as
+	 * {@code 2026-06-01T00:00:00Z}, for IDs that are the same in every run (with a fixed
+	 * {@link #workerCode()}): the n-th ID of a context has sequence n. A fixed clock
+	 * never reaches the next tick, so at most 2^{@code snowflake.layout.sequence-bits}
+	 * IDs per context; the next is refused at once. The default ({@code ""}) keeps the
+	 * system clock.
 	 * @return the instant, as {@code snowflake.test.clock}
 	 */
 	@PropertyMapping(value = "test.clock", skip = PropertyMapping.Skip.ON_DEFAULT_VALUE)

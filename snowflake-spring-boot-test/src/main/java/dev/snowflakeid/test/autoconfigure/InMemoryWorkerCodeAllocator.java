@@ -27,8 +27,9 @@ import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseStore;
 
 /**
- * {@code snowflake.worker.allocator=in-memory}: a code of this application context's own (or
- * {@code snowflake.worker.code}) held in memory, without a state file; also the default inside a test slice.
+ * {@code snowflake.worker.allocator=in-memory}: a code of this application context's own
+ * (or {@code snowflake.worker.code}) held in memory, without a state file; also the
+ * default inside a test slice.
  */
 final class InMemoryWorkerCodeAllocator implements WorkerCodeAllocator {
 
@@ -49,7 +50,9 @@ final class InMemoryWorkerCodeAllocator implements WorkerCodeAllocator {
 		return Allocator.IN_MEMORY;
 	}
 
-	/** In a test slice, which leaves Redis out, when the application chose no allocator. */
+	/**
+	 * In a test slice, which leaves Redis out, when the application chose no allocator.
+	 */
 	@Override
 	public boolean isDefault() {
 		return this.inTestSlice;

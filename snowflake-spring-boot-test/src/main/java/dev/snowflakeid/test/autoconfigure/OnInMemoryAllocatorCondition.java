@@ -25,9 +25,10 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * For the fixed-clock generator, which replaces the lease altogether: matches when
- * {@code snowflake.worker.allocator} is {@code in-memory}, or when no allocator is chosen and
- * auto-configuration is limited to an explicit list ({@code spring.boot.enableautoconfiguration=false}), as
- * in Spring Boot's test slices, where this configuration is present only because the slice imports it.
+ * {@code snowflake.worker.allocator} is {@code in-memory}, or when no allocator is chosen
+ * and auto-configuration is limited to an explicit list
+ * ({@code spring.boot.enableautoconfiguration=false}), as in Spring Boot's test slices,
+ * where this configuration is present only because the slice imports it.
  */
 class OnInMemoryAllocatorCondition extends SpringBootCondition {
 
@@ -47,8 +48,8 @@ class OnInMemoryAllocatorCondition extends SpringBootCondition {
 	}
 
 	/**
-	 * Whether auto-configuration is limited to an explicit list, as Spring Boot's test slices limit it
-	 * ({@code spring.boot.enableautoconfiguration=false}).
+	 * Whether auto-configuration is limited to an explicit list, as Spring Boot's test
+	 * slices limit it ({@code spring.boot.enableautoconfiguration=false}).
 	 */
 	static boolean inTestSlice(Environment environment) {
 		return !environment.getProperty("spring.boot.enableautoconfiguration", Boolean.class, Boolean.TRUE);

@@ -40,15 +40,18 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
- * Auto-configuration of the in-memory worker-code allocator for tests: a fixed code held in memory with no
- * state file, so the generator starts at once and needs no Redis. Selected with
- * {@code snowflake.worker.allocator=in-memory} ({@link AutoConfigureSnowflake} sets it), and in the JPA and
- * JDBC test slices when the application chose no allocator. This library is meant for the test classpath
- * only; without it, {@code in-memory} fails startup.
+ * Auto-configuration of the in-memory worker-code allocator for tests: a fixed code held
+ * in memory with no state file, so the generator starts at once and needs no Redis.
+ * Selected with {@code snowflake.worker.allocator=in-memory}
+ * ({@link AutoConfigureSnowflake} sets it), and in the JPA and JDBC test slices when the
+ * application chose no allocator. This library is meant for the test classpath only;
+ * without it, {@code in-memory} fails startup.
  *
- * <p>Each application context takes the next code of the region (modulo 2^worker-bits), so contexts that
- * a test run caches side by side never issue the same ID; {@code snowflake.worker.code} fixes the code.
- * {@code snowflake.test.clock} also fixes the clock, for IDs that are the same in every run.
+ * <p>
+ * Each application context takes the next code of the region (modulo 2^worker-bits), so
+ * contexts that a test run caches side by side never issue the same ID;
+ * {@code snowflake.worker.code} fixes the code. {@code snowflake.test.clock} also fixes
+ * the clock, for IDs that are the same in every run.
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		beforeName = "dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration")
@@ -60,8 +63,8 @@ public final class SnowflakeTestAutoConfiguration {
 	private static final AtomicInteger nextCode = new AtomicInteger();
 
 	/**
-	 * Registered whatever {@code snowflake.worker.allocator} says; the generator's auto-configuration selects
-	 * it when the context starts.
+	 * Registered whatever {@code snowflake.worker.allocator} says; the generator's
+	 * auto-configuration selects it when the context starts.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -74,16 +77,18 @@ public final class SnowflakeTestAutoConfiguration {
 	static int code(SnowflakeProperties properties, SnowflakeLayout layout) {
 		Integer fixed = properties.getWorker().getCode();
 		int code = (fixed != null) ? fixed : Math.floorMod(nextCode.getAndIncrement(), layout.maxWorkers());
-		return InvalidSnowflakeConfigurationException.check("snowflake.worker.code", () -> layout.requireWorkerCode(code),
+		return InvalidSnowflakeConfigurationException.check("snowflake.worker.code",
+				() -> layout.requireWorkerCode(code),
 				"Set snowflake.worker.code below 2^snowflake.layout.worker-bits, or leave it unset so that each "
 						+ "test application context takes a code of its own.");
 	}
 
 	/**
-	 * With {@code snowflake.test.clock} and the in-memory allocator, a generator whose clock stands still at
-	 * that instant: no lease, so no lease store, keeper or worker either, and the same IDs in every run. Both
-	 * are settings of the test (its annotations and properties), so the conditions see the same values
-	 * whether or not the test context is AOT-processed.
+	 * With {@code snowflake.test.clock} and the in-memory allocator, a generator whose
+	 * clock stands still at that instant: no lease, so no lease store, keeper or worker
+	 * either, and the same IDs in every run. Both are settings of the test (its
+	 * annotations and properties), so the conditions see the same values whether or not
+	 * the test context is AOT-processed.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@Conditional(OnInMemoryAllocatorCondition.class)

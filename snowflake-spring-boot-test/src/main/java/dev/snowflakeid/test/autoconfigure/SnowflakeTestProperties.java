@@ -28,8 +28,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SnowflakeTestProperties {
 
 	/**
-	 * Fixed instant every ID carries, for reproducible IDs; at most 2^sequence-bits IDs per context. Unset
-	 * keeps the system clock.
+	 * Fixed instant every ID carries, for reproducible IDs; at most 2^sequence-bits IDs
+	 * per context. Unset keeps the system clock.
 	 */
 	private @Nullable Instant clock;
 

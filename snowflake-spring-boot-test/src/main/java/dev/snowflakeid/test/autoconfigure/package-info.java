@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Tests without Redis: the in-memory worker-code allocator, an optional fixed clock, {@code @AutoConfigureSnowflake}.
+ * Tests without Redis: the in-memory worker-code allocator, an optional fixed clock,
+ * {@code @AutoConfigureSnowflake}.
  */
 @NullMarked
 package dev.snowflakeid.test.autoconfigure;

@@ -34,8 +34,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The MVC slice writes IDs as production does: as JSON strings, digits intact above 2^53, and public IDs in
- * their public form only, in the path and in the body.
+ * The MVC slice writes IDs as production does: as JSON strings, digits intact above 2^53,
+ * and public IDs in their public form only, in the path and in the body.
  */
 @WebMvcTest(OrderController.class)
 class OrderControllerTests {

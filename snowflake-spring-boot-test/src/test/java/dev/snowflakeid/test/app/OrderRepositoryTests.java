@@ -25,8 +25,8 @@ import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The JPA slice with nothing added to the test: the slice includes the generator with the in-memory
- * allocator, so {@code @GeneratedSnowflakeId} entities get their IDs.
+ * The JPA slice with nothing added to the test: the slice includes the generator with the
+ * in-memory allocator, so {@code @GeneratedSnowflakeId} entities get their IDs.
  */
 @DataJpaTest
 class OrderRepositoryTests {

@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
- * The JSON slice registers the starter's Jackson modules: IDs are written as strings and read back, public
- * IDs in their public form.
+ * The JSON slice registers the starter's Jackson modules: IDs are written as strings and
+ * read back, public IDs in their public form.
  */
 @JsonTest
 class OrderViewJsonTests {

@@ -20,7 +20,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * A small order service using the starter the way an application does: JPA entities with
- * {@code @GeneratedSnowflakeId}, a controller writing IDs to JSON, Redis as the worker-code allocator.
+ * {@code @GeneratedSnowflakeId}, a controller writing IDs to JSON, Redis as the
+ * worker-code allocator.
  */
 @SpringBootApplication(
 		excludeName = "org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration")

@@ -37,8 +37,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The whole application with no Redis (nothing listens on the configured port): the in-memory allocator
- * gives the context a worker code, entities get IDs on insert and the API writes them as strings.
+ * The whole application with no Redis (nothing listens on the configured port): the
+ * in-memory allocator gives the context a worker code, entities get IDs on insert and the
+ * API writes them as strings.
  */
 @SpringBootTest
 @AutoConfigureSnowflake

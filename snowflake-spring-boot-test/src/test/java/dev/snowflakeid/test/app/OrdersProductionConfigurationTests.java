@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * The application's own configuration, started as in production on the same classpath as its tests (this
- * library included): without a Redis it refuses to start instead of quietly using the in-memory allocator.
+ * The application's own configuration, started as in production on the same classpath as
+ * its tests (this library included): without a Redis it refuses to start instead of
+ * quietly using the in-memory allocator.
  */
 class OrdersProductionConfigurationTests {
 
@@ -39,8 +40,10 @@ class OrdersProductionConfigurationTests {
 		int port = FreePorts.loopback();
 		SpringApplication application = new SpringApplication(OrdersApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
-		// Short lease timings, so that the startup wait budget for an unreachable Redis may be short too (it must
-		// cover a first start's quarantine of 1.9 s, plus skew, a tick and three command timeouts: 3 s).
+		// Short lease timings, so that the startup wait budget for an unreachable Redis
+		// may be short too (it must
+		// cover a first start's quarantine of 1.9 s, plus skew, a tick and three command
+		// timeouts: 3 s).
 		Throwable failure = catchThrowable(() -> application.run("--spring.data.redis.port=" + port,
 				"--spring.main.banner-mode=off", "--snowflake.worker.lease.outage-tolerance=300ms",
 				"--snowflake.worker.lease.renew-interval=400ms", "--snowflake.worker.lease.max-clock-skew=100ms",
@@ -49,7 +52,8 @@ class OrdersProductionConfigurationTests {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			causes.add(cause);
 		}
-		assertThat(causes).as("causes of the startup failure").hasAtLeastOneElementOfType(LeaseStoreUnavailableException.class);
+		assertThat(causes).as("causes of the startup failure")
+			.hasAtLeastOneElementOfType(LeaseStoreUnavailableException.class);
 	}
 
 }

@@ -39,15 +39,18 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A JPA application that adds the starter does not scan for Spring Data Redis repositories: the starter
- * brings Spring Data Redis for its lease connection only, so nothing asks the application's JPA
- * repositories whether they are meant for Redis.
+ * A JPA application that adds the starter does not scan for Spring Data Redis
+ * repositories: the starter brings Spring Data Redis for its lease connection only, so
+ * nothing asks the application's JPA repositories whether they are meant for Redis.
  *
- * <p>One INFO line remains, and it is pinned here so that the README's explanation stays true: Spring Data
- * Commons enters strict repository configuration mode, and says so, whenever more than one jar on the class
- * path declares a {@code RepositoryFactorySupport} in {@code META-INF/spring.factories}. Spring Data Redis and
- * Spring Data KeyValue (which it needs) declare one each, whether their repositories are enabled or not. An
- * application on the static allocator may leave both out, and then the line is gone.
+ * <p>
+ * One INFO line remains, and it is pinned here so that the README's explanation stays
+ * true: Spring Data Commons enters strict repository configuration mode, and says so,
+ * whenever more than one jar on the class path declares a
+ * {@code RepositoryFactorySupport} in {@code META-INF/spring.factories}. Spring Data
+ * Redis and Spring Data KeyValue (which it needs) declare one each, whether their
+ * repositories are enabled or not. An application on the static allocator may leave both
+ * out, and then the line is gone.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class QuietAdoptionTests {
@@ -58,8 +61,9 @@ class QuietAdoptionTests {
 			+ "configuration mode";
 
 	/**
-	 * What the application leaves out: the starter's spring-boot-starter-data-redis with all it brings, and
-	 * Spring Data JDBC, which is on this module's class path for another test application only.
+	 * What the application leaves out: the starter's spring-boot-starter-data-redis with
+	 * all it brings, and Spring Data JDBC, which is on this module's class path for
+	 * another test application only.
 	 */
 	private static final List<String> LEFT_OUT = List.of("spring-boot-starter-data-redis", "spring-boot-data-redis",
 			"spring-data-redis", "spring-data-keyvalue", "lettuce-core", "spring-data-jdbc");
@@ -102,7 +106,10 @@ class QuietAdoptionTests {
 		}
 	}
 
-	/** The application of {@link #withoutSpringDataRedisTheStaticAllocatorStartsWithoutTheStrictModeLine}. */
+	/**
+	 * The application of
+	 * {@link #withoutSpringDataRedisTheStaticAllocatorStartsWithoutTheStrictModeLine}.
+	 */
 	public static void main(String[] args) {
 		run(args);
 	}
@@ -114,8 +121,8 @@ class QuietAdoptionTests {
 	private static void run(String... arguments) {
 		SpringApplication application = new SpringApplication(OrdersApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
-		application.setDefaultProperties(Map.of("snowflake.worker.allocator", "in-memory",
-				"spring.main.banner-mode", "off"));
+		application
+			.setDefaultProperties(Map.of("snowflake.worker.allocator", "in-memory", "spring.main.banner-mode", "off"));
 		try (ConfigurableApplicationContext context = application.run(arguments)) {
 			assertThat(context.getBean(PurchaseOrderRepository.class)).isNotNull();
 			IdGenerator ids = context.getBean(IdGenerator.class);

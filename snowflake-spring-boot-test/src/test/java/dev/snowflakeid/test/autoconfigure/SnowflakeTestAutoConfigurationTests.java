@@ -40,8 +40,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SnowflakeTestAutoConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(SnowflakeTestAutoConfiguration.class, SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SnowflakeTestAutoConfiguration.class,
+				SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class));
 
 	@Test
 	void inMemoryAllocatorGivesAGeneratorWithoutRedis() {
@@ -81,8 +82,9 @@ class SnowflakeTestAutoConfigurationTests {
 
 	@Test
 	void theDomainIsTheCodeInTheConfiguredRegion() {
-		this.runner.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=42",
-				"snowflake.region=2")
+		this.runner
+			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=42",
+					"snowflake.region=2")
 			.run((context) -> assertThat(context.getBean(UniquenessDomain.class))
 				.isEqualTo(UniquenessDomain.staticCode(null, 42, 2)));
 	}
@@ -96,8 +98,9 @@ class SnowflakeTestAutoConfigurationTests {
 		inMemory.run((a) -> fixed.run((b) -> {
 			assertThat(a).hasNotFailed();
 			assertThat(b).hasNotFailed();
-			assertThat(a.getBeanDefinitionNames()).contains("inMemoryWorkerCodeAllocator", "staticWorkerCodeAllocator",
-					"redisWorkerCodeAllocator", "snowflakeWorkerLeaseStore")
+			assertThat(a.getBeanDefinitionNames())
+				.contains("inMemoryWorkerCodeAllocator", "staticWorkerCodeAllocator", "redisWorkerCodeAllocator",
+						"snowflakeWorkerLeaseStore")
 				.containsExactlyInAnyOrder(b.getBeanDefinitionNames());
 		}));
 	}
@@ -172,7 +175,8 @@ class SnowflakeTestAutoConfigurationTests {
 				IdGenerator generator = context.getBean(IdGenerator.class);
 				generator.nextIds(4096);
 				assertThatExceptionOfType(IdGenerationException.class).isThrownBy(generator::nextId)
-					.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(IdGenerationException.Reason.SEQUENCE_EXHAUSTED));
+					.satisfies(
+							(ex) -> assertThat(ex.reason()).isEqualTo(IdGenerationException.Reason.SEQUENCE_EXHAUSTED));
 			});
 	}
 

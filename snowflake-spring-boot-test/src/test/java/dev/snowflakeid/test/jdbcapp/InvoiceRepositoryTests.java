@@ -23,8 +23,9 @@ import org.springframework.boot.data.jdbc.test.autoconfigure.DataJdbcTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Spring Data JDBC slice with nothing added to the test: the slice includes the generator, the
- * in-memory allocator and the callback that assigns {@code @GeneratedSnowflakeId} ids.
+ * The Spring Data JDBC slice with nothing added to the test: the slice includes the
+ * generator, the in-memory allocator and the callback that assigns
+ * {@code @GeneratedSnowflakeId} ids.
  */
 @DataJdbcTest
 class InvoiceRepositoryTests {

@@ -29,11 +29,13 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.annotation.DirtiesContext.ClassMode;
 
 /**
- * The test suite of {@link CatalogApplication}, as an application writes it: several test classes whose
- * properties differ, so Spring caches a context for each side by side, and some with {@code @DirtiesContext},
- * so their contexts close while others stay open. {@link CatalogSuiteMain} runs it in the order of the
- * classes' {@code @Order}: the first context is dirtied while it is the only one, so the next one starts a
- * successor generator; the others share it. Each test records the IDs it got, its context and its generator.
+ * The test suite of {@link CatalogApplication}, as an application writes it: several test
+ * classes whose properties differ, so Spring caches a context for each side by side, and
+ * some with {@code @DirtiesContext}, so their contexts close while others stay open.
+ * {@link CatalogSuiteMain} runs it in the order of the classes' {@code @Order}: the first
+ * context is dirtied while it is the only one, so the next one starts a successor
+ * generator; the others share it. Each test records the IDs it got, its context and its
+ * generator.
  */
 final class CatalogSuite {
 

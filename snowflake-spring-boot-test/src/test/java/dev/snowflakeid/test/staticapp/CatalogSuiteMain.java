@@ -30,10 +30,12 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
- * Runs {@link CatalogSuite} through the JUnit Platform launcher in this JVM, as a build tool runs an
- * application's tests, with the static configuration of the system properties this JVM was started with.
- * Prints the failures, then one line {@code SUITE tests=<n> succeeded=<n> failed=<n> contexts=<n>
- * generators=<n> ids=<n> distinct=<n> increasing=<true|false>}; exits with status 1 if a test failed.
+ * Runs {@link CatalogSuite} through the JUnit Platform launcher in this JVM, as a build
+ * tool runs an application's tests, with the static configuration of the system
+ * properties this JVM was started with. Prints the failures, then one line
+ * {@code SUITE tests=<n> succeeded=<n> failed=<n> contexts=<n>
+ * generators=<n> ids=<n> distinct=<n> increasing=<true|false>}; exits with status 1 if a
+ * test failed.
  */
 public final class CatalogSuiteMain {
 

@@ -27,10 +27,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * An application's test suite run with its production static configuration
- * ({@code snowflake.worker.allocator=static}, {@code snowflake.worker.code=1} and a state file), in a JVM of
- * its own as a build runs it: every test passes although Spring caches several contexts side by side and
- * closes some with {@code @DirtiesContext}. The contexts alive at once share one generator, the one started
- * after a dirtied context starts above its last tick, and all IDs are distinct and increasing.
+ * ({@code snowflake.worker.allocator=static}, {@code snowflake.worker.code=1} and a state
+ * file), in a JVM of its own as a build runs it: every test passes although Spring caches
+ * several contexts side by side and closes some with {@code @DirtiesContext}. The
+ * contexts alive at once share one generator, the one started after a dirtied context
+ * starts above its last tick, and all IDs are distinct and increasing.
  */
 @RealProcesses
 class StaticConfigurationSuiteTests {

@@ -25,8 +25,9 @@ class MissingPublicIdKeyRingFailureAnalyzer extends AbstractFailureAnalyzer<Miss
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, MissingPublicIdKeyRingException cause) {
-		return new FailureAnalysis(cause.user() + ", so it needs a public-ID key ring, but none is configured "
-				+ "(property 'snowflake.public-ids.active-key').",
+		return new FailureAnalysis(
+				cause.user() + ", so it needs a public-ID key ring, but none is configured "
+						+ "(property 'snowflake.public-ids.active-key').",
 				"Set snowflake.public-ids.keys.a to 32 random bytes in Base64 ('openssl rand -base64 32', from a secret "
 						+ "store) and snowflake.public-ids.active-key=a.",
 				cause);

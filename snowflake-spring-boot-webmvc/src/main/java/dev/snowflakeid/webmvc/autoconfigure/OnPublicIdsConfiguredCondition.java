@@ -26,8 +26,9 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Matches when {@code snowflake.public-ids.active-key} or any {@code snowflake.public-ids.keys.*} is set:
- * a half-configured key ring must reach validation and fail startup, not be skipped silently.
+ * Matches when {@code snowflake.public-ids.active-key} or any
+ * {@code snowflake.public-ids.keys.*} is set: a half-configured key ring must reach
+ * validation and fail startup, not be skipped silently.
  */
 class OnPublicIdsConfiguredCondition extends SpringBootCondition {
 
@@ -41,7 +42,8 @@ class OnPublicIdsConfiguredCondition extends SpringBootCondition {
 			return ConditionOutcome.match(message.found("property").items(PREFIX + ".active-key"));
 		}
 		if (binder.bind(PREFIX + ".keys", Bindable.mapOf(String.class, String.class)).map(Map::isEmpty).orElse(true)) {
-			return ConditionOutcome.noMatch(message.didNotFind("property").items(PREFIX + ".active-key", PREFIX + ".keys.*"));
+			return ConditionOutcome
+				.noMatch(message.didNotFind("property").items(PREFIX + ".active-key", PREFIX + ".keys.*"));
 		}
 		return ConditionOutcome.match(message.found("property").items(PREFIX + ".keys.*"));
 	}

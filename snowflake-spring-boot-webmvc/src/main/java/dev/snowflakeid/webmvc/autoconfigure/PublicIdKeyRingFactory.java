@@ -26,9 +26,10 @@ import dev.snowflakeid.publicid.InvalidPublicIdKeyException;
 import dev.snowflakeid.publicid.PublicIds;
 
 /**
- * Builds {@link PublicIds} from {@code snowflake.public-ids.*}, turning every problem into an
- * {@link InvalidSnowflakeConfigurationException} that names the property. The key rules themselves live in
- * {@link PublicIds}; this class only reads the properties. No message carries key material.
+ * Builds {@link PublicIds} from {@code snowflake.public-ids.*}, turning every problem
+ * into an {@link InvalidSnowflakeConfigurationException} that names the property. The key
+ * rules themselves live in {@link PublicIds}; this class only reads the properties. No
+ * message carries key material.
  */
 final class PublicIdKeyRingFactory {
 
@@ -45,9 +46,8 @@ final class PublicIdKeyRingFactory {
 		String active = properties.getActiveKey();
 		if (configured.isEmpty()) {
 			throw new InvalidSnowflakeConfigurationException(PREFIX + ".keys",
-					"public IDs are configured but the key ring is empty",
-					"Add at least one key, such as " + PREFIX + ".keys.a, and set " + PREFIX
-							+ ".active-key to its identifier. " + NEW_KEY);
+					"public IDs are configured but the key ring is empty", "Add at least one key, such as " + PREFIX
+							+ ".keys.a, and set " + PREFIX + ".active-key to its identifier. " + NEW_KEY);
 		}
 		if (active == null || active.isBlank()) {
 			throw new InvalidSnowflakeConfigurationException(PREFIX + ".active-key",
@@ -87,10 +87,8 @@ final class PublicIdKeyRingFactory {
 		catch (InvalidPublicIdKeyException ex) {
 			String property = ex.activeKey() ? PREFIX + ".active-key"
 					: (ex.keyId() != null) ? PREFIX + ".keys." + ex.keyId() : PREFIX + ".keys";
-			String action = ex.activeKey()
-					? "Set " + PREFIX + ".active-key to one of " + new TreeSet<>(configured.keySet())
-							+ ", or add that key to the ring."
-					: NEW_KEY;
+			String action = ex.activeKey() ? "Set " + PREFIX + ".active-key to one of "
+					+ new TreeSet<>(configured.keySet()) + ", or add that key to the ring." : NEW_KEY;
 			String description = Objects.requireNonNull(ex.getMessage(), "PublicIds explains every refusal");
 			throw new InvalidSnowflakeConfigurationException(property, description, action);
 		}

@@ -36,14 +36,17 @@ import org.springframework.context.annotation.Import;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
- * Auto-configuration of public IDs ({@code @PublicId}): the {@link PublicIds} key ring from
- * {@code snowflake.public-ids.*}, and the Spring MVC conversion that uses it (the Jackson modules that use it
- * come with the Jackson modules). The key ring needs nothing beyond the JDK (its FF1 runs on the JDK's AES).
+ * Auto-configuration of public IDs ({@code @PublicId}): the {@link PublicIds} key ring
+ * from {@code snowflake.public-ids.*}, and the Spring MVC conversion that uses it (the
+ * Jackson modules that use it come with the Jackson modules). The key ring needs nothing
+ * beyond the JDK (its FF1 runs on the JDK's AES).
  *
- * <p>The MVC conversion is registered whenever Spring MVC is present,
- * key ring or not, so that a {@code @PublicId} property never falls back to its internal form: without a
- * key ring it fails, at startup for controller parameters and on first use for JSON. Independent of
- * {@code snowflake.enabled} and {@code snowflake.jackson.enabled}: public IDs need no generator.
+ * <p>
+ * The MVC conversion is registered whenever Spring MVC is present, key ring or not, so
+ * that a {@code @PublicId} property never falls back to its internal form: without a key
+ * ring it fails, at startup for controller parameters and on first use for JSON.
+ * Independent of {@code snowflake.enabled} and {@code snowflake.jackson.enabled}: public
+ * IDs need no generator.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(SnowflakePublicIdProperties.class)

@@ -30,13 +30,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SnowflakePublicIdProperties {
 
 	/**
-	 * Identifier of the key that makes new public IDs: a lowercase letter, one of the keys.
+	 * Identifier of the key that makes new public IDs: a lowercase letter, one of the
+	 * keys.
 	 */
 	private @Nullable String activeKey;
 
 	/**
-	 * AES keys by identifier (a lowercase letter a-z): 16, 24 or 32 random bytes in Base64, such as the output
-	 * of 'openssl rand -base64 32'. Public IDs made under any of them decode.
+	 * AES keys by identifier (a lowercase letter a-z): 16, 24 or 32 random bytes in
+	 * Base64, such as the output of 'openssl rand -base64 32'. Public IDs made under any
+	 * of them decode.
 	 */
 	private Map<String, String> keys = new LinkedHashMap<>();
 
@@ -59,7 +61,8 @@ public class SnowflakePublicIdProperties {
 	/** Key identifiers only; never key material. */
 	@Override
 	public String toString() {
-		return "SnowflakePublicIdProperties[activeKey=" + this.activeKey + ", keys=" + new TreeSet<>(this.keys.keySet()) + "]";
+		return "SnowflakePublicIdProperties[activeKey=" + this.activeKey + ", keys=" + new TreeSet<>(this.keys.keySet())
+				+ "]";
 	}
 
 }

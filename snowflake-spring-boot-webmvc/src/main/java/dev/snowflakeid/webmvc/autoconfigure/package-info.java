@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * Auto-configuration of the public-ID key ring from {@code snowflake.public-ids.*} and of its Spring MVC binding.
+ * Auto-configuration of the public-ID key ring from {@code snowflake.public-ids.*} and of
+ * its Spring MVC binding.
  */
 @NullMarked
 package dev.snowflakeid.webmvc.autoconfigure;

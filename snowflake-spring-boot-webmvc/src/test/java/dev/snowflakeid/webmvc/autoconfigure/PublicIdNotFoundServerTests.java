@@ -57,10 +57,11 @@ import org.springframework.web.server.ResponseStatusException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The 404 for a string that is not a public ID, as a client of a running server sees it: Tomcat on a random
- * port, Spring Boot's error handling, with and without RFC 9457 problem details. It must equal the 404 for a
- * public ID that names no row in status, content type and body; only the body's timestamp and the request path
- * it echoes may differ.
+ * The 404 for a string that is not a public ID, as a client of a running server sees it:
+ * Tomcat on a random port, Spring Boot's error handling, with and without RFC 9457
+ * problem details. It must equal the 404 for a public ID that names no row in status,
+ * content type and body; only the body's timestamp and the request path it echoes may
+ * differ.
  */
 @SpringBootTest(classes = PublicIdNotFoundServerTests.Application.class,
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -96,24 +97,26 @@ class PublicIdNotFoundServerTests {
 
 	}
 
-	/** Boot's error body shows the exception's message, and it is the same: {@code 404 NOT_FOUND}. */
+	/**
+	 * Boot's error body shows the exception's message, and it is the same:
+	 * {@code 404 NOT_FOUND}.
+	 */
 	@Nested
-	@TestPropertySource(properties = { "spring.mvc.problemdetails.enabled=false",
-			"spring.web.error.include-message=always" })
+	@TestPropertySource(
+			properties = { "spring.mvc.problemdetails.enabled=false", "spring.web.error.include-message=always" })
 	class BootErrorBodyWithMessage extends SameResponse {
 
 		@Test
 		void messageIsShownAndNamesTheStatusOnly() {
-			assertThat(request(this.client, "/orders/b0000000000!").body()).containsEntry("message",
-					"404 NOT_FOUND");
+			assertThat(request(this.client, "/orders/b0000000000!").body()).containsEntry("message", "404 NOT_FOUND");
 		}
 
 	}
 
 	/**
-	 * What does tell the cases apart, and so must stay off: a stack trace shows the rejection's cause, and the
-	 * exception's class shows whether the controller threw {@code PublicIdNotFoundException} or a plain
-	 * {@code ResponseStatusException}.
+	 * What does tell the cases apart, and so must stay off: a stack trace shows the
+	 * rejection's cause, and the exception's class shows whether the controller threw
+	 * {@code PublicIdNotFoundException} or a plain {@code ResponseStatusException}.
 	 */
 	@Nested
 	@TestPropertySource(properties = { "spring.mvc.problemdetails.enabled=false",
@@ -172,8 +175,9 @@ class PublicIdNotFoundServerTests {
 	}
 
 	/**
-	 * The internal ID in decimal and hexadecimal, too short and too long, a character outside the alphabet, a
-	 * key identifier that is not in the ring, and a well-formed public ID that names no row.
+	 * The internal ID in decimal and hexadecimal, too short and too long, a character
+	 * outside the alphabet, a key identifier that is not in the ring, and a well-formed
+	 * public ID that names no row.
 	 */
 	static List<String> notPublicIds(String known, String unknownRow) {
 		return List.of(Long.toString(KNOWN), "0x" + Long.toHexString(KNOWN), "b", "b0000000000!",
@@ -181,8 +185,8 @@ class PublicIdNotFoundServerTests {
 	}
 
 	/**
-	 * Status, content type and body of the answer; in the body, the timestamp is left out and the request path
-	 * (under {@code path} or {@code instance}) reads {@code {path}}.
+	 * Status, content type and body of the answer; in the body, the timestamp is left out
+	 * and the request path (under {@code path} or {@code instance}) reads {@code {path}}.
 	 */
 	static Response request(RestTestClient client, String path) {
 		RestTestClient.RequestHeadersSpec<?> request = path.startsWith(POST)
@@ -196,12 +200,13 @@ class PublicIdNotFoundServerTests {
 			MediaType type = result.getResponseHeaders().getContentType();
 			Map<String, Object> parsed = (type != null && type.isCompatibleWith(MediaType.TEXT_PLAIN))
 					? Map.of("text", new String(content, StandardCharsets.UTF_8))
-					: JSON.readValue(content, new TypeReference<Map<String, Object>>() { });
+					: JSON.readValue(content, new TypeReference<Map<String, Object>>() {
+					});
 			parsed.forEach((name, value) -> body.put(name, requestPath.equals(value) ? "{path}" : value));
 		}
 		body.remove("timestamp");
-		return new Response(result.getStatus().value(),
-				result.getResponseHeaders().getFirst(HttpHeaders.CONTENT_TYPE), body);
+		return new Response(result.getStatus().value(), result.getResponseHeaders().getFirst(HttpHeaders.CONTENT_TYPE),
+				body);
 	}
 
 	record Response(int status, String contentType, Map<String, Object> body) {
@@ -217,7 +222,9 @@ class PublicIdNotFoundServerTests {
 
 	}
 
-	/** Answers an unknown row with a reasonless {@code ResponseStatusException} instead. */
+	/**
+	 * Answers an unknown row with a reasonless {@code ResponseStatusException} instead.
+	 */
 	@RestController
 	static class RowController {
 

@@ -48,10 +48,11 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * {@code @PublicId} path variables, request parameters and fields of form objects (bound through setters and
- * through a record's constructor) in Spring MVC, with and without RFC 9457 problem details: a public ID
- * converts to its internal ID; anything else, the internal ID in decimal or hexadecimal digits included, is
- * the same 404 as an ID that names nothing.
+ * {@code @PublicId} path variables, request parameters and fields of form objects (bound
+ * through setters and through a record's constructor) in Spring MVC, with and without RFC
+ * 9457 problem details: a public ID converts to its internal ID; anything else, the
+ * internal ID in decimal or hexadecimal digits included, is the same 404 as an ID that
+ * names nothing.
  */
 class PublicIdWebMvcTests {
 
@@ -69,8 +70,7 @@ class PublicIdWebMvcTests {
 				WebMvcAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
 		.withUserConfiguration(ParameterController.class, FormController.class)
 		.withPropertyValues("snowflake.public-ids.keys.a=" + TestKeys.KEY_A,
-				"snowflake.public-ids.keys.b=" + TestKeys.KEY_B,
-				"snowflake.public-ids.active-key=b");
+				"snowflake.public-ids.keys.b=" + TestKeys.KEY_B, "snowflake.public-ids.active-key=b");
 
 	@ParameterizedTest
 	@ValueSource(booleans = { true, false })
@@ -82,8 +82,8 @@ class PublicIdWebMvcTests {
 			for (String path : PATHS) {
 				assertThat(body(mvc, path + known, 200)).as(path).isEqualTo("order " + KNOWN);
 			}
-			String olderKey = new PublicIds(Map.of('a', java.util.Base64.getDecoder()
-				.decode(TestKeys.KEY_A)), 'a').encode(KNOWN);
+			String olderKey = new PublicIds(Map.of('a', java.util.Base64.getDecoder().decode(TestKeys.KEY_A)), 'a')
+				.encode(KNOWN);
 			assertThat(body(mvc, "/orders/" + olderKey, 200)).isEqualTo("order " + KNOWN);
 			String unknown = body(mvc, "/orders/" + publicIds.encode(KNOWN + 1), 404);
 			for (String notPublic : new String[] { Long.toString(KNOWN), "0x" + Long.toHexString(KNOWN), "b",
@@ -94,7 +94,9 @@ class PublicIdWebMvcTests {
 				}
 			}
 			if (problemDetails) {
-				assertThat(unknown).contains("\"status\":404").contains("\"title\":\"Not Found\"").doesNotContain("detail");
+				assertThat(unknown).contains("\"status\":404")
+					.contains("\"title\":\"Not Found\"")
+					.doesNotContain("detail");
 			}
 		});
 	}
@@ -110,7 +112,8 @@ class PublicIdWebMvcTests {
 	void formObjectWithoutKeyRingFailsStartup() {
 		withoutKeyRing(FormController.class).run((context) -> assertThat(context).getFailure()
 			.isInstanceOf(MissingPublicIdKeyRingException.class)
-			.hasMessageMatching(".* binds @PublicId field 'id' of (OrderQuery|OrderReference), but no public-ID key ring .*"));
+			.hasMessageMatching(
+					".* binds @PublicId field 'id' of (OrderQuery|OrderReference), but no public-ID key ring .*"));
 	}
 
 	private static WebApplicationContextRunner withoutKeyRing(Class<?> controller) {
@@ -122,8 +125,9 @@ class PublicIdWebMvcTests {
 	}
 
 	private static String body(MockMvc mvc, String path, int status) throws Exception {
-		MvcResult result = mvc.perform(path.startsWith(POST) ? post(path.substring(POST.length()))
-			.contentType(MediaType.APPLICATION_FORM_URLENCODED) : get(path)).andReturn();
+		MvcResult result = mvc.perform(path.startsWith(POST)
+				? post(path.substring(POST.length())).contentType(MediaType.APPLICATION_FORM_URLENCODED) : get(path))
+			.andReturn();
 		assertThat(result.getResponse().getStatus()).as(path).isEqualTo(status);
 		// A problem detail names the request path; the rest must be identical.
 		return result.getResponse().getContentAsString().replace(result.getRequest().getRequestURI(), "{path}");

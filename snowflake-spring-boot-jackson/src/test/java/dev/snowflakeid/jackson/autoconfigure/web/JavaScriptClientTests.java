@@ -35,8 +35,8 @@ import org.springframework.core.io.ClassPathResource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real JavaScript client: Node.js (on the {@code PATH}) talks to the running application over HTTP and
- * parses its JSON with {@code JSON.parse}.
+ * A real JavaScript client: Node.js (on the {@code PATH}) talks to the running
+ * application over HTTP and parses its JSON with {@code JSON.parse}.
  */
 @RealProcesses
 @CompatibilitySubset
@@ -64,7 +64,8 @@ class JavaScriptClientTests {
 	@Test
 	void idSurvivesTheRoundTripThroughJavaScriptExactly() throws Exception {
 		Map<String, Object> seen = node("ids");
-		assertThat(seen).containsEntry("createdStatus", 200).containsEntry("idType", "string")
+		assertThat(seen).containsEntry("createdStatus", 200)
+			.containsEntry("idType", "string")
 			.containsEntry("echoStatus", 200)
 			.containsEntry("customerId", Long.toString(ABOVE_DOUBLE_PRECISION));
 		String id = (String) seen.get("id");
@@ -95,7 +96,8 @@ class JavaScriptClientTests {
 		assertThat(seen.get("body")).asString().contains("Invalid Snowflake ID for property 'customerId'");
 	}
 
-	// The script prints what it saw as its last line; anything Node writes to standard error comes before it.
+	// The script prints what it saw as its last line; anything Node writes to standard
+	// error comes before it.
 	private Map<String, Object> node(String scenario) throws IOException {
 		File script = new ClassPathResource("jackson-client.mjs").getFile();
 		Command node = Command.run(script.getParentFile().toPath(), Duration.ofSeconds(30),
@@ -103,8 +105,10 @@ class JavaScriptClientTests {
 				"http://127.0.0.1:" + this.port, scenario);
 		assertThat(node.exitCode()).as(node.output()).isZero();
 		String[] lines = node.output().strip().split("\\R");
-		return JsonMapper.builder().build().readValue(lines[lines.length - 1],
-				new TypeReference<Map<String, Object>>() { });
+		return JsonMapper.builder()
+			.build()
+			.readValue(lines[lines.length - 1], new TypeReference<Map<String, Object>>() {
+			});
 	}
 
 }

@@ -25,8 +25,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 
 /**
- * Runs {@link WebTestApplication} on a random port with MockMvc; every test class using this annotation
- * shares one cached application context.
+ * Runs {@link WebTestApplication} on a random port with MockMvc; every test class using
+ * this annotation shares one cached application context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -39,7 +39,8 @@ import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
  * A small Spring MVC + JPA application with the starter's Jackson integration and its own
- * {@code IdGenerator} (worker code {@value #WORKER_CODE}, epoch 1990 so that IDs lie far above 2^53).
+ * {@code IdGenerator} (worker code {@value #WORKER_CODE}, epoch 1990 so that IDs lie far
+ * above 2^53).
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class,
