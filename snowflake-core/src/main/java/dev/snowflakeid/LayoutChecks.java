@@ -15,14 +15,18 @@
  */
 package dev.snowflakeid;
 
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.Instant;
 
 import dev.snowflakeid.SnowflakeLayout.InvalidLayoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The shape rules of a {@link SnowflakeLayout}, checked before anything is derived from
  * it: each field's width in range, the widths summing to
- * {@value SnowflakeLayout#PAYLOAD_BITS}, a tick of whole milliseconds.
+ * {@value SnowflakeLayout#PAYLOAD_BITS}, a tick of whole milliseconds, an end that an
+ * {@link Instant} can hold; and the rule of the generator's duration settings.
  */
 final class LayoutChecks {
 
@@ -45,6 +49,29 @@ final class LayoutChecks {
 			throw new InvalidLayoutException("tick",
 					"tick must be a whole number of milliseconds, at least 1 ms, but was " + tick);
 		}
+	}
+
+	/**
+	 * The instant after the last tick must be representable: epoch + 2^timestampBits
+	 * ticks.
+	 */
+	static void requireEndFitsInstant(Instant epoch, int timestampBits, Duration tick) {
+		try {
+			Instant.ofEpochMilli(Math.addExact(epoch.toEpochMilli(),
+					Math.multiplyExact(Math.addExact((1L << timestampBits) - 1, 1), tick.toMillis())));
+		}
+		catch (ArithmeticException | DateTimeException ex) {
+			throw new InvalidLayoutException("tick", "epoch " + epoch + " + 2^" + timestampBits + " ticks of " + tick
+					+ " does not fit in an Instant; use fewer timestamp bits or a shorter tick");
+		}
+	}
+
+	/** A duration setting of the generator that may be zero but never negative. */
+	static Duration requireNonNegative(String name, @Nullable Duration value) {
+		if (value == null || value.isNegative()) {
+			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
+		}
+		return value;
 	}
 
 	private static void requireWidth(String parameter, int value, int min, int max) {

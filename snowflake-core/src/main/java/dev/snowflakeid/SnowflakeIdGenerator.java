@@ -91,12 +91,15 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		LongConsumer clockJumps = (builder.keeper != null) ? builder.keeper.attach() : (jump) -> {
 		};
 		this.wallClock = builder.wallClock;
-		this.rollbackBudgetNanos = requireNonNegative("rollback wait budget", builder.rollbackWaitBudget).toNanos();
-		long exhaustionBudgetNanos = requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget)
+		this.rollbackBudgetNanos = LayoutChecks.requireNonNegative("rollback wait budget", builder.rollbackWaitBudget)
 			.toNanos();
-		this.borrowTicks = requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis()
+		long exhaustionBudgetNanos = LayoutChecks
+			.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget)
+			.toNanos();
+		this.borrowTicks = LayoutChecks.requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis()
 				/ this.layout.tickMillis();
-		long forwardJumpAlertMillis = requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis();
+		long forwardJumpAlertMillis = LayoutChecks.requireNonNegative("forward jump alert", builder.forwardJumpAlert)
+			.toMillis();
 		this.statistics = new GeneratorCounters(this.layout);
 		WallClockReader clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics,
 				forwardJumpAlertMillis);
@@ -255,13 +258,6 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		 */
 		long lastIssuedMillis();
 
-	}
-
-	private static Duration requireNonNegative(String name, Duration value) {
-		if (value == null || value.isNegative()) {
-			throw new IllegalArgumentException(name + " must be zero or positive but was " + value);
-		}
-		return value;
 	}
 
 	/**

@@ -99,14 +99,7 @@ public final class SnowflakeLayout {
 		this.workerShift = this.sequenceBits;
 		this.regionShift = this.sequenceBits + this.workerBits;
 		this.timestampShift = this.regionShift + this.regionBits;
-		try {
-			Instant.ofEpochMilli(Math.addExact(this.epochMillis,
-					Math.multiplyExact(Math.addExact(this.maxTimestamp, 1), this.tickMillis)));
-		}
-		catch (ArithmeticException | java.time.DateTimeException ex) {
-			throw new InvalidLayoutException("tick", "epoch " + this.epoch + " + 2^" + this.timestampBits + " ticks of "
-					+ this.tick + " does not fit in an Instant; use fewer timestamp bits or a shorter tick");
-		}
+		LayoutChecks.requireEndFitsInstant(this.epoch, this.timestampBits, this.tick);
 	}
 
 	/** The default layout: 41/2/8/12 bits, 1 ms tick, epoch 2026-01-01T00:00:00Z. */

@@ -42,10 +42,7 @@ public class SnowflakeProperties {
 	/** Whether to configure the ID generator. */
 	private boolean enabled = true;
 
-	/**
-	 * Custom epoch: timestamps count ticks from here. Must lie in the past and never
-	 * change once IDs exist.
-	 */
+	/** Epoch that timestamps count from; in the past, never changed once IDs exist. */
 	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
 	/** Region code written into every ID, below 2^region-bits. */
@@ -117,9 +114,7 @@ public class SnowflakeProperties {
 		/** Timestamp unit, a whole number of milliseconds. */
 		private Duration tick = SnowflakeLayout.DEFAULT_TICK;
 
-		/**
-		 * Startup fails if the layout cannot issue IDs for at least this long from now.
-		 */
+		/** How long from now the layout must still be able to issue IDs. */
 		private Period requiredLifetime = Period.ofYears(60);
 
 		public int getTimestampBits() {
@@ -175,9 +170,7 @@ public class SnowflakeProperties {
 	/** Wall-clock policies. */
 	public static class Clock {
 
-		/**
-		 * Longest wait for a clock that stepped back; larger steps are refused at once.
-		 */
+		/** Longest wait for a clock that stepped back; larger steps are refused. */
 		private Duration rollbackWaitBudget = SnowflakeIdGenerator.DEFAULT_ROLLBACK_WAIT_BUDGET;
 
 		/** Forward clock steps larger than this are counted and logged. */
@@ -219,10 +212,7 @@ public class SnowflakeProperties {
 	/** Sequence policies. */
 	public static class Sequence {
 
-		/**
-		 * Longest wait for the next tick once a tick's sequence is used up; 0 refuses at
-		 * once.
-		 */
+		/** Longest wait for the next tick when a tick's IDs are used up; 0 refuses. */
 		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
 
 		public Duration getExhaustionWaitBudget() {
@@ -238,10 +228,7 @@ public class SnowflakeProperties {
 	/** How this instance obtains its worker code. */
 	public static class Worker {
 
-		/**
-		 * Worker-code allocator; unset means redis, or the in-memory allocator inside a
-		 * test slice.
-		 */
+		/** Worker-code allocator; unset means redis, or in-memory in a test slice. */
 		private @Nullable Allocator allocator;
 
 		/**
@@ -257,10 +244,7 @@ public class SnowflakeProperties {
 		 */
 		private @Nullable Path stateFile;
 
-		/**
-		 * Whether a missing state file stops startup instead of starting the code without
-		 * a high-water mark.
-		 */
+		/** Whether startup fails when the state file is missing. */
 		private boolean stateFileMustExist = false;
 
 		private final Lease lease = new Lease();
@@ -327,10 +311,7 @@ public class SnowflakeProperties {
 	/** Lease timing. */
 	public static class Lease {
 
-		/**
-		 * How long the store keeps a lease without renewal (how soon a crashed worker's
-		 * code is free).
-		 */
+		/** Lease lifetime without renewal: how soon a crashed worker's code is free. */
 		private Duration ttl = LeaseTiming.DEFAULT_TTL;
 
 		/** Time between renewals. */
@@ -351,10 +332,7 @@ public class SnowflakeProperties {
 		 */
 		private @Nullable Duration startupWaitBudget;
 
-		/**
-		 * Largest allowed difference between this worker's clock and the lease store's
-		 * clock.
-		 */
+		/** Largest allowed difference between this worker's and the store's clocks. */
 		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
 
 		/**

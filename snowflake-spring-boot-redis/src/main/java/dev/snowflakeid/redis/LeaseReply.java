@@ -96,7 +96,8 @@ final class LeaseReply {
 	}
 
 	/**
-	 * @throws IllegalArgumentException if {@code values} is no reply of lease.lua */
+	 * @throws IllegalArgumentException if {@code values} is no reply of lease.lua
+	 */
 	static LeaseReply of(@Nullable List<?> values) {
 		Status status = (values != null && !values.isEmpty() && values.get(0) instanceof Long code) ? Status.of(code)
 				: null;

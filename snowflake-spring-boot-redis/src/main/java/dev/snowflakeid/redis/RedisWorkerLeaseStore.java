@@ -211,20 +211,9 @@ public final class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		return this.settings.keys().lease(code);
 	}
 
-	SnowflakeLayout layout() {
-		return this.settings.layout();
-	}
-
-	Duration ttl() {
-		return this.settings.ttl();
-	}
-
-	LeaseTiming timing() {
-		return this.settings.timing();
-	}
-
-	RegionKeys keys() {
-		return this.settings.keys();
+	/** The layout, keys, ttl and timing this store leases with. */
+	LeaseSettings settings() {
+		return this.settings;
 	}
 
 	@Override

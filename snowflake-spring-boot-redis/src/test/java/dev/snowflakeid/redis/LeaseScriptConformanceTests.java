@@ -177,11 +177,12 @@ class LeaseScriptConformanceTests {
 	}
 
 	private static Settings settings(RedisWorkerLeaseStore store, int replicas) {
-		return new Settings(store.timing().maxClockSkew().toMillis(), RedisLeaseDefaults.COMMAND_TIMEOUT.toMillis(),
-				replicas, RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(), store.layout().toString(),
-				Integer.toString(store.region()), store.timing().quarantine().toMillis(),
-				store.timing().ceilingLead().toMillis(), store.ttl().toMillis(), store.layout().maxWorkers(), 0,
-				store.namespace(), true, store.timing().leadLimit().toMillis());
+		return new Settings(store.settings().timing().maxClockSkew().toMillis(),
+				RedisLeaseDefaults.COMMAND_TIMEOUT.toMillis(), replicas, RedisLeaseDefaults.MAX_REPLICA_LAG.toSeconds(),
+				store.settings().layout().toString(), Integer.toString(store.region()),
+				store.settings().timing().quarantine().toMillis(), store.settings().timing().ceilingLead().toMillis(),
+				store.settings().ttl().toMillis(), store.settings().layout().maxWorkers(), 0, store.namespace(), true,
+				store.settings().timing().leadLimit().toMillis());
 	}
 
 	/**
@@ -260,13 +261,13 @@ class LeaseScriptConformanceTests {
 				else if (dice < 84) {
 					int code = this.random.nextInt(this.codes);
 					this.operation = "DEL lease key of code " + code;
-					LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().lease(code));
+					LeaseScriptConformanceTests.this.server.call("DEL", this.store.settings().keys().lease(code));
 					this.model.dropLease(code);
 					count("del-lease");
 				}
 				else if (dice < 86) {
 					this.operation = "DEL state hash";
-					LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().state());
+					LeaseScriptConformanceTests.this.server.call("DEL", this.store.settings().keys().state());
 					this.model.evictState();
 					count("del-state");
 				}
@@ -309,25 +310,27 @@ class LeaseScriptConformanceTests {
 			}
 			else if (dice < 7) {
 				this.operation = "DEL witness";
-				LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().witness());
+				LeaseScriptConformanceTests.this.server.call("DEL", this.store.settings().keys().witness());
 				this.model.dropWitness();
 				count("del-witness");
 			}
 			else if (dice < 8) {
 				this.operation = "COPY state to backup";
-				LeaseScriptConformanceTests.this.server.call("COPY", this.store.keys().state(), backupKey(), "REPLACE");
+				LeaseScriptConformanceTests.this.server.call("COPY", this.store.settings().keys().state(), backupKey(),
+						"REPLACE");
 				this.backup = this.model.stateCopy();
 				count("backup");
 			}
 			else if (dice == 10) {
 				this.operation = "DEL format record";
-				LeaseScriptConformanceTests.this.server.call("DEL", this.store.keys().format());
+				LeaseScriptConformanceTests.this.server.call("DEL", this.store.settings().keys().format());
 				this.model.dropFormat();
 				count("del-format");
 			}
 			else if (this.backup != null) {
 				this.operation = "RENAME backup onto state";
-				LeaseScriptConformanceTests.this.server.call("RENAME", backupKey(), this.store.keys().state());
+				LeaseScriptConformanceTests.this.server.call("RENAME", backupKey(),
+						this.store.settings().keys().state());
 				this.model.replaceState(this.backup);
 				this.backup = null;
 				count("state-from-backup");
@@ -343,15 +346,15 @@ class LeaseScriptConformanceTests {
 		}
 
 		private String backupKey() {
-			return this.store.keys().state() + "-backup";
+			return this.store.settings().keys().state() + "-backup";
 		}
 
 		private void format(RedisWorkerLeaseStore target) {
-			this.operation = "format check of " + target.layout();
+			this.operation = "format check of " + target.settings().layout();
 			String recorded = this.model.recordedLayout();
-			long expected = this.model.format(target.layout().toString(), Integer.toString(target.region()),
-					target.namespace(), target.timing().leadLimit().toMillis(),
-					recorded == null || recorded.equals(target.layout().toString()),
+			long expected = this.model.format(target.settings().layout().toString(), Integer.toString(target.region()),
+					target.namespace(), target.settings().timing().leadLimit().toMillis(),
+					recorded == null || recorded.equals(target.settings().layout().toString()),
 					(recorded != null) ? List.of(Integer.toString(target.region()), "conformance") : List.of());
 			long real;
 			try {
@@ -371,7 +374,8 @@ class LeaseScriptConformanceTests {
 			String nonce = nonce();
 			long caller = callerClock();
 			this.operation = "claim preferring " + preferred + " from " + start + " at caller clock " + caller
-					+ (target == this.store ? "" : " with settings " + target.timing() + ", replicas " + replicas);
+					+ (target == this.store ? ""
+							: " with settings " + target.settings().timing() + ", replicas " + replicas);
 			List<?> reply = target.leaseReply("claim", caller, nonce, preferred, start);
 			Reply real = reply(reply);
 			Reply expected = this.model.lease(settings(target, replicas), "claim", caller, nonce, preferred, start,
@@ -392,7 +396,8 @@ class LeaseScriptConformanceTests {
 			compare(this.model.lease(settings(this.store, 0), "renew", caller, token, code, 0, real.time()), real);
 			// a renewal extends the lease key, and nothing else: the witness never
 			// expires
-			assertThat(LeaseScriptConformanceTests.this.server.call("PTTL", this.store.keys().witness())).as(where())
+			assertThat(LeaseScriptConformanceTests.this.server.call("PTTL", this.store.settings().keys().witness()))
+				.as(where())
 				.isIn(-1L, -2L);
 		}
 
@@ -400,8 +405,8 @@ class LeaseScriptConformanceTests {
 			int code = this.random.nextInt(this.codes);
 			String token = pickToken(code);
 			this.operation = "release code " + code + " with token " + token;
-			Object real = LeaseScriptConformanceTests.this.server.call("EVAL", RELEASE, "2", this.store.keys().guard(),
-					this.store.keys().lease(code), token);
+			Object real = LeaseScriptConformanceTests.this.server.call("EVAL", RELEASE, "2",
+					this.store.settings().keys().guard(), this.store.settings().keys().lease(code), token);
 			long expected = this.model.release(code, token);
 			assertThat(real).as(where()).isEqualTo(expected);
 			count("release=" + expected);

@@ -77,11 +77,16 @@ final class LeaseWorker implements AutoCloseable {
 			.threadName("lease-keeper-" + builder.name)
 			.listener(this.events::add)
 			.build();
-		this.generator = SnowflakeIdGenerator.builder(builder.store.layout()).region(this.region).leaseSource(() -> {
-			WorkerLease lease = this.keeper.currentLease();
-			checkedLease.set(lease);
-			return lease;
-		}).wallClock(this.clock).monotonicClock(this.clock).build();
+		this.generator = SnowflakeIdGenerator.builder(builder.store.settings().layout())
+			.region(this.region)
+			.leaseSource(() -> {
+				WorkerLease lease = this.keeper.currentLease();
+				checkedLease.set(lease);
+				return lease;
+			})
+			.wallClock(this.clock)
+			.monotonicClock(this.clock)
+			.build();
 	}
 
 	static Builder builder(String name, RedisWorkerLeaseStore store, IdLedger ledger) {

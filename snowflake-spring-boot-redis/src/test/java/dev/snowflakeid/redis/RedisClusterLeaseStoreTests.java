@@ -121,15 +121,15 @@ class RedisClusterLeaseStoreTests {
 		namespacesByOwner.forEach((namespace, owner) -> {
 			RedisWorkerLeaseStore store = store(namespace, SnowflakeLayout.defaults(), Duration.ofSeconds(30));
 			LeaseGrant grant = store.claim(-1);
-			assertThat(owner.call("GET", store.keys().lease(grant.workerCode()))).isEqualTo(grant.token());
-			assertThat(owner.call("HGET", store.keys().state(), "m:" + grant.workerCode()))
+			assertThat(owner.call("GET", store.settings().keys().lease(grant.workerCode()))).isEqualTo(grant.token());
+			assertThat(owner.call("HGET", store.settings().keys().state(), "m:" + grant.workerCode()))
 				.isEqualTo(Long.toString(grant.ceilingMillis()));
 			LeaseRenewal renewal = store.renew(grant);
 			assertThat(renewal.status()).isEqualTo(Status.RENEWED);
 			assertThat(renewal.ceilingMillis()).isGreaterThanOrEqualTo(grant.ceilingMillis());
 			assertThat(store.availableCodes()).isEqualTo(255);
 			store.release(grant, grant.ceilingMillis() + 1_000);
-			assertThat(owner.call("EXISTS", store.keys().lease(grant.workerCode()))).isEqualTo(0L);
+			assertThat(owner.call("EXISTS", store.settings().keys().lease(grant.workerCode()))).isEqualTo(0L);
 			LeaseGrant next = store.claim(grant.workerCode());
 			assertThat(next.generation()).isEqualTo(grant.generation() + 1);
 			assertThat(next.floorMillis()).isGreaterThanOrEqualTo(renewal.ceilingMillis());
@@ -180,8 +180,8 @@ class RedisClusterLeaseStoreTests {
 			RedisWorkerLeaseStore store = store(namespace + "-fence", SnowflakeLayout.defaults());
 			LeaseGrant stale = store.claim(-1);
 			int code = stale.workerCode();
-			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.keys().lease(code))).call("DEL",
-					store.keys().lease(code));
+			ownerOf((Long) owner.call("CLUSTER", "KEYSLOT", store.settings().keys().lease(code))).call("DEL",
+					store.settings().keys().lease(code));
 			assertThat(store.renew(stale).status()).isEqualTo(Status.EXPIRED);
 			LeaseGrant successor = store.claim(code);
 			assertThat(successor.workerCode()).isEqualTo(code);
@@ -207,7 +207,7 @@ class RedisClusterLeaseStoreTests {
 				worker.close();
 			}
 			int code = worker.events().get(0).lease().workerCode();
-			assertThat(owner.call("EXISTS", store.keys().lease(code))).isEqualTo(0L);
+			assertThat(owner.call("EXISTS", store.settings().keys().lease(code))).isEqualTo(0L);
 		});
 		ledger.assertConsistent();
 	}

@@ -343,7 +343,8 @@ class RedisLeaseProtocolTests {
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> store.claim(-1))
 			.withMessageContaining("the replicas' acknowledgement was read from")
 			.withMessageContaining("the grant is not used");
-		assertThat(first.call("EXISTS", store.keys().state())).as("the script ran on the first").isEqualTo(1L);
+		assertThat(first.call("EXISTS", store.settings().keys().state())).as("the script ran on the first")
+			.isEqualTo(1L);
 	}
 
 	@Test
@@ -584,7 +585,7 @@ class RedisLeaseProtocolTests {
 	private LeaseWorker worker(String name, RedisWorkerLeaseStore store) {
 		return track(LeaseWorker.builder(name, store, this.ledger)
 			.renewInterval(RENEW_INTERVAL)
-			.startupWaitBudget(store.timing().quarantine().plusSeconds(5))
+			.startupWaitBudget(store.settings().timing().quarantine().plusSeconds(5))
 			.start());
 	}
 

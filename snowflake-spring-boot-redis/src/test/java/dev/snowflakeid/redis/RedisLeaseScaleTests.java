@@ -206,7 +206,7 @@ class RedisLeaseScaleTests {
 		LeaseWorker leaving = this.workers.remove(0);
 		int freed = leaving.lease().workerCode();
 		leaving.close();
-		long mark = Long.parseLong((String) this.server.call("HGET", store.keys().state(), "m:" + freed));
+		long mark = Long.parseLong((String) this.server.call("HGET", store.settings().keys().state(), "m:" + freed));
 		LeaseWorker late = LeaseWorker.builder("late", store, ledger).startupWaitBudget(Duration.ofSeconds(5)).build();
 		this.workers.add(late);
 		late.start();

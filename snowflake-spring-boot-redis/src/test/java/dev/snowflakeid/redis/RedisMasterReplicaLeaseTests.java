@@ -70,8 +70,8 @@ class RedisMasterReplicaLeaseTests {
 					// does not give, so the
 					// window shows the limit it sends to the lease script: 2 s, plus the
 					// second INFO rounds to.
-					assertThat(store.timing().failoverWindow()).isEqualTo(Duration.ofSeconds(3));
-					assertThat(store.timing().requestLateness()).isEqualTo(Duration.ofMillis(350));
+					assertThat(store.settings().timing().failoverWindow()).isEqualTo(Duration.ofSeconds(3));
+					assertThat(store.settings().timing().requestLateness()).isEqualTo(Duration.ofMillis(350));
 					assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
 				});
 		}

@@ -45,9 +45,9 @@ class RedisWorkerLeaseStoreBuilderTests {
 	void keysOfARegionShareOneHashTagAndAreNamedInOnePlace() {
 		RedisWorkerLeaseStore store = build((builder) -> builder.keyPrefix("ids").namespace("orders").region(2));
 		assertThat(store.leaseKey(17)).isEqualTo("ids:{orders:2}:lease:17");
-		assertThat(store.keys().state()).isEqualTo("ids:{orders:2}:state");
-		assertThat(store.keys().guard()).isEqualTo("ids:{orders:2}:guard");
-		assertThat(store.keys()).hasToString("ids:{orders:2}:*");
+		assertThat(store.settings().keys().state()).isEqualTo("ids:{orders:2}:state");
+		assertThat(store.settings().keys().guard()).isEqualTo("ids:{orders:2}:guard");
+		assertThat(store.settings().keys()).hasToString("ids:{orders:2}:*");
 		assertThat(store.keyPrefix()).isEqualTo("ids");
 		assertThat(store.namespace()).isEqualTo("orders");
 		assertThat(store.region()).isEqualTo(2);
@@ -58,8 +58,8 @@ class RedisWorkerLeaseStoreBuilderTests {
 		RedisWorkerLeaseStore store = build(UnaryOperator.identity());
 		assertThat(store.keyPrefix()).isEqualTo(RedisLeaseDefaults.KEY_PREFIX);
 		assertThat(store.namespace()).isEqualTo(RedisLeaseDefaults.NAMESPACE);
-		assertThat(store.ttl()).isEqualTo(RedisLeaseDefaults.TTL);
-		assertThat(store.timing()).isEqualTo(LeaseTiming.defaults());
+		assertThat(store.settings().ttl()).isEqualTo(RedisLeaseDefaults.TTL);
+		assertThat(store.settings().timing()).isEqualTo(LeaseTiming.defaults());
 	}
 
 	@Test

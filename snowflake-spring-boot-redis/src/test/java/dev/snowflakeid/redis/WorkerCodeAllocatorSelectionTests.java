@@ -78,7 +78,7 @@ class WorkerCodeAllocatorSelectionTests {
 			RedisWorkerLeaseStore store = context.getBean(RedisWorkerLeaseStore.class);
 			IdGenerator ids = context.getBean(IdGenerator.class);
 			int code = ids.decode(ids.nextId()).worker();
-			leaseKey[0] = store.keys().lease(code);
+			leaseKey[0] = store.settings().keys().lease(code);
 			assertThat(this.redis.call("EXISTS", leaseKey[0])).isEqualTo(1L);
 			assertThat(this.redis.clientsNamed(LEASE_CLIENT)).isEqualTo(1L);
 			assertThat(health(context)).containsEntry("allocator", "redis");

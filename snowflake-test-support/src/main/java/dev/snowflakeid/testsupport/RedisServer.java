@@ -23,12 +23,10 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 
 import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.TerminalFailureException;
@@ -323,7 +321,7 @@ public final class RedisServer implements AutoCloseable {
 	 */
 	public void restartEmpty() {
 		destroyProcess();
-		deleteData();
+		ServerFiles.deleteData(this.dir);
 		launch();
 	}
 
@@ -354,7 +352,7 @@ public final class RedisServer implements AutoCloseable {
 	 */
 	public void restartFrom(Path snapshot) {
 		destroyProcess();
-		deleteData();
+		ServerFiles.deleteData(this.dir);
 		try {
 			Files.copy(snapshot, this.dir.resolve("dump.rdb"), StandardCopyOption.REPLACE_EXISTING);
 		}
@@ -367,17 +365,7 @@ public final class RedisServer implements AutoCloseable {
 
 	/** The last 20 lines of the server's log. */
 	public String log() {
-		try {
-			Path log = this.dir.resolve("redis.log");
-			if (!Files.exists(log)) {
-				log = this.dir.resolve("stdout.log");
-			}
-			List<String> lines = Files.readAllLines(log);
-			return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-		}
-		catch (IOException ex) {
-			return "(no log: " + ex.getMessage() + ")";
-		}
+		return ServerFiles.log(this.dir);
 	}
 
 	private void destroyProcess() {
@@ -387,20 +375,6 @@ public final class RedisServer implements AutoCloseable {
 		}
 		Signals.kill(current);
 		running.remove(current);
-	}
-
-	private void deleteData() {
-		try (Stream<Path> files = Files.list(this.dir)) {
-			for (Path file : files.toList()) {
-				String name = file.getFileName().toString();
-				if (name.equals("dump.rdb") || name.startsWith("appendonly") || name.equals("nodes.conf")) {
-					deleteRecursively(file);
-				}
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 	/**
@@ -415,22 +389,8 @@ public final class RedisServer implements AutoCloseable {
 		finally {
 			this.admin.close();
 			if (this.temporaryDir) {
-				deleteRecursively(this.dir);
+				ServerFiles.deleteRecursively(this.dir);
 			}
-		}
-	}
-
-	private static void deleteRecursively(Path path) {
-		if (!Files.exists(path)) {
-			return;
-		}
-		try (Stream<Path> walk = Files.walk(path)) {
-			for (Path each : walk.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(each);
-			}
-		}
-		catch (IOException ex) {
-			// temporary directory; best effort
 		}
 	}
 
