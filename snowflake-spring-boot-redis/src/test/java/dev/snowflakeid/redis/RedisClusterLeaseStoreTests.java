@@ -147,8 +147,8 @@ class RedisClusterLeaseStoreTests {
 	void afterARegionLostWithTheFormatRecordTheRecordIsComparedAgainBeforeAGrantIsUsed() {
 		RedisWorkerLeaseStore first = sharedPrefixStore("a");
 		LeaseGrant held = first.claim(-1);
-		delete(first.keys().state());
-		delete(first.keys().format());
+		delete(first.settings().keys().state());
+		delete(first.settings().keys().format());
 		RedisWorkerLeaseStore second = sharedPrefixStore("b");
 		second.claim(-1);
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> first.renew(held))

@@ -227,7 +227,7 @@ class RedisLeaseProtocolTests {
 		// mark: the highest ceiling
 		// granted for it, which a release leaves as it is
 		RedisWorkerLeaseStore sameStore = store(connections, TIMING, 0);
-		long mark = Long.parseLong((String) redis.call("HGET", sameStore.keys().state(), "m:" + code));
+		long mark = Long.parseLong((String) redis.call("HGET", sameStore.settings().keys().state(), "m:" + code));
 		LeaseWorker same = LeaseWorker.builder("restart-same-code", sameStore, this.ledger).preferredCode(code).build();
 		long started = System.nanoTime();
 		same.start();
@@ -466,7 +466,8 @@ class RedisLeaseProtocolTests {
 			.build();
 		await().atMost(Duration.ofSeconds(5)).until(() -> replicaLag(primary) == 0);
 		assertThatExceptionOfType(ClockSkewException.class).isThrownBy(() -> skewed.claim(-1));
-		assertThat(primary.call("EXISTS", skewed.keys().state())).as("state hash, loss marker included").isEqualTo(0L);
+		assertThat(primary.call("EXISTS", skewed.settings().keys().state())).as("state hash, loss marker included")
+			.isEqualTo(0L);
 		assertThat(regionKeys(primary)).isEmpty();
 	}
 
@@ -487,12 +488,12 @@ class RedisLeaseProtocolTests {
 		awaitReplicasOnline(second, 1);
 		await().atMost(Duration.ofSeconds(15)).until(() -> attachedReplicas(primary) == 1);
 		RedisWorkerLeaseStore onSecond = store(connect(loopback(second.port())), REPLICATED_TIMING, 3);
-		Object copiedMarker = second.call("HGET", onSecond.keys().state(), "lineage");
+		Object copiedMarker = second.call("HGET", onSecond.settings().keys().state(), "lineage");
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onFirst.claim(-1))
 			.withMessageContaining("1 of 1 attached replicas online within 1 s lag, 2 of 3 required");
 		assertThatExceptionOfType(LeaseStoreUnavailableException.class).isThrownBy(() -> onSecond.claim(-1))
 			.withMessageContaining("2 of 3 required");
-		assertThat(second.call("HGET", onSecond.keys().state(), "lineage")).as("a refusal writes nothing")
+		assertThat(second.call("HGET", onSecond.settings().keys().state(), "lineage")).as("a refusal writes nothing")
 			.isEqualTo(copiedMarker)
 			.isNotNull();
 
