@@ -17,10 +17,12 @@ package dev.snowflakeid.autoconfigure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.testsupport.Polling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,12 +174,15 @@ class StaticAllocatorTests {
 		this.runner.withPropertyValues("snowflake.worker.state-file=" + stateFile).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(stateFile).exists();
-			assertThat(output)
-				.contains("Acquired worker code 1 (generation 0) in region 0; IDs are unique within the "
-						+ "domain [static worker code 1, region 0, state file " + stateFile + "]")
-				.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a "
-						+ "high-water mark")
-				.contains("snowflake.worker.state-file-must-exist=true");
+			// lease events reach the log on the keeper's event thread, after the context
+			// started
+			Polling.await("the acquisition and the missing file logged", Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output)
+					.contains("Acquired worker code 1 (generation 0) in region 0; IDs are unique within the "
+							+ "domain [static worker code 1, region 0, state file " + stateFile + "]")
+					.contains("Worker state file " + stateFile + " does not exist: worker code 1 starts without a "
+							+ "high-water mark")
+					.contains("snowflake.worker.state-file-must-exist=true"));
 		});
 	}
 
