@@ -16,8 +16,7 @@
 package dev.snowflakeid.publicid;
 
 /**
- * Something uses {@link dev.snowflakeid.PublicId} while no public-ID key ring is
- * configured.
+ * Something uses {@code @PublicId} while no public-ID key ring is configured.
  */
 public class MissingPublicIdKeyRingException extends IllegalStateException {
 

@@ -73,8 +73,8 @@ public interface WorkerCodeAllocator {
 	WorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget);
 
 	/**
-	 * The instances whose worker codes {@code store}, made by {@link #leaseStore()},
-	 * keeps apart.
+	 * The instances whose worker codes {@code store}, made by
+	 * {@link #leaseStore(LeaseTiming, Duration)}, keeps apart.
 	 */
 	UniquenessDomain domain(WorkerLeaseStore store);
 
