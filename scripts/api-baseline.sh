@@ -54,14 +54,6 @@ release_commit() {
   echo "$commit"
 }
 
-# The modules a release publishes: those of the root POM that do not skip deployment.
-published_modules() {
-  local commit=$1 module
-  for module in $(git show "$commit:pom.xml" | sed -n 's|.*<module>\(.*\)</module>.*|\1|p'); do
-    git show "$commit:$module/pom.xml" | grep -q '<maven.deploy.skip>true' || echo "$module"
-  done
-}
-
 installed() {
   local module packaging
   for module in "$@"; do
@@ -72,7 +64,7 @@ installed() {
 }
 
 commit=$(release_commit)
-mapfile -t modules < <(published_modules "$commit")
+mapfile -t modules < <(scripts/published-modules.sh "$commit")
 [ ${#modules[@]} -gt 0 ] || fail "release $version ($commit) lists no published module"
 if installed "${modules[@]}"; then
   exit 0
