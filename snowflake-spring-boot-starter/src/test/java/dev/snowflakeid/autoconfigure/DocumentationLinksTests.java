@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every relative link of the documentation ({@code README.md}, {@code CONTRIBUTING.md},
  * {@code docs/*.md}) reaches a file that exists and, with a {@code #fragment}, a heading
  * of that page under GitHub's anchor rules; so do the {@code docs/page.md#anchor}
- * references in the modules' sources (failure analyses, Javadoc, scripts).
+ * references in the modules' sources (failure analyses, Javadoc, scripts). Every
+ * {@code docs/} page opens with a table of contents that lists each of its sections.
  */
 class DocumentationLinksTests {
 
@@ -80,6 +81,23 @@ class DocumentationLinksTests {
 		}
 		assertThat(references).as("docs/ references in the sources").isPositive();
 		assertThat(broken).as("broken docs/ references").isEmpty();
+	}
+
+	@Test
+	void everyDocsPageOpensWithItsContents() throws IOException {
+		for (String page : pages()) {
+			if (!page.startsWith("docs/")) {
+				continue;
+			}
+			String markdown = DocPages.read(page);
+			List<String> headings = DocPages.headings(markdown);
+			assertThat(headings).as("%s: title, then Contents", page).hasSizeGreaterThan(2);
+			assertThat(headings.get(1)).as("%s: first section", page).isEqualTo("Contents");
+			List<String> listed = links(DocPages.section(page, "Contents"));
+			List<String> sections = new ArrayList<>(DocPages.anchors(markdown)).subList(2, headings.size());
+			assertThat(listed).as("%s: contents", page)
+				.containsExactlyElementsOf(sections.stream().map((anchor) -> "#" + anchor).toList());
+		}
 	}
 
 	@Test
