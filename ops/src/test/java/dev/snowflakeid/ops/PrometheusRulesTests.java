@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,6 +29,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.snowflakeid.testsupport.Command;
+import dev.snowflakeid.testsupport.DocPages;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The alerting rules: valid for Prometheus, unit-tested with promtool (for every alert,
  * series that must fire it and series that must not), each with a severity and a runbook
- * section, and covering every condition the README asks operators to alert on.
+ * section, and covering every condition docs/operations.md asks operators to alert on.
  */
 class PrometheusRulesTests {
 
@@ -49,8 +49,6 @@ class PrometheusRulesTests {
 
 	private static final String INSTALL_PROMTOOL = "install it with `apt-get install prometheus` (Debian), "
 			+ "or run .ci/run, which installs what the tests need";
-
-	private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6}\\s+(.+?)\\s*$");
 
 	@Test
 	@RealProcesses
@@ -96,7 +94,7 @@ class PrometheusRulesTests {
 
 	@Test
 	void everyAlertHasASeverityAndDescribesItselfWithARunbookSection() throws IOException {
-		Set<String> anchors = anchors(Files.readString(RUNBOOK));
+		Set<String> anchors = DocPages.anchors(Files.readString(RUNBOOK));
 		assertThat(alerts()).isNotEmpty().allSatisfy((alert) -> {
 			String name = (String) alert.get("alert");
 			Map<String, Object> labels = map(alert.get("labels"));
@@ -104,19 +102,16 @@ class PrometheusRulesTests {
 			assertThat(labels.get("severity")).as(name).isIn("critical", "warning");
 			assertThat(annotations).as(name).containsKeys("summary", "description", "runbook_url");
 			String url = (String) annotations.get("runbook_url");
-			assertThat(url).as(name).isEqualTo("docs/runbook.md#" + anchor(name));
-			assertThat(anchors).as("docs/runbook.md has a section for %s", name).contains(anchor(name));
+			assertThat(url).as(name).isEqualTo("docs/runbook.md#" + DocPages.anchor(name));
+			assertThat(anchors).as("docs/runbook.md has a section for %s", name).contains(DocPages.anchor(name));
 		});
 	}
 
 	@Test
-	void everyMetricTheReadmeSaysToAlertOnHasAnAlert() throws IOException {
-		String readme = Files.readString(Path.of("..", "README.md"));
-		int start = readme.indexOf("### Alerts worth setting");
-		assertThat(start).as("README section \"Alerts worth setting\"").isNotNegative();
-		int end = readme.indexOf("\n## ", start);
+	void everyMetricTheOperationsPageSaysToAlertOnHasAnAlert() {
+		String section = DocPages.section("docs/operations.md", "Alerts worth setting");
 		Set<String> named = new LinkedHashSet<>();
-		Matcher metric = Pattern.compile("snowflake_[a-z_]+").matcher(readme.substring(start, end));
+		Matcher metric = Pattern.compile("snowflake_[a-z_]+").matcher(section);
 		while (metric.find()) {
 			named.add(metric.group());
 		}
@@ -150,20 +145,6 @@ class PrometheusRulesTests {
 			list(group.get("rules")).stream().filter((rule) -> rule.containsKey("alert")).forEach(alerts::add);
 		}
 		return alerts;
-	}
-
-	/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-	static String anchor(String heading) {
-		return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
-	}
-
-	static Set<String> anchors(String markdown) {
-		Set<String> anchors = new LinkedHashSet<>();
-		Matcher heading = HEADING.matcher(markdown);
-		while (heading.find()) {
-			anchors.add(anchor(heading.group(1)));
-		}
-		return anchors;
 	}
 
 	private static Map<String, Object> yaml(Path file) {

@@ -36,9 +36,9 @@ import org.springframework.boot.health.contributor.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The values of the health details the README lists, on a real generator and lease keeper
- * over a fake clock (a store that grants ceilings 12 s above its clock, renewal rounds
- * never run), so each value is exact.
+ * The values of the health details docs/operations.md lists, on a real generator and
+ * lease keeper over a fake clock (a store that grants ceilings 12 s above its clock,
+ * renewal rounds never run), so each value is exact.
  */
 class SnowflakeHealthIndicatorTests {
 

@@ -45,7 +45,10 @@ public class SnowflakeProperties {
 	/** Epoch that timestamps count from; in the past, never changed once IDs exist. */
 	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
-	/** Region code written into every ID, below 2^region-bits. */
+	/**
+	 * Region code written into every ID, below 2^region-bits; each region leases its
+	 * worker codes in keys of its own.
+	 */
 	private int region = 0;
 
 	private final Layout layout = new Layout();
@@ -99,22 +102,34 @@ public class SnowflakeProperties {
 	/** Bit layout of the IDs: sign bit 0, then timestamp, region, worker and sequence. */
 	public static class Layout {
 
-		/** Bits of the timestamp field, counting ticks since the epoch. */
+		/**
+		 * Bits of the timestamp field, counting ticks since the epoch; the four widths
+		 * sum to 63.
+		 */
 		private int timestampBits = SnowflakeLayout.DEFAULT_TIMESTAMP_BITS;
 
-		/** Bits of the region field. */
+		/** Bits of the region field; the four widths sum to 63. */
 		private int regionBits = SnowflakeLayout.DEFAULT_REGION_BITS;
 
-		/** Bits of the worker field: worker codes per region is 2^worker-bits. */
+		/**
+		 * Bits of the worker field: worker codes per region is 2^worker-bits; the four
+		 * widths sum to 63.
+		 */
 		private int workerBits = SnowflakeLayout.DEFAULT_WORKER_BITS;
 
-		/** Bits of the sequence field: IDs per worker per tick is 2^sequence-bits. */
+		/**
+		 * Bits of the sequence field: IDs per worker per tick is 2^sequence-bits; the
+		 * four widths sum to 63.
+		 */
 		private int sequenceBits = SnowflakeLayout.DEFAULT_SEQUENCE_BITS;
 
 		/** Timestamp unit, a whole number of milliseconds. */
 		private Duration tick = SnowflakeLayout.DEFAULT_TICK;
 
-		/** How long from now the layout must still be able to issue IDs. */
+		/**
+		 * How long from now the layout must still be able to issue IDs; startup fails if
+		 * the layout ends sooner.
+		 */
 		private Period requiredLifetime = Period.ofYears(60);
 
 		public int getTimestampBits() {
@@ -177,9 +192,11 @@ public class SnowflakeProperties {
 		private Duration forwardJumpAlert = SnowflakeIdGenerator.DEFAULT_FORWARD_JUMP_ALERT;
 
 		/**
-		 * How far ahead of the wall clock an exhausted tick may move on without waiting;
-		 * 0 turns borrowing off. Needs a persisted ceiling (the redis allocator, or
-		 * static with a state file) and must stay below the lease ceiling lead.
+		 * Burst mode: how far ahead of the wall clock an exhausted tick may move on
+		 * without waiting; 0 turns borrowing off. Needs a persisted ceiling (the redis
+		 * allocator, or static with a state file) and must stay below the lease ceiling
+		 * lead. IDs then carry timestamps up to this far ahead of wall time: never use
+		 * them for display or expiry.
 		 */
 		private Duration borrowAhead = Duration.ZERO;
 
@@ -238,13 +255,16 @@ public class SnowflakeProperties {
 		private @Nullable Integer code;
 
 		/**
-		 * High-water-mark file of the static allocator; without it the operator
-		 * guarantees that a code is never used twice at once and that clocks never step
-		 * back across restarts.
+		 * High-water-mark file of the static allocator, locked by one process at a time;
+		 * without it the operator guarantees that a code is never used twice at once and
+		 * that clocks never step back across restarts.
 		 */
 		private @Nullable Path stateFile;
 
-		/** Whether startup fails when the state file is missing. */
+		/**
+		 * Whether startup fails when the state file is missing, instead of starting the
+		 * code without a mark.
+		 */
 		private boolean stateFileMustExist = false;
 
 		private final Lease lease = new Lease();
@@ -311,35 +331,53 @@ public class SnowflakeProperties {
 	/** Lease timing. */
 	public static class Lease {
 
-		/** Lease lifetime without renewal: how soon a crashed worker's code is free. */
+		/**
+		 * Lease lifetime without renewal: how soon a crashed worker's code is free again.
+		 */
 		private Duration ttl = LeaseTiming.DEFAULT_TTL;
 
-		/** Time between renewals. */
+		/**
+		 * Time between renewals; the renew interval plus the command timeout stays below
+		 * the TTL.
+		 */
 		private Duration renewInterval = LeaseTiming.DEFAULT_RENEW_INTERVAL;
 
 		/**
 		 * How long a worker keeps issuing IDs while the lease store does not answer; the
-		 * ceiling lead (this plus two renew intervals) and the quarantine after a
-		 * detected data loss derive from it.
+		 * ceiling lead derives from it (this plus two renew intervals, 12s with the
+		 * defaults). With the max clock skew and the command timeout it must stay within
+		 * the fleet lead limit, which gives the quarantine after a detected data loss
+		 * (14.6s with the defaults). Fleet-wide: every instance of a region uses the same
+		 * lease timing (docs/safety-model.md).
 		 */
 		private Duration outageTolerance = LeaseTiming.DEFAULT_OUTAGE_TOLERANCE;
 
 		/**
-		 * Longest startup wait for a free code and for the clock to enter the granted
-		 * range. By default it covers a first start on an empty Redis (the quarantine,
-		 * the max clock skew, one tick and three command timeouts), at least 30s; with
-		 * the redis allocator a shorter one fails startup.
+		 * Longest startup wait for the lease Redis to be reachable, then for a free code
+		 * and for the clock to enter the granted range. A first start on an empty Redis
+		 * waits out the quarantine, so unset it is the quarantine, the max clock skew,
+		 * one tick and three command timeouts in whole seconds, at least 30s (30s with
+		 * the defaults), whatever the outage tolerance is. With the redis allocator a
+		 * budget below that sum (17s with the defaults) stops startup, naming the value
+		 * that works.
 		 */
 		private @Nullable Duration startupWaitBudget;
 
-		/** Largest allowed difference between this worker's and the store's clocks. */
+		/**
+		 * Largest allowed difference between this worker's and the store's clocks. The
+		 * lease script writes nothing for a request whose send time lies more than this
+		 * after the store's time when it runs, or more than this plus the command timeout
+		 * before it: a request that runs late still writes while its lateness plus the
+		 * clocks' difference stays within max clock skew plus command timeout.
+		 */
 		private Duration maxClockSkew = LeaseTiming.DEFAULT_MAX_CLOCK_SKEW;
 
 		/**
 		 * Fleet-wide bound on the lead of every instance of the key space (outage
-		 * tolerance + 2 renew intervals + max clock skew + command timeout), recorded
-		 * with the key space's format; the quarantine after a detected data loss is this
-		 * plus max clock skew, command timeout and failover window.
+		 * tolerance + 2 renew intervals + max clock skew + command timeout, 13.3s with
+		 * the defaults), recorded with the key space's format; startup refuses an
+		 * instance above it or with another limit. The quarantine after a detected data
+		 * loss is this plus max clock skew, command timeout and failover window.
 		 */
 		private Duration fleetLeadLimit = LeaseTiming.DEFAULT_LEAD_LIMIT;
 

@@ -36,7 +36,7 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 					+ "instance has used, with snowflake.worker.redis.format-coexistence=side-by-side and equal "
 					+ "timestamp bits, region bits, tick and epoch; any other new format needs a key space whose IDs "
 					+ "never meet these: IDs of two formats, and of two namespaces in one region, can be equal "
-					+ "(README, \"Uniqueness domain\").",
+					+ "(docs/safety-model.md#uniqueness-domain).",
 				cause);
 	}
 

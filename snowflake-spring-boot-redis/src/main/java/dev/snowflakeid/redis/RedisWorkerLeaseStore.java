@@ -52,11 +52,11 @@ import org.springframework.data.redis.core.script.RedisScript;
  * refused, writing nothing, when the caller's clock and Redis time differ by more than
  * the allowed skew (the request's allowed lateness added), when the server is not a
  * primary, or when it and the replicas keeping up with it are not a majority of the
- * configured nodes (see the README, "Safety model"). A grant is used only once the
- * replicas of that majority acknowledged it: the script and its {@code WAIT} run on one
- * connection ({@link ScriptConnection}), on a Redis Cluster the node connection to the
- * primary that owns the region's slot. Releases and counts of free codes go through the
- * template's own routing. Every Redis error or timeout surfaces as
+ * configured nodes (see docs/safety-model.md). A grant is used only once the replicas of
+ * that majority acknowledged it: the script and its {@code WAIT} run on one connection
+ * ({@link ScriptConnection}), on a Redis Cluster the node connection to the primary that
+ * owns the region's slot. Releases and counts of free codes go through the template's own
+ * routing. Every Redis error or timeout surfaces as
  * {@link LeaseStoreUnavailableException}; instances are thread-safe. It needs a Lettuce
  * connection factory.
  *

@@ -63,7 +63,7 @@
 --                                                the key space another fleet lead limit, or the region
 --                                                belongs to another namespace
 --
--- Invariants (see the README, "Safety model"):
+-- Invariants (see docs/safety-model.md):
 --   * ceiling = T + A for every grant; m:<code> records the highest ceiling ever granted for the code
 --     in this script, before the reply, and never decreases.
 --   * floor = max(highest ceiling granted to any OTHER owner of the code, floor0).

@@ -33,7 +33,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The relations between lease timings that the README's properties table states for
+ * The relations between lease timings that docs/configuration.md states for
  * {@code snowflake.worker.allocator=redis}, each violated by exactly its boundary value
  * (equality is a violation: the table says "below"), in an application that reaches a
  * real, suitable Redis: nothing but the relation stops it, and the analysis Spring Boot
@@ -56,7 +56,7 @@ class LeaseTimingRelationsTests {
 	}
 
 	/**
-	 * The README's default timings (ttl 10s, renew-interval 1s, outage-tolerance 10s,
+	 * The documented default timings (ttl 10s, renew-interval 1s, outage-tolerance 10s,
 	 * command-timeout 300ms).
 	 */
 	private final ApplicationContextRunner runner = LeaseApplications.runner(true)

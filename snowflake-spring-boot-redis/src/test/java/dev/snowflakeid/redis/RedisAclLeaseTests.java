@@ -16,14 +16,13 @@
 package dev.snowflakeid.redis;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.testsupport.DocPages;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.RedisServer;
@@ -36,8 +35,8 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worker leases as an ACL user with exactly the rule the README gives (read from the
- * README itself): it claims, issues, renews and releases. The same rule without one
+ * Worker leases as an ACL user with exactly the rule docs/redis.md gives (read from the
+ * page itself): it claims, issues, renews and releases. The same rule without one
  * permission stops startup with a failure analysis that names the permission.
  */
 @RealProcesses
@@ -47,17 +46,17 @@ class RedisAclLeaseTests {
 
 	private static RedisServer server;
 
-	private static List<String> readmeRule;
+	private static List<String> documentedRule;
 
 	@BeforeAll
 	static void start() throws IOException {
 		server = RedisServer.start();
-		String line = Files.readAllLines(Path.of("..", "README.md"))
-			.stream()
+		String line = DocPages.section("docs/redis.md", "ACL user")
+			.lines()
 			.filter((each) -> each.startsWith("ACL SETUSER snowflake-lease "))
 			.findFirst()
-			.orElseThrow(() -> new AssertionError("README has no ACL rule for the lease user"));
-		readmeRule = Arrays.asList(line.replace(">PASSWORD", ">" + PASSWORD).split("\\s+"));
+			.orElseThrow(() -> new AssertionError("docs/redis.md has no ACL rule for the lease user"));
+		documentedRule = Arrays.asList(line.replace(">PASSWORD", ">" + PASSWORD).split("\\s+"));
 	}
 
 	@AfterAll
@@ -68,8 +67,8 @@ class RedisAclLeaseTests {
 	}
 
 	@Test
-	void theReadmeRuleGrantsEveryCommandTheLeasesNeed() {
-		List<String> granted = readmeRule.stream()
+	void theDocumentedRuleGrantsEveryCommandTheLeasesNeed() {
+		List<String> granted = documentedRule.stream()
 			.filter((part) -> part.startsWith("+"))
 			.map((part) -> part.substring(1))
 			.toList();
@@ -77,8 +76,8 @@ class RedisAclLeaseTests {
 	}
 
 	@Test
-	void aUserWithTheReadmeRuleClaimsIssuesRenewsAndReleases() {
-		server.call(readmeRule.toArray(String[]::new));
+	void aUserWithTheDocumentedRuleClaimsIssuesRenewsAndReleases() {
+		server.call(documentedRule.toArray(String[]::new));
 		LeaseApplications.runner(false)
 			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + server.port(),
 					"spring.data.redis.username=snowflake-lease", "spring.data.redis.password=" + PASSWORD)
@@ -99,7 +98,7 @@ class RedisAclLeaseTests {
 
 	@Test
 	void aUserMissingOnePermissionFailsStartupNamingIt() {
-		List<String> rule = new ArrayList<>(readmeRule);
+		List<String> rule = new ArrayList<>(documentedRule);
 		rule.set(2, "snowflake-partial");
 		assertThat(rule.remove("+hset")).isTrue();
 		server.call(rule.toArray(String[]::new));

@@ -63,8 +63,8 @@ import static org.awaitility.Awaitility.await;
  *
  * <p>
  * The outage tolerance is 3 s so the class stays quick;
- * {@code -Dlease.outage-tolerance-ms=10000} runs the frozen-Redis test with the README
- * default.
+ * {@code -Dlease.outage-tolerance-ms=10000} runs the frozen-Redis test with the
+ * documented default.
  */
 @RealProcesses
 class RedisLeaseProtocolTests {

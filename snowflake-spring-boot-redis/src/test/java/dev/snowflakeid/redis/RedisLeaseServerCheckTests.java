@@ -206,7 +206,8 @@ class RedisLeaseServerCheckTests {
 		assertThat(warnings.get(1)).contains("maxmemory-policy").contains("noeviction or a volatile-* policy");
 	}
 
-	// The check's refusal for a user with the README's lease permissions, all but one.
+	// The check's refusal for a user with the lease permissions of docs/redis.md, all but
+	// one.
 	private UnsuitableRedisException refusalOfEveryLeasePermissionBut(String user, String missing) {
 		RedisServer server = server();
 		List<String> rule = new ArrayList<>(

@@ -137,7 +137,7 @@ class RedisSentinelLeaseTests {
 	 * skew 1 s, command timeout 300 ms) with two replicas: a kill -9 of the primary costs
 	 * the time until the promoted replica's first grant, whose floor is the quarantine
 	 * (16.6 s) above it, less the ceiling lead (12 s) the worker still holds. Printed as
-	 * the README's figure; bounded by detection, promotion and the quarantine.
+	 * the figure of docs/redis.md; bounded by detection, promotion and the quarantine.
 	 */
 	@Test
 	void withDefaultTimingsAKilledPrimaryCostsAboutTheQuarantineLessTheCeilingLead() {

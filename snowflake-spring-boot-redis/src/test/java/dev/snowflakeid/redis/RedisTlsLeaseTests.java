@@ -44,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Worker leases over TLS, against {@code redis-server} processes that speak only TLS
  * ({@code --port 0 --tls-port P}) with certificates from a certificate authority made by
  * the test: one that accepts any client, one that requires a client certificate (mutual
- * TLS). Each way the README names to turn TLS on gives a lease connection that works
+ * TLS). Each way docs/redis.md names to turn TLS on gives a lease connection that works
  * against them; pointed at a plaintext server, each one fails startup instead of falling
  * back to plaintext.
  */

@@ -15,15 +15,22 @@
  */
 package dev.snowflakeid.autoconfigure;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.Period;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonProperties;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.redis.autoconfigure.RedisLeaseTimings;
 import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisProperties;
+import dev.snowflakeid.testsupport.DocPages;
 import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdProperties;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 /**
- * The defaults the README promises, written out as the README writes them, against
+ * The defaults the documentation promises, written out as it writes them, against
  * {@link SnowflakeProperties} as Spring Boot binds it from an environment with no
  * property at all (system properties and environment variables removed, so a build's
  * {@code -Dsnowflake.*} cannot leak in). Each default is asserted once. The layout
@@ -56,8 +63,9 @@ class SnowflakePropertiesDefaultsTests {
 	}).withUserConfiguration(BoundProperties.class);
 
 	/**
-	 * README, "Configuration": the properties table, row by row; every wrong default is
-	 * reported at once.
+	 * docs/configuration.md, row by row (the page is rendered from the metadata, whose
+	 * defaults SnowflakePropertiesMetadataTests holds to the classes); every wrong
+	 * default is reported at once.
 	 */
 	@Test
 	void theConfigurationTable() {
@@ -130,28 +138,35 @@ class SnowflakePropertiesDefaultsTests {
 	}
 
 	/**
-	 * README, "Configuration", outage-tolerance and startup-wait-budget rows: the ceiling
-	 * lead "this + 2 renew intervals = 12 s", the quarantine "lead + 2 × (max clock skew
-	 * + command timeout) + failover window = 14.6 s", and a startup wait that "covers the
-	 * quarantine of a first start on an empty Redis".
+	 * docs/configuration.md, outage-tolerance, fleet-lead-limit and startup-wait-budget
+	 * rows: the ceiling lead "this plus two renew intervals, 12s", the quarantine 14.6s,
+	 * the lead 13.3s, and a startup wait that covers the quarantine of a first start on
+	 * an empty Redis; each figure the page gives is the one the timing derives.
 	 */
 	@Test
-	void theFiguresTheConfigurationTableDerives() {
+	void theFiguresTheConfigurationReferenceDerives() {
+		String reference = DocPages.read("docs/configuration.md");
 		this.runner.run((context) -> {
 			SnowflakeProperties properties = context.getBean(SnowflakeProperties.class);
 			LeaseTiming timing = redisTiming(context);
+			Duration startupWait = LeaseTimingMapper.startupWaitBudget(properties, timing);
 			assertThat(timing.ceilingLead()).isEqualTo(Duration.ofSeconds(12));
 			assertThat(timing.quarantine()).isEqualTo(Duration.ofMillis(14_600));
-			assertThat(LeaseTimingMapper.startupWaitBudget(properties, timing)).isEqualTo(Duration.ofSeconds(30))
-				.isGreaterThan(timing.quarantine());
+			assertThat(startupWait).isEqualTo(Duration.ofSeconds(30)).isGreaterThan(timing.quarantine());
+			assertThat(reference)
+				.contains("this plus two renew intervals, " + seconds(timing.ceilingLead()) + "s with the defaults")
+				.contains("a detected data loss (" + seconds(timing.quarantine()) + "s with the defaults)")
+				.contains("command timeout, " + seconds(timing.lead()) + "s with the defaults)")
+				.contains("at least 30s (" + seconds(startupWait) + "s with the defaults)");
 		});
 	}
 
 	/**
-	 * README, "Safety model", the terms table: {@code ℓ} is the command timeout,
-	 * {@code δ} = 2(s + ℓ) = 2.6 s, the failover window {@code W} is 0 s without replicas
-	 * and 2 s with them, so {@code Q} is 16.6 s with replicas ({@code O}, {@code I},
-	 * {@code s} and the no-replica {@code A} and {@code Q} are asserted above).
+	 * docs/safety-model.md, the terms table (read from the page for the derived figures):
+	 * {@code ℓ} is the command timeout, {@code δ} = 2(s + ℓ) = 2.6 s, the failover window
+	 * {@code W} is 0 s without replicas and 2 s with them, so {@code Q} is 16.6 s with
+	 * replicas ({@code O}, {@code I}, {@code s} and the no-replica {@code A} and
+	 * {@code Q} are asserted above).
 	 */
 	@Test
 	void theSafetyModelTerms() {
@@ -170,6 +185,37 @@ class SnowflakePropertiesDefaultsTests {
 			assertThat(timing.failoverWindow()).as("W with replicas").isEqualTo(Duration.ofSeconds(2));
 			assertThat(timing.quarantine()).as("Q with replicas").isEqualTo(Duration.ofMillis(16_600));
 		});
+		AtomicReference<LeaseTiming> alone = new AtomicReference<>();
+		AtomicReference<LeaseTiming> replicated = new AtomicReference<>();
+		this.runner.run((context) -> alone.set(redisTiming(context)));
+		this.runner.withPropertyValues("snowflake.worker.redis.replicas=1")
+			.run((context) -> replicated.set(redisTiming(context)));
+		Map<String, String> terms = termDefaults();
+		LeaseTiming timing = alone.get();
+		assertThat(terms.get("A")).isEqualTo(seconds(timing.ceilingLead()) + " s");
+		assertThat(terms.get("δ"))
+			.isEqualTo(seconds(timing.quarantine().minus(timing.ceilingLead()).minus(timing.failoverWindow())) + " s");
+		assertThat(terms.get("B")).isEqualTo(seconds(timing.leadLimit()) + " s");
+		assertThat(terms.get("W")).isEqualTo(seconds(timing.failoverWindow()) + " s ("
+				+ seconds(replicated.get().failoverWindow()) + " s with replicas)");
+		assertThat(terms.get("Q")).isEqualTo(
+				seconds(timing.quarantine()) + " s (" + seconds(replicated.get().quarantine()) + " s with replicas)");
+	}
+
+	/** The default column of docs/safety-model.md's terms table, by symbol. */
+	private static Map<String, String> termDefaults() {
+		Map<String, String> defaults = new LinkedHashMap<>();
+		Matcher row = Pattern.compile("(?m)^\\| `([^`]+)` \\|.*\\| ([^|]+) \\|$")
+			.matcher(DocPages.section("docs/safety-model.md", "Terms"));
+		while (row.find()) {
+			defaults.put(row.group(1), row.group(2).trim());
+		}
+		return defaults;
+	}
+
+	/** Seconds as the documentation writes them: 12, 2.6, 14.6. */
+	private static String seconds(Duration duration) {
+		return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString();
 	}
 
 	/** The lease timing of the bound properties with the Redis allocator, the default. */

@@ -276,7 +276,7 @@ public final class LeaseSimulation {
 	 * Redis server. The two-clocks check refuses a caller and a server whose clocks
 	 * disagree; it cannot tell when both are wrong by the same amount, or when a late
 	 * request makes up for a lagging server clock, which the safety model assumes away
-	 * (see the README), so one schedule never has both.
+	 * (see docs/safety-model.md), so one schedule never has both.
 	 */
 	private final boolean workerClocksStep;
 
@@ -297,7 +297,8 @@ public final class LeaseSimulation {
 		// minority is not one);
 		// with two or more, the last may replicate from the one before it (a chained
 		// replica), which the
-		// configured count includes as the README requires, unless a mutation leaves it
+		// configured count includes as docs/safety-model.md requires, unless a mutation
+		// leaves it
 		// out.
 		this.replicas = this.replicated ? 1 + this.random.nextInt(3) : 0;
 		this.chained = this.replicas >= 2 && this.random.nextInt(3) == 0;

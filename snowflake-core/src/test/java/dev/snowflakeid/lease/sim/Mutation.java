@@ -70,7 +70,7 @@ public enum Mutation {
 	 * The configured number of replicas leaves out a chained replica (one that replicates
 	 * from another replica): its parent, promoted in a partition, has a majority of the
 	 * count while the deposed primary keeps one too. A configuration fault, not a script
-	 * rule: it shows that the README's assumption matters.
+	 * rule: it shows that the safety model's assumption matters.
 	 */
 	CHAINED_REPLICA_UNCOUNTED,
 

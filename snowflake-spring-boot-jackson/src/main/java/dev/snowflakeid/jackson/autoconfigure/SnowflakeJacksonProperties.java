@@ -30,7 +30,7 @@ public class SnowflakeJacksonProperties {
 
 	/**
 	 * Whether to write every long and Long as a JSON string, not only properties marked
-	 * as IDs.
+	 * as IDs (and to document them so in OpenAPI).
 	 */
 	private boolean writeAllLongsAsStrings = false;
 

@@ -34,8 +34,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SnowflakeRedisProperties {
 
 	/**
-	 * Uniqueness domain within the Redis database: applications whose IDs may meet must
-	 * share it.
+	 * Namespace the region belongs to: each region of a key space has one, enforced.
+	 * Namespaces are labels of regions, not a separation: two namespaces in one region
+	 * would issue the same IDs, so applications whose IDs may meet share it
+	 * (docs/safety-model.md#uniqueness-domain).
 	 */
 	private String namespace = RedisLeaseDefaults.NAMESPACE;
 
@@ -45,7 +47,8 @@ public class SnowflakeRedisProperties {
 	private String keyPrefix = RedisLeaseDefaults.KEY_PREFIX;
 
 	/**
-	 * Timeout of each lease command; well inside the renew interval.
+	 * Timeout of each lease command; below the renew interval, whatever the application's
+	 * own Redis client settings are.
 	 */
 	private Duration commandTimeout = RedisLeaseDefaults.COMMAND_TIMEOUT;
 
@@ -59,8 +62,9 @@ public class SnowflakeRedisProperties {
 	 * Number of replicas each Redis primary has, counting chained replicas and every node
 	 * that may ever follow it. Leases are granted only while the primary and the replicas
 	 * online within the lag limit are a majority of these nodes (half the replicas,
-	 * rounded up), and each grant waits until that many hold it. 0 for a primary without
-	 * replicas. A primary with more replicas attached refuses to grant.
+	 * rounded up), and each grant waits until that many hold it (WAIT). 0 for a primary
+	 * without replicas: then a primary with any replica attached refuses to grant, as
+	 * does one with more replicas attached than this.
 	 */
 	private int replicas;
 
@@ -71,15 +75,17 @@ public class SnowflakeRedisProperties {
 	private @Nullable Integer minReplicas;
 
 	/**
-	 * Largest replica lag, whole seconds, at which leases are still granted; bounds how
-	 * long a deposed primary keeps granting.
+	 * Largest replica lag, whole seconds and at least 1s (an idle, healthy replica
+	 * reports lag 1 in about half of all samples), at which leases are still granted;
+	 * bounds how long a deposed primary keeps granting.
 	 */
 	private Duration maxReplicaLag = RedisLeaseDefaults.MAX_REPLICA_LAG;
 
 	/**
 	 * Whether this instance's ID format may differ from the one the key space records:
-	 * side-by-side lets it take an unused region of its own where timestamp bits, region
-	 * bits, tick and epoch are equal.
+	 * side-by-side lets it take a region no instance has used yet where timestamp bits,
+	 * region bits, tick and epoch are equal; the region then keeps this format
+	 * (docs/safety-model.md#uniqueness-domain).
 	 */
 	private FormatCoexistence formatCoexistence = FormatCoexistence.NONE;
 
@@ -95,7 +101,8 @@ public class SnowflakeRedisProperties {
 	private @Nullable String url;
 
 	/**
-	 * Host of a separate lease Redis.
+	 * Host of a separate lease Redis; unset (with no url, sentinel or cluster), the
+	 * leases use the application's Redis (spring.data.redis.*).
 	 */
 	private @Nullable String host;
 
@@ -296,7 +303,8 @@ public class SnowflakeRedisProperties {
 	public static class Sentinel {
 
 		/**
-		 * Name of the primary the sentinels monitor.
+		 * Name of the primary the sentinels monitor, for a separate lease Redis behind
+		 * Sentinel.
 		 */
 		private @Nullable String master;
 
@@ -355,7 +363,8 @@ public class SnowflakeRedisProperties {
 	public static class Cluster {
 
 		/**
-		 * Initial cluster nodes as host:port pairs; at least one must answer.
+		 * Initial nodes of a separate lease Redis Cluster as host:port pairs; at least
+		 * one must answer.
 		 */
 		private List<String> nodes = new ArrayList<>();
 

@@ -128,8 +128,8 @@ class UnsuitableRedisFailureAnalyzer extends AbstractFailureAnalyzer<UnsuitableR
 		return new FailureAnalysis("Worker leases cannot use this Redis user: " + cause.getMessage() + ".",
 				"Grant the missing permissions (ACL SETUSER " + missing.user() + " "
 						+ String.join(" ", missing.permissions()) + "), or give the user the lease rule from the "
-						+ "README: the lease commands on keys ~" + keyPattern(missing.sampleKey()) + ". The user is "
-						+ "spring.data.redis.username (or snowflake.worker.redis.username).",
+						+ "docs/redis.md#acl-user: the lease commands on keys ~" + keyPattern(missing.sampleKey())
+						+ ". The user is " + "spring.data.redis.username (or snowflake.worker.redis.username).",
 				cause);
 	}
 

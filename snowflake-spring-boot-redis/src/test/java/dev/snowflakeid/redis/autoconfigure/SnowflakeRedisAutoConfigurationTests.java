@@ -69,7 +69,7 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	/**
 	 * The pauses before reconnect attempts 1 to 12 and 64 (Lettuce counts from 1):
-	 * doubling from 1 ms, at least 10 ms and at most the 500 ms the README promises: a
+	 * doubling from 1 ms, at least 10 ms and at most the 500 ms docs/redis.md promises: a
 	 * Redis that is back is retried before the next renewal at the default 1 s interval.
 	 */
 	private static final List<Duration> RECONNECT_DELAYS = LongStream
