@@ -17,6 +17,7 @@ package dev.snowflakeid.lease.tck;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.tck.ModelLeaseStore.Mutation;
@@ -45,7 +46,7 @@ class ModelLeaseStoreTckTests {
 	@Test
 	void aStoreThatFollowsTheModelPassesEveryRule() {
 		Mutant.mutation = Mutation.NONE;
-		Outcome outcome = run();
+		Outcome outcome = run(Mutant.class);
 		assertEquals(List.of(), outcome.failed(), "rules the model failed");
 		assertEquals(9, outcome.passed().size(), "rules run: " + outcome.passed());
 	}
@@ -54,18 +55,29 @@ class ModelLeaseStoreTckTests {
 	@CsvSource({ "CLAIM_IGNORES_HOLDER, claims are exclusive", "SAME_GENERATION, generations grow",
 			"FLOOR_IGNORES_MARKS, a released code is claimable above its last ceiling",
 			"RENEW_IGNORES_TOKEN, a stale owner is fenced", "NO_LOSS_DETECTION, a lost state raises floors",
-			"LINEAGE_NOT_CHECKED, a restored state raises floors", "RELEASE_KEEPS_CODE, grants not used are released" })
+			"LINEAGE_NOT_CHECKED, a restored state raises floors", "RELEASE_KEEPS_CODE, grants not used are released",
+			"FLOOR_IGNORES_MARKS, many concurrent claimants never share a range" })
 	void eachBrokenRuleFailsTheRuleThatNamesIt(Mutation mutation, String rule) {
 		Mutant.mutation = mutation;
-		Outcome outcome = run();
+		Outcome outcome = run(Mutant.class);
 		assertTrue(outcome.failed().stream().anyMatch((name) -> name.startsWith(rule + " (")),
 				mutation + " passed '" + rule + "'; failed: " + outcome.failed());
 	}
 
-	private static Outcome run() {
+	@Test
+	void aCapabilityDeclaredNotApplicableRemovesItsRulesAndNeedsAReason() {
+		Mutant.mutation = Mutation.NONE;
+		Outcome outcome = run(WithoutExpiry.class);
+		assertEquals(List.of("every capability not applicable gives its reason"), outcome.failed());
+		assertEquals(7, outcome.passed().size(), "rules run: " + outcome.passed());
+		assertTrue(outcome.passed().stream().noneMatch((name) -> name.startsWith("a stale owner is fenced")),
+				"a rule that needs expiry was generated: " + outcome.passed());
+	}
+
+	private static Outcome run(Class<?> kit) {
 		Outcome outcome = new Outcome(new ArrayList<>(), new ArrayList<>());
 		Launcher launcher = LauncherFactory.create();
-		launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Mutant.class)).build(),
+		launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(kit)).build(),
 				new TestExecutionListener() {
 
 					@Override
@@ -79,6 +91,16 @@ class ModelLeaseStoreTckTests {
 
 				});
 		return outcome;
+	}
+
+	/** The model declaring expiry not applicable, without a reason. */
+	static class WithoutExpiry extends Mutant {
+
+		@Override
+		protected Map<Capability, String> notApplicable() {
+			return Map.of(Capability.EXPIRY, " ");
+		}
+
 	}
 
 	private record Outcome(List<String> passed, List<String> failed) {
