@@ -210,17 +210,19 @@ final class StaticCode {
 				throw new WorkerCodeInUseException(this.domain, holder() + ", whose generator uses it", List.of());
 			}
 			String token = TOKEN + "-" + (++this.grants);
+			// A claim after a release starts above what the released grants used.
+			long floor = Math.max(this.floor, this.lastUsedMillis);
 			LeaseGrant grant;
 			StateFile file = this.stateFile;
 			if (file == null) {
-				grant = new LeaseGrant(workerCode, 0, token, this.floor, Long.MAX_VALUE, now, null);
+				grant = new LeaseGrant(workerCode, 0, token, floor, Long.MAX_VALUE, now, null);
 			}
 			else {
 				this.highWaterMark = Math.max(this.highWaterMark, file.mark());
 				// The first ceiling lies a lead above the floor even when the clock is
 				// still behind it.
-				long ceiling = raise(file, Math.max(this.floor, now));
-				grant = new LeaseGrant(workerCode, 0, token, this.floor, ceiling, now, null);
+				long ceiling = raise(file, Math.max(floor, now));
+				grant = new LeaseGrant(workerCode, 0, token, floor, ceiling, now, null);
 			}
 			this.granted = token;
 			return grant;

@@ -61,6 +61,8 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 
 	private final boolean shared;
 
+	private final String name;
+
 	private final StaticCode code;
 
 	/**
@@ -87,6 +89,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		this.workerCode = builder.workerCode;
 		this.region = builder.region;
 		this.shared = share;
+		this.name = builder.name;
 		this.code = StaticCode.open(this, builder.workerCode, builder.region, builder.stateFile,
 				builder.stateFileMustExist, ceilingLead, Objects.requireNonNull(builder.clock, "clock"), builder.owner,
 				share);
@@ -169,7 +172,7 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 
 	@Override
 	public String name() {
-		return "static";
+		return this.name;
 	}
 
 	/**
@@ -200,6 +203,8 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		private InstantSource clock = InstantSource.system();
 
 		private String owner = "a generator started by thread '" + Thread.currentThread().getName() + "'";
+
+		private String name = "static";
 
 		private Builder(int workerCode) {
 			this.workerCode = workerCode;
@@ -246,6 +251,15 @@ public final class StaticWorkerLeaseStore implements WorkerLeaseStore, AutoClose
 		 */
 		public Builder owner(String owner) {
 			this.owner = Objects.requireNonNull(owner, "owner");
+			return this;
+		}
+
+		/**
+		 * Allocator name for health, metrics and logs, such as {@code kubernetes} for a
+		 * StatefulSet's pod ordinal. Default {@code static}.
+		 */
+		public Builder name(String name) {
+			this.name = Objects.requireNonNull(name, "name");
 			return this;
 		}
 

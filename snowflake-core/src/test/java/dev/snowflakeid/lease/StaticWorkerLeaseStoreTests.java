@@ -72,6 +72,17 @@ class StaticWorkerLeaseStoreTests {
 	}
 
 	@Test
+	void aClaimAfterAReleaseStartsAboveWhatTheReleasedGrantUsed() {
+		try (StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(12, null, LEAD, this.time)) {
+			LeaseGrant first = store.claim(-1);
+			store.release(first, this.time.millis() + 5);
+			LeaseGrant second = store.claim(-1);
+			assertThat(second.floorMillis()).isEqualTo(this.time.millis() + 5);
+			assertThat(second.token()).isNotEqualTo(first.token());
+		}
+	}
+
+	@Test
 	void everyCeilingIsWrittenToTheFileBeforeItIsUsed() throws IOException {
 		Path file = this.directory.resolve("state/worker-12.hwm");
 		StaticWorkerLeaseStore store = new StaticWorkerLeaseStore(12, file, LEAD, this.time);

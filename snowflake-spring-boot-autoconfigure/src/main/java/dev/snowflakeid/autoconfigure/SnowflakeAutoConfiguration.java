@@ -57,7 +57,8 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnSnowflakeEnabled
 @EnableConfigurationProperties(SnowflakeProperties.class)
 @Import({ SnowflakeAutoConfiguration.SelectedAllocatorConfiguration.class,
-		SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class })
+		SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class,
+		SnowflakeAutoConfiguration.KubernetesAllocatorConfiguration.class })
 public final class SnowflakeAutoConfiguration {
 
 	@Bean
@@ -250,6 +251,23 @@ public final class SnowflakeAutoConfiguration {
 		StaticWorkerCodeAllocator staticWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeLayout layout,
 				ApplicationContext context) {
 			return new StaticWorkerCodeAllocator(properties, layout, owner(context));
+		}
+
+	}
+
+	/** {@code snowflake.worker.allocator=kubernetes}, selected or not. */
+	@Configuration(proxyBeanMethods = false)
+	static class KubernetesAllocatorConfiguration {
+
+		/**
+		 * The ordinal is read from this context's environment (the process environment,
+		 * or a property of the same name), only once the allocator is selected.
+		 */
+		@Bean
+		@ConditionalOnMissingBean
+		KubernetesWorkerCodeAllocator kubernetesWorkerCodeAllocator(SnowflakeProperties properties,
+				SnowflakeLayout layout, ApplicationContext context) {
+			return new KubernetesWorkerCodeAllocator(properties, layout, owner(context), context.getEnvironment());
 		}
 
 	}

@@ -269,6 +269,8 @@ public class SnowflakeProperties {
 
 		private final Lease lease = new Lease();
 
+		private final Kubernetes kubernetes = new Kubernetes();
+
 		public @Nullable Allocator getAllocator() {
 			return this.allocator;
 		}
@@ -305,6 +307,44 @@ public class SnowflakeProperties {
 			return this.lease;
 		}
 
+		public Kubernetes getKubernetes() {
+			return this.kubernetes;
+		}
+
+	}
+
+	/** How the kubernetes allocator finds this pod's worker code. */
+	public static class Kubernetes {
+
+		/**
+		 * Environment variable holding the pod name (name-N, as a StatefulSet names its
+		 * pods) or the bare ordinal (such as the apps.kubernetes.io/pod-index label
+		 * through the downward API).
+		 */
+		private String ordinalVariable = "HOSTNAME";
+
+		/**
+		 * Added to the pod ordinal to make the worker code, so that StatefulSets in one
+		 * region use separate codes.
+		 */
+		private int codeOffset = 0;
+
+		public String getOrdinalVariable() {
+			return this.ordinalVariable;
+		}
+
+		public void setOrdinalVariable(String ordinalVariable) {
+			this.ordinalVariable = ordinalVariable;
+		}
+
+		public int getCodeOffset() {
+			return this.codeOffset;
+		}
+
+		public void setCodeOffset(int codeOffset) {
+			this.codeOffset = codeOffset;
+		}
+
 	}
 
 	/** Worker-code allocators. */
@@ -315,6 +355,12 @@ public class SnowflakeProperties {
 
 		/** A code fixed by configuration, optionally with a state file. */
 		STATIC,
+
+		/**
+		 * The pod ordinal of a StatefulSet as the code, with the state file on the pod's
+		 * persistent volume.
+		 */
+		KUBERNETES,
 
 		/**
 		 * For tests only: a code of this application context's own (or

@@ -67,13 +67,22 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 		}
 		InvalidSnowflakeConfigurationException.check("snowflake.worker.code", () -> this.layout.requireWorkerCode(code),
 				"Set snowflake.worker.code below 2^snowflake.layout.worker-bits.");
+		return builder(code, this.properties, timing, this.owner).share();
+	}
+
+	/**
+	 * A static store of {@code code} in the configured region, with the configured state
+	 * file and the lease timing's ceiling lead.
+	 */
+	static StaticWorkerLeaseStore.Builder builder(int code, SnowflakeProperties properties, LeaseTiming timing,
+			String owner) {
+		SnowflakeProperties.Worker worker = properties.getWorker();
 		return StaticWorkerLeaseStore.builder(code)
-			.region(this.properties.getRegion())
+			.region(properties.getRegion())
 			.stateFile(worker.getStateFile())
 			.stateFileMustExist(worker.isStateFileMustExist())
 			.ceilingLead(timing.ceilingLead())
-			.owner(this.owner)
-			.share();
+			.owner(owner);
 	}
 
 	@Override

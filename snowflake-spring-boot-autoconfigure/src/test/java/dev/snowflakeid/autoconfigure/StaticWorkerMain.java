@@ -17,6 +17,8 @@ package dev.snowflakeid.autoconfigure;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.snowflakeid.IdGenerator;
 
@@ -27,10 +29,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * An application with the static allocator, for {@link StateFileProcessTests}: starts (or
- * fails to start, printing Spring Boot's failure analysis and exiting with status 1),
- * prints {@code READY <pid> <id>}, and runs until its standard input closes. Arguments:
- * state file, worker code, application name.
+ * An application with the static allocator, for {@link StateFileProcessTests} (or the
+ * kubernetes allocator, for {@link KubernetesPodProcessTests}): starts (or fails to
+ * start, printing Spring Boot's failure analysis and exiting with status 1), prints
+ * {@code READY <pid> <id>}, and runs until its standard input closes. Arguments: state
+ * file, worker code (or {@code kubernetes}: the ordinal of the pod name in
+ * {@code HOSTNAME}), application name.
  */
 public final class StaticWorkerMain {
 
@@ -38,10 +42,18 @@ public final class StaticWorkerMain {
 	}
 
 	public static void main(String[] args) throws IOException {
+		List<String> settings = new ArrayList<>(
+				List.of("--snowflake.worker.state-file=" + args[0], "--spring.application.name=" + args[2]));
+		if (args[1].equals("kubernetes")) {
+			settings.add("--snowflake.worker.allocator=kubernetes");
+		}
+		else {
+			settings.add("--snowflake.worker.allocator=static");
+			settings.add("--snowflake.worker.code=" + args[1]);
+		}
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
 			.web(WebApplicationType.NONE)
-			.run("--snowflake.worker.allocator=static", "--snowflake.worker.state-file=" + args[0],
-					"--snowflake.worker.code=" + args[1], "--spring.application.name=" + args[2]);
+			.run(settings.toArray(String[]::new));
 		PrintStream out = System.out;
 		out.println("READY " + ProcessHandle.current().pid() + " " + context.getBean(IdGenerator.class).nextId());
 		out.flush();
