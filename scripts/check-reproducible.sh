@@ -21,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-published=snowflake-core,snowflake-publicid,snowflake-spring-boot-autoconfigure,snowflake-spring-boot-redis,snowflake-spring-boot-actuator,snowflake-spring-boot-jackson,snowflake-spring-boot-jackson2,snowflake-spring-boot-persistence,snowflake-spring-boot-webmvc,snowflake-spring-boot-openapi,snowflake-spring-boot-starter,snowflake-spring-boot-test,snowflake-spring-boot-starter-test
+published=snowflake-core,snowflake-publicid,snowflake-spring-boot-autoconfigure,snowflake-spring-boot-redis,snowflake-spring-boot-jdbc-lease,snowflake-spring-boot-actuator,snowflake-spring-boot-jackson,snowflake-spring-boot-jackson2,snowflake-spring-boot-persistence,snowflake-spring-boot-webmvc,snowflake-spring-boot-openapi,snowflake-spring-boot-starter,snowflake-spring-boot-test,snowflake-spring-boot-starter-test
 first=$(mktemp -d)
 trap 'rm -rf "$first"' EXIT
 

@@ -297,6 +297,12 @@ public class SnowflakeProperties {
 		STATIC,
 
 		/**
+		 * Lease codes from a table in a SQL database (PostgreSQL), from
+		 * snowflake-spring-boot-jdbc-lease.
+		 */
+		JDBC,
+
+		/**
 		 * For tests only: a code of this application context's own (or
 		 * snowflake.worker.code), held in memory, from
 		 * snowflake-spring-boot-starter-test; startup fails without that library.
