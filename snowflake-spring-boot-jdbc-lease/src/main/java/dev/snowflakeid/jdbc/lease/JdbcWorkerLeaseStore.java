@@ -122,7 +122,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 	/**
 	 * Checks the database before the first claim: a primary, with {@code fsync} and
-	 * {@code full_page_writes} on.
+	 * {@code full_page_writes} on, that has the lease table.
 	 * @throws UnsuitableDatabaseException if it is not
 	 */
 	public void verify() {
@@ -131,10 +131,12 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		if (!PostgreSqlLeaseDialect.PRODUCT.equals(product)) {
 			throw UnsuitableDatabaseException.product(this.settings.database(), String.valueOf(product));
 		}
-		List<String> settings = run("read the durability settings", (tx) -> Objects.requireNonNull(tx.jdbc()
-			.queryForObject(this.dialect.durabilitySettings(), (rs, n) -> List.of(String.valueOf(rs.getString(1)),
-					String.valueOf(rs.getString(2)), String.valueOf(rs.getString(3))))));
-		if ("t".equals(settings.get(2)) || "true".equals(settings.get(2))) {
+		List<String> settings = run("read the durability settings",
+				(tx) -> Objects.requireNonNull(tx.jdbc()
+					.queryForObject(this.dialect.durabilitySettings(),
+							(rs, n) -> List.of(String.valueOf(rs.getString(1)), String.valueOf(rs.getString(2)),
+									String.valueOf(rs.getBoolean(3)), String.valueOf(rs.getBoolean(4))))));
+		if ("true".equals(settings.get(2))) {
 			throw UnsuitableDatabaseException.standby(this.settings.database());
 		}
 		if (!"on".equals(settings.get(0))) {
@@ -142,6 +144,9 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		if (!"on".equals(settings.get(1))) {
 			throw UnsuitableDatabaseException.setting(this.settings.database(), "full_page_writes", settings.get(1));
+		}
+		if (!"true".equals(settings.get(3))) {
+			throw UnsuitableDatabaseException.table(this.settings.database(), this.settings.table());
 		}
 	}
 

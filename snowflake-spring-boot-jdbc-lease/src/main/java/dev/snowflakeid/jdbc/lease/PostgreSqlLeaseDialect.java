@@ -34,6 +34,9 @@ final class PostgreSqlLeaseDialect {
 
 	private static final String SCHEMA_RESOURCE = "schema-postgresql.sql";
 
+	/** The schema file on the class path. */
+	static final String SCHEMA_RESOURCE_PATH = "classpath:dev/snowflakeid/jdbc/lease/" + SCHEMA_RESOURCE;
+
 	/** Row columns read by {@link LeaseRows}, ending with the 32-bit id of the writer. */
 	private static final String COLUMNS = "region, code, namespace, generation, token, expires_at, mark, mark_owner, "
 			+ "others_mark, format, lead_limit, quarantine, ceiling_lead, lineage, epoch, server_lineage, regions, "
@@ -93,7 +96,8 @@ final class PostgreSqlLeaseDialect {
 	 * {@code full_page_writes}.
 	 */
 	String durabilitySettings() {
-		return "SELECT current_setting('fsync'), current_setting('full_page_writes'), pg_is_in_recovery()";
+		return "SELECT current_setting('fsync'), current_setting('full_page_writes'), pg_is_in_recovery(), "
+				+ "to_regclass('" + this.table + "') IS NOT NULL";
 	}
 
 	/** The meta row, locked for the rest of the transaction. */

@@ -71,6 +71,17 @@ public final class UnsuitableDatabaseException extends IllegalStateException {
 						+ ": a crash may lose committed lease grants without a trace");
 	}
 
+	/**
+	 * No lease table, and {@code initialize-schema} does not allow making it.
+	 * @param database the database, without credentials
+	 * @param table the table, qualified with its schema where one is configured
+	 */
+	public static UnsuitableDatabaseException table(String database, String table) {
+		return new UnsuitableDatabaseException(Reason.TABLE, database, table,
+				database + " has no lease table " + table + "; create it from "
+						+ PostgreSqlLeaseDialect.SCHEMA_RESOURCE_PATH + " (or let the lease store create it)");
+	}
+
 	/** Which rule the database fails. */
 	public Reason reason() {
 		return this.reason;
@@ -98,7 +109,10 @@ public final class UnsuitableDatabaseException extends IllegalStateException {
 		/**
 		 * A durability setting switched off: {@code fsync} or {@code full_page_writes}.
 		 */
-		SETTING
+		SETTING,
+
+		/** The lease table does not exist. */
+		TABLE
 
 	}
 

