@@ -32,12 +32,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.jdbc.lease.PostgreSqlLeaseFixture.Table;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
+import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.Test;
@@ -236,6 +239,94 @@ class JdbcLeaseProtocolTests {
 		assertThat(afterRestore.floorMillis()).isGreaterThan(renewed.ceilingMillis())
 			.isGreaterThanOrEqualTo(
 					afterRestore.storeTimeMillis() + PostgreSqlLeaseFixture.TIMING.quarantine().toMillis());
+	}
+
+	/** {@code DELETE} of one code row: the mark it carried is gone, which is a loss. */
+	@Test
+	void deletedCodeRowIsALoss() {
+		Table table = postgres.freshTable();
+		JdbcWorkerLeaseStore holder = table.store();
+		LeaseGrant held = holder.claim(3);
+		LeaseRenewal renewed = holder.renew(held);
+		holder.release(held, renewed.storeTimeMillis());
+		postgres.admin().update("DELETE FROM " + table.qualified() + " WHERE region = 0 AND code = 3");
+		LeaseGrant next = table.store().claim(3);
+		assertThat(next.workerCode()).isEqualTo(3);
+		assertThat(next.floorMillis()).isGreaterThan(renewed.ceilingMillis())
+			.isGreaterThanOrEqualTo(next.storeTimeMillis() + PostgreSqlLeaseFixture.TIMING.quarantine().toMillis());
+	}
+
+	/**
+	 * A release after a restore leaves the restored row as it found it, so the next grant
+	 * still sees that the row was not written by the store.
+	 */
+	@Test
+	void releaseNeverMakesARestoredRowLookLikeTheStores() {
+		Table table = postgres.freshTable();
+		JdbcWorkerLeaseStore holder = table.store();
+		LeaseGrant held = holder.claim(2);
+		List<Map<String, Object>> dump = table.snapshot();
+		LeaseRenewal renewed = holder.renew(held);
+		table.restore(dump);
+		holder.release(held, renewed.storeTimeMillis());
+		assertThat(postgres.admin()
+			.queryForObject("SELECT token FROM " + table.qualified() + " WHERE region = 0 AND code = 2", String.class))
+			.isEqualTo(held.token());
+		LeaseGrant next = table.store().claim(-1);
+		assertThat(next.floorMillis()).isGreaterThan(renewed.ceilingMillis());
+	}
+
+	@Test
+	void anotherFormatOnTheTableIsRefusedAndWritesNothing() {
+		Table table = postgres.freshTable();
+		table.store().claim(-1);
+		List<Map<String, Object>> before = table.snapshot();
+		SnowflakeLayout other = SnowflakeLayout.builder()
+			.timestampBits(41)
+			.regionBits(2)
+			.workerBits(4)
+			.sequenceBits(16)
+			.build();
+		JdbcWorkerLeaseStore store = JdbcWorkerLeaseStore.builder(table.dataSource(), other)
+			.schema(table.schema())
+			.timing(PostgreSqlLeaseFixture.TIMING)
+			.commandTimeout(PostgreSqlLeaseFixture.TIMING.requestLateness())
+			.build();
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> store.claim(-1))
+			.withMessageContaining(other.toString())
+			.withMessageContaining(PostgreSqlLeaseFixture.LAYOUT.toString());
+		assertThat(table.snapshot()).isEqualTo(before);
+	}
+
+	@Test
+	void aSecondNamespaceInARegionIsRefusedAndWritesNothing() {
+		Table table = postgres.freshTable();
+		table.store().claim(-1);
+		List<Map<String, Object>> before = table.snapshot();
+		JdbcWorkerLeaseStore other = table.builder(table.dataSource()).namespace("billing").build();
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> other.claim(-1))
+			.withMessageContaining("namespace 'default', not 'billing'");
+		assertThat(table.snapshot()).isEqualTo(before);
+		JdbcWorkerLeaseStore otherRegion = table.builder(table.dataSource()).namespace("billing").region(1).build();
+		assertThat(otherRegion.claim(-1).workerCode()).isNotNegative();
+	}
+
+	/**
+	 * Another timing takes the table over only once every recorded ceiling plus the
+	 * recorded quarantine has passed: here they have not.
+	 */
+	@Test
+	void anotherTimingIsRefusedWhileOldLeasesMayBeInUse() {
+		Table table = postgres.freshTable();
+		table.store().claim(-1);
+		LeaseTiming shorter = new LeaseTiming(Duration.ofSeconds(2), Duration.ofMillis(250), Duration.ofMillis(500),
+				Duration.ZERO, Duration.ofSeconds(2))
+			.withLeadLimit(PostgreSqlLeaseFixture.TIMING.leadLimit());
+		JdbcWorkerLeaseStore other = table.builder(table.dataSource()).timing(shorter).build();
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> other.claim(-1))
+			.withMessageContaining("ceiling lead " + PostgreSqlLeaseFixture.TIMING.ceilingLead().toMillis() + " ms")
+			.withMessageContaining(
+					"uses " + shorter.quarantine().toMillis() + " ms and " + shorter.ceilingLead().toMillis() + " ms");
 	}
 
 	/**
