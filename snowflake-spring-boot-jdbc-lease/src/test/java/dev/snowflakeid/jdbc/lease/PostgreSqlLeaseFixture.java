@@ -65,15 +65,28 @@ public final class PostgreSqlLeaseFixture implements AfterAllCallback {
 	}
 
 	public static PostgreSqlLeaseFixture start() {
+		return start(builder());
+	}
+
+	/**
+	 * A builder of a server with {@code fsync} and {@code full_page_writes} on, for a
+	 * server set up otherwise (a data directory of its own, a standby).
+	 */
+	static EmbeddedPostgres.Builder builder() {
+		return EmbeddedPostgres.builder().setServerConfig("fsync", "on").setServerConfig("full_page_writes", "on");
+	}
+
+	static PostgreSqlLeaseFixture start(EmbeddedPostgres.Builder builder) {
 		try {
-			return new PostgreSqlLeaseFixture(EmbeddedPostgres.builder()
-				.setServerConfig("fsync", "on")
-				.setServerConfig("full_page_writes", "on")
-				.start());
+			return new PostgreSqlLeaseFixture(builder.start());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("embedded PostgreSQL did not start", ex);
 		}
+	}
+
+	int port() {
+		return this.postgres.getPort();
 	}
 
 	/** The server's URL, with the user as a parameter. */
