@@ -153,7 +153,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	@Override
 	public LeaseGrant claim(int preferredCode) {
 		return grant("claim a worker code", (tx, granting) -> {
-			LeaseRow row = choose(granting, preferredCode);
+			LeaseRow row = this.grants.choose(granting, preferredCode);
 			if (row == null) {
 				tx.commit();
 				throw new NoFreeWorkerCodeException(this.settings.region(), this.settings.codes());
@@ -161,7 +161,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 			long generation = row.generation() + 1;
 			String token = generation + "|" + HexFormat.of().formatHex(nonce());
 			long floor = Math.max(row.othersCeiling(token), granting.floor0());
-			long ceiling = write(tx.jdbc(), granting, row, generation, token);
+			long ceiling = this.grants.write(tx.jdbc(), granting, row, generation, token);
 			tx.commit();
 			return new LeaseGrant(row.code(), generation, token, floor, ceiling, granting.now(), this.settings.ttl());
 		});
@@ -177,7 +177,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 						: LeaseRenewal.expired(granting.now());
 			}
 			long floor = Math.max(row.othersCeiling(grant.token()), granting.floor0());
-			long ceiling = write(tx.jdbc(), granting, row, row.generation(), grant.token());
+			long ceiling = this.grants.write(tx.jdbc(), granting, row, row.generation(), grant.token());
 			tx.commit();
 			return LeaseRenewal.renewed(floor, ceiling, granting.now());
 		});
@@ -216,60 +216,6 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 	public int region() {
 		return this.settings.region();
-	}
-
-	/**
-	 * The preferred code when free; else the first free code from a random start whose
-	 * floor lies in the past; else the free code with the lowest floor.
-	 */
-	private @Nullable LeaseRow choose(Granting granting, int preferredCode) {
-		List<LeaseRow> codes = granting.codes();
-		long now = granting.now();
-		if (preferredCode >= 0 && preferredCode < codes.size() && !codes.get(preferredCode).held(now)) {
-			return codes.get(preferredCode);
-		}
-		int start = RANDOM.nextInt(codes.size());
-		LeaseRow lowest = null;
-		for (int i = 0; i < codes.size(); i++) {
-			LeaseRow candidate = codes.get((start + i) % codes.size());
-			if (candidate.held(now)) {
-				continue;
-			}
-			long floor = Math.max(candidate.mark(), granting.floor0());
-			if (floor < now) {
-				return candidate;
-			}
-			if (lowest == null || floor < Math.max(lowest.mark(), granting.floor0())) {
-				lowest = candidate;
-			}
-		}
-		return lowest;
-	}
-
-	/**
-	 * Writes a grant to {@code token}: expiry, and the ceiling recorded as the code's
-	 * marks (m = highest of all, t = its owner, o = highest of every other owner).
-	 * @return the ceiling
-	 */
-	private long write(JdbcTemplate jdbc, Granting granting, LeaseRow row, long generation, String token) {
-		long ceiling = granting.now() + this.settings.ceilingLeadMillis();
-		long mark = row.mark();
-		String owner = row.markOwner();
-		long others = row.othersMark();
-		if (token.equals(owner)) {
-			mark = Math.max(mark, ceiling);
-		}
-		else if (ceiling > mark) {
-			others = mark;
-			mark = ceiling;
-			owner = token;
-		}
-		else {
-			others = Math.max(others, ceiling);
-		}
-		jdbc.update(this.dialect.updateCode(), generation, token, granting.now() + this.settings.ttl().toMillis(), mark,
-				owner, others, this.settings.region(), row.code());
-		return ceiling;
 	}
 
 	private <T> T grant(String action, GrantCall<T> call) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
@@ -109,6 +110,60 @@ final class LeaseGrants {
 				this.settings.quarantineMillis(), this.settings.ceilingLeadMillis(), lineage, epoch,
 				clock.serverLineage(), regions.stream().map(String::valueOf).collect(Collectors.joining(",")), floor0);
 		return new Granting(now, floor0, epoch, lost, new ArrayList<>(regionRows.subList(1, regionRows.size())));
+	}
+
+	/**
+	 * The preferred code when free; else the first free code from a random start whose
+	 * floor lies in the past; else the free code with the lowest floor.
+	 */
+	@Nullable LeaseRow choose(Granting granting, int preferredCode) {
+		List<LeaseRow> codes = granting.codes();
+		long now = granting.now();
+		if (preferredCode >= 0 && preferredCode < codes.size() && !codes.get(preferredCode).held(now)) {
+			return codes.get(preferredCode);
+		}
+		int start = ThreadLocalRandom.current().nextInt(codes.size());
+		LeaseRow lowest = null;
+		for (int i = 0; i < codes.size(); i++) {
+			LeaseRow candidate = codes.get((start + i) % codes.size());
+			if (candidate.held(now)) {
+				continue;
+			}
+			long floor = Math.max(candidate.mark(), granting.floor0());
+			if (floor < now) {
+				return candidate;
+			}
+			if (lowest == null || floor < Math.max(lowest.mark(), granting.floor0())) {
+				lowest = candidate;
+			}
+		}
+		return lowest;
+	}
+
+	/**
+	 * Writes a grant to {@code token}: expiry, and the ceiling recorded as the code's
+	 * marks (m = highest of all, t = its owner, o = highest of every other owner).
+	 * @return the ceiling
+	 */
+	long write(JdbcTemplate jdbc, Granting granting, LeaseRow row, long generation, String token) {
+		long ceiling = granting.now() + this.settings.ceilingLeadMillis();
+		long mark = row.mark();
+		String owner = row.markOwner();
+		long others = row.othersMark();
+		if (token.equals(owner)) {
+			mark = Math.max(mark, ceiling);
+		}
+		else if (ceiling > mark) {
+			others = mark;
+			mark = ceiling;
+			owner = token;
+		}
+		else {
+			others = Math.max(others, ceiling);
+		}
+		jdbc.update(this.dialect.updateCode(), generation, token, granting.now() + this.settings.ttl().toMillis(), mark,
+				owner, others, this.settings.region(), row.code());
+		return ceiling;
 	}
 
 	/** Records the grant counter of a committed grant. */
