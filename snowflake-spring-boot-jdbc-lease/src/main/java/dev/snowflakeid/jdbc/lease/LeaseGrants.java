@@ -40,7 +40,8 @@ import org.springframework.jdbc.core.SingleColumnRowMapper;
  * another server lineage (system identifier or timeline), a row of the region or the meta
  * row not written by the store (its {@code xmin} is not the transaction it recorded), a
  * grant counter below one this store already saw, or rows missing from a region in use;
- * it raises {@code floor0} to the clock plus the quarantine.
+ * it raises {@code floor0} to the clock plus the quarantine. Then it chooses the code of
+ * a claim and records the granted ceiling in the code's marks.
  */
 final class LeaseGrants {
 
