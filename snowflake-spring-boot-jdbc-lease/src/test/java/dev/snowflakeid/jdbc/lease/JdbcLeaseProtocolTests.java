@@ -123,6 +123,17 @@ class JdbcLeaseProtocolTests {
 	}
 
 	@Test
+	void availableCodesCountsCodesWithoutALiveHolder() {
+		Table table = postgres.freshTable();
+		JdbcWorkerLeaseStore store = table.store();
+		LeaseGrant held = store.claim(-1);
+		int codes = PostgreSqlLeaseFixture.LAYOUT.maxWorkers();
+		assertThat(store.availableCodes()).isEqualTo(codes - 1);
+		store.release(held, held.storeTimeMillis());
+		assertThat(store.availableCodes()).isEqualTo(codes);
+	}
+
+	@Test
 	void renewalWithAStaleTokenIsFenced() {
 		Table table = postgres.freshTable();
 		JdbcWorkerLeaseStore first = table.store();
