@@ -83,6 +83,22 @@ public final class UniquenessDomain {
 	}
 
 	/**
+	 * A domain in a table of a SQL database.
+	 * @param url the JDBC URL, without credentials
+	 * @param table the lease table, qualified with its schema where one is configured
+	 */
+	public static UniquenessDomain jdbc(String url, String table, String namespace, int region) {
+		Map<String, @Nullable Object> details = new LinkedHashMap<>();
+		details.put("jdbc", Objects.requireNonNull(url, "url"));
+		details.put("table", Objects.requireNonNull(table, "table"));
+		details.put("namespace", Objects.requireNonNull(namespace, "namespace"));
+		details.put("region", region);
+		return new UniquenessDomain(
+				"database " + url + ", table '" + table + "', namespace '" + namespace + "', region " + region,
+				details);
+	}
+
+	/**
 	 * A static worker code.
 	 * @param stateFile the high-water-mark file, or {@code null} for none; made absolute
 	 */
@@ -98,7 +114,8 @@ public final class UniquenessDomain {
 
 	/**
 	 * What identifies the domain, for JSON: {@code redis} and {@code database} or
-	 * {@code redisCluster}, {@code keyPrefix}, {@code namespace} and {@code region}; or
+	 * {@code redisCluster}, {@code keyPrefix}, {@code namespace} and {@code region};
+	 * {@code jdbc}, {@code table}, {@code namespace} and {@code region}; or
 	 * {@code stateFile} (absolute path, or {@code null}), {@code workerCode} and
 	 * {@code region}.
 	 */

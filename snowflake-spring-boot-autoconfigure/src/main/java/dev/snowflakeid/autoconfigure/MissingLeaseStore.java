@@ -22,14 +22,18 @@ import org.springframework.util.ClassUtils;
 /**
  * Explains why the selected allocator has no lease store, with advice that fits the
  * situation: the in-memory allocator outside tests, the Redis module or Spring Data Redis
- * missing, or Spring Boot's Redis auto-configuration left out (excluded, or a test slice
- * such as {@code @DataJpaTest}).
+ * missing, Spring Boot's Redis auto-configuration left out (excluded, or a test slice
+ * such as {@code @DataJpaTest}), or the JDBC lease module or a database missing.
  */
 final class MissingLeaseStore {
 
 	static final String TEST_LIBRARY = "dev.snowflakeid:snowflake-spring-boot-starter-test";
 
 	static final String REDIS_MODULE = "dev.snowflakeid:snowflake-spring-boot-redis";
+
+	static final String JDBC_MODULE = "dev.snowflakeid:snowflake-spring-boot-jdbc-lease";
+
+	private static final String JDBC_MODULE_CLASS = "dev.snowflakeid.jdbc.lease.autoconfigure.SnowflakeJdbcLeaseAutoConfiguration";
 
 	private static final String REDIS_MODULE_CLASS = "dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration";
 
@@ -50,6 +54,9 @@ final class MissingLeaseStore {
 		}
 		boolean inTest = ClassUtils.isPresent("org.springframework.boot.test.context.SpringBootTest", classLoader);
 		String tests = inTest ? TEST_ADVICE + "in the application, " : "";
+		if (allocator == Allocator.JDBC) {
+			return jdbc(ClassUtils.isPresent(JDBC_MODULE_CLASS, classLoader), tests);
+		}
 		if (!ClassUtils.isPresent(REDIS_MODULE_CLASS, classLoader)) {
 			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
 					"the redis allocator is selected but " + REDIS_MODULE + " is not on the classpath",
@@ -73,6 +80,21 @@ final class MissingLeaseStore {
 				capitalize(tests + "let DataRedisAutoConfiguration run and point spring.data.redis.* at your Redis, "
 						+ "or set snowflake.worker.allocator=static with snowflake.worker.code (and "
 						+ "snowflake.worker.state-file) for fixed deployment slots."));
+	}
+
+	private static InvalidSnowflakeConfigurationException jdbc(boolean modulePresent, String tests) {
+		if (!modulePresent) {
+			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+					"the jdbc allocator is selected but " + JDBC_MODULE + " is not on the classpath",
+					capitalize(tests + "add " + JDBC_MODULE + " and a JDBC driver, or set "
+							+ "snowflake.worker.allocator=redis (the default) or static."));
+		}
+		return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+				"the jdbc allocator is selected but no database is configured for worker leases: neither "
+						+ "spring.datasource.url nor snowflake.worker.jdbc.url is set",
+				capitalize(tests + "set spring.datasource.url (the application's database) or "
+						+ "snowflake.worker.jdbc.url (a database for leases only), or set "
+						+ "snowflake.worker.allocator=redis (the default) or static."));
 	}
 
 	private static String capitalize(String text) {

@@ -357,6 +357,12 @@ public class SnowflakeProperties {
 		STATIC,
 
 		/**
+		 * Lease codes from a table in a SQL database (PostgreSQL), from
+		 * snowflake-spring-boot-jdbc-lease.
+		 */
+		JDBC,
+
+		/**
 		 * The pod ordinal of a StatefulSet as the code, with the state file on the pod's
 		 * persistent volume.
 		 */

@@ -380,6 +380,20 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void theJdbcAllocatorWithoutItsModuleNamesTheModule() {
+		new ApplicationContextRunner().withClassLoader(new FilteredClassLoader("dev.snowflakeid.jdbc.lease"))
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker.allocator=jdbc")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+				assertThat(analysis.getDescription()).contains("jdbc allocator is selected")
+					.contains(MissingLeaseStore.JDBC_MODULE + " is not on the classpath");
+				assertThat(analysis.getAction()).contains("add " + MissingLeaseStore.JDBC_MODULE)
+					.contains("snowflake.worker.allocator=redis");
+			});
+	}
+
+	@Test
 	void theInMemoryAllocatorWithoutTheTestLibraryRefusesToStart() {
 		new ApplicationContextRunner()
 			.withConfiguration(

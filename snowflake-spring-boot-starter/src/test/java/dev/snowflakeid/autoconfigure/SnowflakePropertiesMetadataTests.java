@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonProperties;
+import dev.snowflakeid.jdbc.lease.autoconfigure.SnowflakeJdbcLeaseProperties;
 import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisProperties;
 import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdProperties;
 import org.junit.jupiter.api.Test;
@@ -44,10 +45,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The configuration metadata every module generates (what IDEs complete) against its
  * properties classes themselves ({@link SnowflakeProperties},
- * {@code snowflake.worker.redis}, {@code snowflake.jackson},
- * {@code snowflake.public-ids}): every property is described, carries the default the
- * class really has (none where the class has none or an empty map), enum properties list
- * every value as a hint, and no key is described that the class lacks.
+ * {@code snowflake.worker.redis}, {@code snowflake.worker.jdbc},
+ * {@code snowflake.jackson}, {@code snowflake.public-ids}): every property is described,
+ * carries the default the class really has (none where the class has none or an empty
+ * map), enum properties list every value as a hint, and no key is described that the
+ * class lacks.
  */
 class SnowflakePropertiesMetadataTests {
 
@@ -66,6 +68,8 @@ class SnowflakePropertiesMetadataTests {
 		collect(PREFIX + ".jackson", new SnowflakeJacksonProperties(), SnowflakeJacksonProperties.class, this.defaults,
 				this.types);
 		collect(PREFIX + ".public-ids", new SnowflakePublicIdProperties(), SnowflakePublicIdProperties.class,
+				this.defaults, this.types);
+		collect(PREFIX + ".worker.jdbc", new SnowflakeJdbcLeaseProperties(), SnowflakeJdbcLeaseProperties.class,
 				this.defaults, this.types);
 		// unset, it selects the default allocator (or the in-memory one in a test slice):
 		// IDEs show that default
@@ -119,7 +123,8 @@ class SnowflakePropertiesMetadataTests {
 			}
 		});
 		assertThat(enumProperties).as("enum properties checked")
-			.containsExactly(PREFIX + ".worker.allocator", PREFIX + ".worker.redis.format-coexistence");
+			.containsExactly(PREFIX + ".worker.allocator", PREFIX + ".worker.jdbc.initialize-schema",
+					PREFIX + ".worker.redis.format-coexistence");
 	}
 
 	@Test

@@ -1,0 +1,146 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.jdbc.lease.autoconfigure;
+
+import java.time.Duration;
+
+import javax.sql.DataSource;
+
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
+import dev.snowflakeid.autoconfigure.StoreTiming;
+import dev.snowflakeid.autoconfigure.WorkerCodeAllocator;
+import dev.snowflakeid.jdbc.lease.JdbcWorkerLeaseStore;
+import dev.snowflakeid.jdbc.lease.LeaseConnections;
+import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.lease.UniquenessDomain;
+import dev.snowflakeid.lease.WorkerLeaseStore;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.jdbc.DatabaseDriver;
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.util.StringUtils;
+
+/**
+ * {@code snowflake.worker.allocator=jdbc}: codes leased from a table in the application's
+ * database (its {@link JdbcConnectionDetails}), or in the one
+ * {@code snowflake.worker.jdbc.url} names. Only when selected does it open a connection,
+ * create the table where {@code initialize-schema} allows, and check the database.
+ */
+final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
+
+	private final SnowflakeProperties properties;
+
+	private final SnowflakeJdbcLeaseProperties jdbc;
+
+	private final ObjectProvider<SnowflakeLayout> layout;
+
+	private final ObjectProvider<JdbcConnectionDetails> applicationDatabase;
+
+	JdbcWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeJdbcLeaseProperties jdbc,
+			ObjectProvider<SnowflakeLayout> layout, ObjectProvider<JdbcConnectionDetails> applicationDatabase) {
+		this.properties = properties;
+		this.jdbc = jdbc;
+		this.layout = layout;
+		this.applicationDatabase = applicationDatabase;
+	}
+
+	@Override
+	public Allocator kind() {
+		return Allocator.JDBC;
+	}
+
+	/** A database named here, or the application's. */
+	@Override
+	public boolean isAvailable() {
+		return StringUtils.hasText(this.jdbc.getUrl()) || this.applicationDatabase.getIfAvailable() != null;
+	}
+
+	/** The command timeout; no failover window (no synchronous standbys counted yet). */
+	@Override
+	public StoreTiming storeTiming() {
+		Duration timeout = InvalidSnowflakeConfigurationException.checkMillis("snowflake.worker.jdbc.command-timeout",
+				this.jdbc.getCommandTimeout(), false);
+		return new StoreTiming(timeout, Duration.ZERO, true);
+	}
+
+	@Override
+	public JdbcWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
+		Target target = target();
+		DataSource dataSource = LeaseConnections.create(target.url(), target.driverClassName(), target.username(),
+				target.password(), this.jdbc.getConnectTimeout(), this.jdbc.getCommandTimeout());
+		JdbcWorkerLeaseStore store;
+		try {
+			store = JdbcWorkerLeaseStore.builder(dataSource, this.layout.getObject())
+				.database(LeaseConnections.withoutCredentials(target.url()))
+				.schema(StringUtils.hasText(this.jdbc.getSchema()) ? this.jdbc.getSchema() : null)
+				.table(this.jdbc.getTable())
+				.namespace(this.jdbc.getNamespace())
+				.region(this.properties.getRegion())
+				.ttl(this.properties.getWorker().getLease().getTtl())
+				.timing(timing)
+				.commandTimeout(this.jdbc.getCommandTimeout())
+				.build();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSnowflakeConfigurationException("snowflake.worker.jdbc.table",
+					String.valueOf(ex.getMessage()),
+					"Set snowflake.worker.jdbc.table (and snowflake.worker.jdbc.schema) to plain identifiers such "
+							+ "as " + JdbcWorkerLeaseStore.DEFAULT_TABLE + ", and use at most 12 worker bits.");
+		}
+		if (initializes(target)) {
+			store.initializeSchema();
+		}
+		store.verify();
+		return store;
+	}
+
+	@Override
+	public UniquenessDomain domain(WorkerLeaseStore store) {
+		JdbcWorkerLeaseStore jdbc = (JdbcWorkerLeaseStore) store;
+		return UniquenessDomain.jdbc(LeaseConnections.withoutCredentials(target().url()), jdbc.table(),
+				jdbc.namespace(), jdbc.region());
+	}
+
+	/** As Spring Boot's own JDBC integrations decide it. */
+	private boolean initializes(Target target) {
+		DatabaseInitializationMode mode = this.jdbc.getInitializeSchema();
+		String driver = (target.driverClassName() != null) ? target.driverClassName()
+				: DatabaseDriver.fromJdbcUrl(target.url()).getDriverClassName();
+		return mode == DatabaseInitializationMode.ALWAYS || (mode == DatabaseInitializationMode.EMBEDDED
+				&& driver != null && EmbeddedDatabaseConnection.isEmbedded(driver, target.url()));
+	}
+
+	private Target target() {
+		String url = this.jdbc.getUrl();
+		if (StringUtils.hasText(url)) {
+			return new Target(url, null, this.jdbc.getUsername(), this.jdbc.getPassword());
+		}
+		JdbcConnectionDetails details = this.applicationDatabase.getObject();
+		return new Target(details.getJdbcUrl(), details.getDriverClassName(), details.getUsername(),
+				details.getPassword());
+	}
+
+	private record Target(String url, @Nullable String driverClassName, @Nullable String username,
+			@Nullable String password) {
+	}
+
+}
