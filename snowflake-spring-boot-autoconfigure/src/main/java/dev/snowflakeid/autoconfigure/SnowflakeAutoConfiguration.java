@@ -112,6 +112,7 @@ public final class SnowflakeAutoConfiguration {
 				.startupWaitBudget(startupWaitBudget)
 				.rollbackWaitBudget(clock.getRollbackWaitBudget())
 				.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
+				.randomSequenceStart(properties.getSequence().getStart() == SequenceStart.RANDOM)
 				.borrowAhead(clock.getBorrowAhead())
 				.forwardJumpAlert(clock.getForwardJumpAlert())
 				.owner(owner(context));
@@ -129,6 +130,7 @@ public final class SnowflakeAutoConfiguration {
 			.leaseSource(built)
 			.rollbackWaitBudget(clock.getRollbackWaitBudget())
 			.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
+			.randomSequenceStart(properties.getSequence().getStart() == SequenceStart.RANDOM)
 			.borrowAhead(clock.getBorrowAhead())
 			.forwardJumpAlert(clock.getForwardJumpAlert())
 			.build();

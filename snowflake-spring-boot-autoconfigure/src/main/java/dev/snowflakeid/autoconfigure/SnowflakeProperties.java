@@ -215,6 +215,21 @@ public class SnowflakeProperties {
 		/** Longest wait for the next tick when a tick's IDs are used up; 0 refuses. */
 		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
 
+		/**
+		 * First sequence of each tick: zero, or random below 2^min(8, sequence-bits - 4)
+		 * to spread a quiet service's IDs evenly over id % n, at up to that many IDs per
+		 * tick.
+		 */
+		private SequenceStart start = SequenceStart.ZERO;
+
+		public SequenceStart getStart() {
+			return this.start;
+		}
+
+		public void setStart(SequenceStart start) {
+			this.start = start;
+		}
+
 		public Duration getExhaustionWaitBudget() {
 			return this.exhaustionWaitBudget;
 		}
