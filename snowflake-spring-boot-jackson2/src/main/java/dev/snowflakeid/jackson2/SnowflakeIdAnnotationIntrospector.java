@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.json.JsonIds;
 import org.jspecify.annotations.Nullable;
@@ -34,6 +35,12 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 
 	private static final long serialVersionUID = 1L;
 
+	private final Form form;
+
+	SnowflakeIdAnnotationIntrospector(Form form) {
+		this.form = form;
+	}
+
 	@Override
 	public Version version() {
 		return Version.unknownVersion();
@@ -42,27 +49,30 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	@Override
 	public @Nullable Object findSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && isIdType(type)) ? ToStringSerializer.instance : null;
+		return (type != null && isIdType(type)) ? serializer() : null;
 	}
 
 	@Override
 	public @Nullable Object findContentSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
-				? ToStringSerializer.instance : null;
+		return (type != null && type.getContentType() != null && isIdType(type.getContentType())) ? serializer() : null;
 	}
 
 	@Override
 	public @Nullable Object findDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass()) : null;
+		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass(), this.form) : null;
 	}
 
 	@Override
 	public @Nullable Object findContentDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
-				? new SnowflakeIdDeserializer(type.getContentType().getRawClass()) : null;
+				? new SnowflakeIdDeserializer(type.getContentType().getRawClass(), this.form) : null;
+	}
+
+	private Object serializer() {
+		return (this.form == Form.DECIMAL) ? ToStringSerializer.instance : new SnowflakeIdSerializer(this.form);
 	}
 
 	private static boolean isIdType(JavaType type) {

@@ -16,6 +16,7 @@
 package dev.snowflakeid.jackson.autoconfigure;
 
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
+import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -34,13 +35,14 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(name = "tools.jackson.databind.json.JsonMapper")
 @ConditionalOnSnowflakeEnabled
 @ConditionalOnBooleanProperty(name = "snowflake.jackson.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(SnowflakeJacksonProperties.class)
+@EnableConfigurationProperties({ SnowflakeJacksonProperties.class, SnowflakeFormatProperties.class })
 public final class SnowflakeJacksonAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeJacksonModule snowflakeJacksonModule(SnowflakeJacksonProperties properties) {
-		return new SnowflakeJacksonModule(properties.isWriteAllLongsAsStrings());
+	SnowflakeJacksonModule snowflakeJacksonModule(SnowflakeJacksonProperties properties,
+			SnowflakeFormatProperties format) {
+		return new SnowflakeJacksonModule(properties.isWriteAllLongsAsStrings(), format.getString());
 	}
 
 }

@@ -20,6 +20,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
@@ -84,6 +85,21 @@ class SnowflakeJacksonAutoConfigurationTests {
 			assertThat(summaryJson).isEqualTo("{\"id\":\"9223372036854775807\",\"lineIds\":[\"9007199254740993\"],"
 					+ "\"lineIdsByName\":{\"first\":\"9007199254740993\"}}");
 			assertThat(mapper.readValue(summaryJson, OrderSummary.class)).isEqualTo(summary);
+		});
+	}
+
+	@Test
+	void theStringFormReachesBothMappers() {
+		this.runner.withPropertyValues("snowflake.format.string=crockford32").run((context) -> {
+			assertThat(context.getBean(SnowflakeJacksonModule.class).getForm()).isEqualTo(Form.CROCKFORD32);
+			assertThat(context.getBean(SnowflakeJackson2Module.class).getForm()).isEqualTo(Form.CROCKFORD32);
+			JsonOrder order = new JsonOrder(ABOVE_DOUBLE_PRECISION, Long.MAX_VALUE, 3);
+			String expected = "{\"id\":\"0080000000001\",\"customerId\":\"7ZZZZZZZZZZZZ\",\"quantity\":3}";
+			assertThat(context.getBean(JsonMapper.class).writeValueAsString(order)).isEqualTo(expected);
+			assertThat(context.getBean(ObjectMapper.class).writeValueAsString(order)).isEqualTo(expected);
+			assertThat(context.getBean(JsonMapper.class).readValue(expected, JsonOrder.class))
+				.usingRecursiveComparison()
+				.isEqualTo(order);
 		});
 	}
 

@@ -16,6 +16,7 @@
 package dev.snowflakeid.jackson2.autoconfigure;
 
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
+import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
 import dev.snowflakeid.publicid.PublicIds;
@@ -48,13 +49,14 @@ public final class SnowflakeJackson2AutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnSnowflakeEnabled
 	@ConditionalOnBooleanProperty(name = "snowflake.jackson.enabled", matchIfMissing = true)
-	@EnableConfigurationProperties(SnowflakeJackson2Properties.class)
+	@EnableConfigurationProperties({ SnowflakeJackson2Properties.class, SnowflakeFormatProperties.class })
 	static class IdConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		SnowflakeJackson2Module snowflakeJackson2Module(SnowflakeJackson2Properties properties) {
-			return new SnowflakeJackson2Module(properties.isWriteAllLongsAsStrings());
+		SnowflakeJackson2Module snowflakeJackson2Module(SnowflakeJackson2Properties properties,
+				SnowflakeFormatProperties format) {
+			return new SnowflakeJackson2Module(properties.isWriteAllLongsAsStrings(), format.getString());
 		}
 
 	}
