@@ -175,8 +175,7 @@ public final class IdFormats {
 
 		private long parseFixedWidth(String text) {
 			if (text.length() != this.width) {
-				throw new IllegalArgumentException(
-						text.length() + " characters, not " + this.width + ": " + this.description);
+				throw new IllegalArgumentException(text.length() + " characters, not " + this.width);
 			}
 			int[] digits = (this == BASE62) ? BASE62_DIGITS : CROCKFORD32_DIGITS;
 			long value = 0;
@@ -185,7 +184,7 @@ public final class IdFormats {
 				int digit = (c < digits.length) ? digits[c] : -1;
 				if (digit < 0) {
 					throw new IllegalArgumentException("'" + c + "' at position " + (i + 1) + " is not a "
-							+ ((this == BASE62) ? "base62" : "Crockford base32") + " digit: " + this.description);
+							+ ((this == BASE62) ? "base62" : "Crockford base32") + " digit");
 				}
 				if (value > (Long.MAX_VALUE - digit) / this.radix) {
 					throw exceeds(Long.MAX_VALUE);
