@@ -64,14 +64,7 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnMissingBean
 	SnowflakeLayout snowflakeLayout(SnowflakeProperties properties) {
 		SnowflakeProperties.Layout layout = properties.getLayout();
-		SnowflakeLayout built = SnowflakeLayout.builder()
-			.timestampBits(layout.getTimestampBits())
-			.regionBits(layout.getRegionBits())
-			.workerBits(layout.getWorkerBits())
-			.sequenceBits(layout.getSequenceBits())
-			.tick(layout.getTick())
-			.epoch(properties.getEpoch())
-			.build();
+		SnowflakeLayout built = layout.getPreset().layout(properties);
 		built.requireLifetime(layout.getRequiredLifetime(), InstantSource.system());
 		InvalidSnowflakeConfigurationException.check("snowflake.region",
 				() -> built.requireRegion(properties.getRegion()),

@@ -32,6 +32,7 @@ import dev.snowflakeid.lease.LeaseTiming;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration of the Snowflake ID generator.
@@ -52,7 +53,9 @@ public class SnowflakeProperties {
 
 	private final Clock clock = new Clock();
 
-	private final Sequence sequence = new Sequence();
+	/** Sequence policies. */
+	@NestedConfigurationProperty
+	private final SequenceProperties sequence = new SequenceProperties();
 
 	private final Worker worker = new Worker();
 
@@ -88,7 +91,7 @@ public class SnowflakeProperties {
 		return this.clock;
 	}
 
-	public Sequence getSequence() {
+	public SequenceProperties getSequence() {
 		return this.sequence;
 	}
 
@@ -116,6 +119,20 @@ public class SnowflakeProperties {
 
 		/** How long from now the layout must still be able to issue IDs. */
 		private Period requiredLifetime = Period.ofYears(60);
+
+		/**
+		 * Named layout that fixes the bit widths and the tick: standard (the properties
+		 * above) or js-safe (IDs below 2^53 for 69.7 years from the epoch).
+		 */
+		private LayoutPreset preset = LayoutPreset.STANDARD;
+
+		public LayoutPreset getPreset() {
+			return this.preset;
+		}
+
+		public void setPreset(LayoutPreset preset) {
+			this.preset = preset;
+		}
 
 		public int getTimestampBits() {
 			return this.timestampBits;
@@ -205,37 +222,6 @@ public class SnowflakeProperties {
 
 		public void setBorrowAhead(Duration borrowAhead) {
 			this.borrowAhead = borrowAhead;
-		}
-
-	}
-
-	/** Sequence policies. */
-	public static class Sequence {
-
-		/** Longest wait for the next tick when a tick's IDs are used up; 0 refuses. */
-		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
-
-		/**
-		 * First sequence of each tick: zero, or random below 2^min(8, sequence-bits - 4)
-		 * to spread a quiet service's IDs evenly over id % n, at up to that many IDs per
-		 * tick.
-		 */
-		private SequenceStart start = SequenceStart.ZERO;
-
-		public SequenceStart getStart() {
-			return this.start;
-		}
-
-		public void setStart(SequenceStart start) {
-			this.start = start;
-		}
-
-		public Duration getExhaustionWaitBudget() {
-			return this.exhaustionWaitBudget;
-		}
-
-		public void setExhaustionWaitBudget(Duration exhaustionWaitBudget) {
-			this.exhaustionWaitBudget = exhaustionWaitBudget;
 		}
 
 	}
