@@ -22,21 +22,33 @@ import tools.jackson.databind.ser.std.StdSerializer;
 
 /**
  * Writes a marked {@code long} or {@code Long} as a JSON string in a padded form
- * ({@code base62}, {@code crockford32}); a marked {@code String} is written as it is.
- * Decimal IDs keep Jackson's {@code ToStringSerializer}.
+ * ({@code base62}, {@code crockford32}), or as a JSON number below 2^53 when numbers are
+ * asked for when safe; a marked {@code String} is written as it is. Decimal strings keep
+ * Jackson's {@code ToStringSerializer}.
  */
 final class SnowflakeIdSerializer extends StdSerializer<Object> {
 
+	/** Largest integer a JavaScript number holds exactly, and its neighbours too. */
+	static final long MAX_SAFE_INTEGER = (1L << 53) - 1;
+
 	private final Form form;
 
-	SnowflakeIdSerializer(Form form) {
+	private final boolean numbersWhenSafe;
+
+	SnowflakeIdSerializer(Form form, boolean numbersWhenSafe) {
 		super(Object.class);
 		this.form = form;
+		this.numbersWhenSafe = numbersWhenSafe;
 	}
 
 	@Override
 	public void serialize(Object value, JsonGenerator generator, SerializationContext context) {
-		generator.writeString((value instanceof Long id) ? this.form.format(id) : value.toString());
+		if (value instanceof Long id && this.numbersWhenSafe && id >= 0 && id <= MAX_SAFE_INTEGER) {
+			generator.writeNumber(id);
+		}
+		else {
+			generator.writeString((value instanceof Long id) ? this.form.format(id) : value.toString());
+		}
 	}
 
 }

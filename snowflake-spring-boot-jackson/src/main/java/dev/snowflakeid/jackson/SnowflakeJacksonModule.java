@@ -48,6 +48,8 @@ public final class SnowflakeJacksonModule extends JacksonModule {
 
 	private final Form form;
 
+	private final boolean numbersWhenSafe;
+
 	/**
 	 * Creates a module that writes only properties marked as IDs as strings.
 	 */
@@ -71,8 +73,28 @@ public final class SnowflakeJacksonModule extends JacksonModule {
 	 * @param form string form of properties marked as IDs, written and read
 	 */
 	public SnowflakeJacksonModule(boolean writeAllLongsAsStrings, Form form) {
+		this(writeAllLongsAsStrings, form, false);
+	}
+
+	/**
+	 * Creates a module.
+	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long}
+	 * as a string, not only properties marked as IDs; unmarked ones in decimal
+	 * @param form string form of properties marked as IDs, written and read
+	 * @param numbersWhenSafe whether to write a marked {@code long} or {@code Long} below
+	 * 2^53 as a JSON number, which JavaScript holds exactly; larger ones stay strings
+	 */
+	public SnowflakeJacksonModule(boolean writeAllLongsAsStrings, Form form, boolean numbersWhenSafe) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
 		this.form = Objects.requireNonNull(form, "form");
+		this.numbersWhenSafe = numbersWhenSafe;
+	}
+
+	/**
+	 * Whether marked IDs below 2^53 are written as JSON numbers.
+	 */
+	public boolean isNumbersWhenSafe() {
+		return this.numbersWhenSafe;
 	}
 
 	/**
@@ -101,7 +123,7 @@ public final class SnowflakeJacksonModule extends JacksonModule {
 
 	@Override
 	public void setupModule(SetupContext context) {
-		context.appendAnnotationIntrospector(new SnowflakeIdAnnotationIntrospector(this.form));
+		context.appendAnnotationIntrospector(new SnowflakeIdAnnotationIntrospector(this.form, this.numbersWhenSafe));
 		if (this.writeAllLongsAsStrings) {
 			SimpleSerializers serializers = new SimpleSerializers();
 			serializers.addSerializer(Long.class, ToStringSerializer.instance);

@@ -183,6 +183,22 @@ class SnowflakeJacksonModuleTests {
 			.withMessageContaining("expected a JSON string of " + form.description());
 	}
 
+	@Test
+	void numbersWhenSafeWritesIdsBelow2To53AsNumbersAndReadsThemBack() throws Exception {
+		JsonMapper mapper = JsonMapper.builder()
+			.addModule(new SnowflakeJacksonModule(false, Form.DECIMAL, true))
+			.build();
+		long largestSafe = (1L << 53) - 1;
+		OrderDto dto = new OrderDto(largestSafe, List.of(1L, 1L << 53), Map.of("parent", 2L), Optional.of(3L),
+				new Long[] { 4L }, "5", 6L);
+		String json = mapper.writeValueAsString(dto);
+		assertThat(json).isEqualTo("{\"id\":9007199254740991,\"lineIds\":[1,\"9007199254740992\"],"
+				+ "\"references\":{\"parent\":2},\"parentId\":3,\"related\":[4],\"externalId\":\"5\",\"amount\":6}");
+		OrderDto read = mapper.readValue(json, OrderDto.class);
+		assertThat(read.id()).isEqualTo(largestSafe);
+		assertThat(read.lineIds()).containsExactly(1L, 1L << 53);
+	}
+
 	static class Order {
 
 		@SnowflakeId

@@ -37,8 +37,11 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 
 	private final Form form;
 
-	SnowflakeIdAnnotationIntrospector(Form form) {
+	private final boolean numbersWhenSafe;
+
+	SnowflakeIdAnnotationIntrospector(Form form, boolean numbersWhenSafe) {
 		this.form = form;
+		this.numbersWhenSafe = numbersWhenSafe;
 	}
 
 	@Override
@@ -72,7 +75,8 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	}
 
 	private Object serializer() {
-		return (this.form == Form.DECIMAL) ? ToStringSerializer.instance : new SnowflakeIdSerializer(this.form);
+		return (this.form == Form.DECIMAL && !this.numbersWhenSafe) ? ToStringSerializer.instance
+				: new SnowflakeIdSerializer(this.form, this.numbersWhenSafe);
 	}
 
 	private static boolean isIdType(JavaType type) {

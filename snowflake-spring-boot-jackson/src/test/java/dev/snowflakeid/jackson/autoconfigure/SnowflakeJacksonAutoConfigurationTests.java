@@ -20,6 +20,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
@@ -100,6 +103,31 @@ class SnowflakeJacksonAutoConfigurationTests {
 			assertThat(context.getBean(JsonMapper.class).readValue(expected, JsonOrder.class))
 				.usingRecursiveComparison()
 				.isEqualTo(order);
+		});
+	}
+
+	@Test
+	void numbersWhenSafeNeedALayoutThatStaysBelow2To53() {
+		ApplicationContextRunner numbers = this.runner.withPropertyValues("snowflake.jackson.write-as=number-when-safe")
+			.withBean(SnowflakeProperties.class);
+		numbers.withBean(SnowflakeLayout.class, SnowflakeLayout::defaults)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidSnowflakeConfigurationException.class)
+				.hasMessageContaining("can reach 2^53"));
+		SnowflakeLayout jsSafe = SnowflakeLayout.builder()
+			.timestampBits(51)
+			.regionBits(1)
+			.workerBits(5)
+			.sequenceBits(6)
+			.build();
+		numbers.withBean(SnowflakeLayout.class, () -> jsSafe).run((context) -> {
+			assertThat(context.getBean(SnowflakeJacksonModule.class).isNumbersWhenSafe()).isTrue();
+			assertThat(context.getBean(SnowflakeJackson2Module.class).isNumbersWhenSafe()).isTrue();
+			JsonOrder order = new JsonOrder(42, (1L << 53) - 1, 3);
+			String expected = "{\"id\":42,\"customerId\":9007199254740991,\"quantity\":3}";
+			assertThat(context.getBean(JsonMapper.class).writeValueAsString(order)).isEqualTo(expected);
+			assertThat(context.getBean(ObjectMapper.class).writeValueAsString(order)).isEqualTo(expected);
 		});
 	}
 
