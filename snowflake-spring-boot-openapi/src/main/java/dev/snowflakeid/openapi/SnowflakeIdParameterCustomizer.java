@@ -53,7 +53,8 @@ public class SnowflakeIdParameterCustomizer implements ParameterCustomizer {
 	@Override
 	public Parameter customize(Parameter parameter, MethodParameter methodParameter) {
 		if (parameter != null) {
-			SnowflakeIdSchemas.customize(parameter.getSchema(), methodParameter.getParameterAnnotations(), this.form);
+			SnowflakeIdSchemas.customize(parameter.getSchema(), methodParameter.getParameterAnnotations(), this.form,
+					false);
 		}
 		return parameter;
 	}

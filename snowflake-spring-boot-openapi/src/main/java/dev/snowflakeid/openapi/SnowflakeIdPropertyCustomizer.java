@@ -39,6 +39,8 @@ public class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 
 	private final Form form;
 
+	private final boolean numbersWhenSafe;
+
 	/**
 	 * Creates a customizer for properties marked as IDs only.
 	 */
@@ -63,14 +65,29 @@ public class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 	 * schemas of IDs carry
 	 */
 	public SnowflakeIdPropertyCustomizer(boolean writeAllLongsAsStrings, Form form) {
+		this(writeAllLongsAsStrings, form, false);
+	}
+
+	/**
+	 * Creates a customizer.
+	 * @param writeAllLongsAsStrings whether the Jackson modules write every {@code long}
+	 * as a string
+	 * @param form string form of IDs ({@code snowflake.format.string})
+	 * @param numbersWhenSafe whether the Jackson modules write IDs as JSON numbers
+	 * ({@code snowflake.jackson.write-as=number-when-safe}), whose schemas then stay
+	 * integers
+	 */
+	public SnowflakeIdPropertyCustomizer(boolean writeAllLongsAsStrings, Form form, boolean numbersWhenSafe) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
 		this.form = Objects.requireNonNull(form, "form");
+		this.numbersWhenSafe = numbersWhenSafe;
 	}
 
 	@Override
 	@SuppressWarnings("rawtypes")
 	public Schema customize(Schema property, AnnotatedType type) {
-		boolean marked = SnowflakeIdSchemas.customize(property, type.getCtxAnnotations(), this.form);
+		boolean marked = SnowflakeIdSchemas.customize(property, type.getCtxAnnotations(), this.form,
+				this.numbersWhenSafe);
 		if (!marked && this.writeAllLongsAsStrings) {
 			SnowflakeIdSchemas.longsToStrings(property, type.getType());
 		}

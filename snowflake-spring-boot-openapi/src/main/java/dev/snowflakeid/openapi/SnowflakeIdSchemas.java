@@ -62,10 +62,11 @@ final class SnowflakeIdSchemas {
 
 	/**
 	 * Rewrites the schema when the annotations mark an ID ({@code @PublicId} first, then
-	 * {@code @SnowflakeId}, directly or as meta-annotations); leaves it alone otherwise.
+	 * {@code @SnowflakeId}, directly or as meta-annotations, unless the Jackson modules
+	 * write IDs as numbers); leaves it alone otherwise.
 	 * @return whether the annotations mark an ID
 	 */
-	static boolean customize(Schema<?> schema, Annotation[] annotations, Form form) {
+	static boolean customize(Schema<?> schema, Annotation[] annotations, Form form, boolean numbersWhenSafe) {
 		if (annotations == null) {
 			return false;
 		}
@@ -75,7 +76,9 @@ final class SnowflakeIdSchemas {
 			return true;
 		}
 		if (merged.isPresent(SnowflakeId.class)) {
-			toString(schema, form.pattern());
+			if (!numbersWhenSafe) {
+				toString(schema, form.pattern());
+			}
 			return true;
 		}
 		return false;

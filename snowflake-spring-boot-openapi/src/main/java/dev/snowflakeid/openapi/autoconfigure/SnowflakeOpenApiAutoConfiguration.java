@@ -49,7 +49,8 @@ public final class SnowflakeOpenApiAutoConfiguration {
 	@ConditionalOnMissingBean
 	SnowflakeIdPropertyCustomizer snowflakeIdPropertyCustomizer(SnowflakeJacksonProperties properties,
 			SnowflakeFormatProperties format) {
-		return new SnowflakeIdPropertyCustomizer(properties.isWriteAllLongsAsStrings(), format.getString());
+		return new SnowflakeIdPropertyCustomizer(properties.isWriteAllLongsAsStrings(), format.getString(),
+				properties.getWriteAs() == SnowflakeJacksonProperties.WriteAs.NUMBER_WHEN_SAFE);
 	}
 
 	@Bean
