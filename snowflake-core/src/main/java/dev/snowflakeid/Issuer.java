@@ -15,12 +15,14 @@
  */
 package dev.snowflakeid;
 
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.lease.WorkerLease;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,6 +73,28 @@ final class Issuer {
 		this.refusals = refusals;
 		this.ranges = ranges;
 		this.ticks = ticks;
+	}
+
+	/**
+	 * The issuer of a generator, with its waiter, refusals, lease ranges and tick
+	 * sequence, from the settings the generator validated; a random sequence start is
+	 * seeded here, once per generator.
+	 */
+	static Issuer assemble(SnowflakeLayout layout, int region, Supplier<@Nullable WorkerLease> leases,
+			GeneratorCounters statistics, @Nullable WorkerLeaseKeeper keeper, WallClockReader clock,
+			LongConsumer parker, long borrowTicks, long rollbackBudgetNanos, long exhaustionBudgetNanos,
+			boolean randomSequenceStart) {
+		// The keeper delivers a clock jump to its listeners; without one the jump is only
+		// counted.
+		LongConsumer clockJumps = (keeper != null) ? keeper.attach() : (jump) -> {
+		};
+		long startSeed = randomSequenceStart ? ThreadLocalRandom.current().nextLong() | 1 : 0;
+		TickWaiter waiter = new TickWaiter(layout, clock, parker, statistics);
+		Refusals refusals = new Refusals(layout, statistics, borrowTicks);
+		TickSequence ticks = new TickSequence(layout.maxIdsPerTick() - 1, startSeed, borrowTicks, rollbackBudgetNanos,
+				exhaustionBudgetNanos, clock, waiter, refusals, statistics);
+		return new Issuer(layout, leases, statistics, clockJumps, clock, refusals,
+				new LeaseRanges(layout, region, refusals), ticks);
 	}
 
 	long nextId() {

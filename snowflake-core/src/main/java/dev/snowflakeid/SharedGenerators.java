@@ -164,6 +164,7 @@ final class SharedGenerators {
 				.parker(request.parker)
 				.rollbackWaitBudget(request.rollbackWaitBudget)
 				.exhaustionWaitBudget(request.exhaustionWaitBudget)
+				.randomSequenceStart(request.randomSequenceStart)
 				.borrowAhead(request.borrowAhead)
 				.forwardJumpAlert(request.forwardJumpAlert)
 				.build();
@@ -190,6 +191,7 @@ final class SharedGenerators {
 		settings.put(Setting.EPOCH, layout.epoch().toString());
 		settings.put(Setting.ROLLBACK_WAIT_BUDGET, request.rollbackWaitBudget.toString());
 		settings.put(Setting.EXHAUSTION_WAIT_BUDGET, request.exhaustionWaitBudget.toString());
+		settings.put(Setting.SEQUENCE_START, request.randomSequenceStart ? "random" : "zero");
 		settings.put(Setting.BORROW_AHEAD, request.borrowAhead.toString());
 		settings.put(Setting.FORWARD_JUMP_ALERT, request.forwardJumpAlert.toString());
 		settings.put(Setting.RENEW_INTERVAL, request.renewInterval.toString());

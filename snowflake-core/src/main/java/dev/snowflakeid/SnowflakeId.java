@@ -25,14 +25,16 @@ import java.lang.annotation.Target;
  * Marks a {@code long}, {@code Long} or {@code String} property as a Snowflake ID.
  *
  * <p>
- * The starter's Jackson modules write a marked property as a JSON string of decimal
- * digits ({@code "1234567890123456789"}), because JavaScript numbers are IEEE 754 doubles
- * and round every integer above 2^53 to a neighbour: a browser that parses an ID as a
- * number silently changes it. On a container property ({@code List<Long>},
+ * The starter's Jackson modules write a marked property as a JSON string, of decimal
+ * digits by default ({@code "1234567890123456789"}; {@link IdFormats} lists the other
+ * forms of {@code snowflake.format.string}), because JavaScript numbers are IEEE 754
+ * doubles and round every integer above 2^53 to a neighbour: a browser that parses an ID
+ * as a number silently changes it. On a container property ({@code List<Long>},
  * {@code Set<Long>}, {@code Long[]}, {@code Map<K, Long>} values, {@code Optional<Long>})
- * the marking applies to the elements. Reading accepts a JSON string of decimal digits or
- * a JSON integer, and rejects anything else (blank, signs, fractions, exponents, negative
- * values, values above {@link Long#MAX_VALUE}) with an error that names the property.
+ * the marking applies to the elements. Reading accepts a JSON string in the configured
+ * form or a JSON integer, and rejects anything else (blank, signs, fractions, exponents,
+ * negative values, values above {@link Long#MAX_VALUE}) with an error that names the
+ * property.
  *
  * <p>
  * On a record component the marking reaches the field, the accessor and the canonical

@@ -86,29 +86,18 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		this.layout = builder.layout;
 		this.region = this.layout.requireRegion(builder.region);
 		Supplier<@Nullable WorkerLease> leases = Objects.requireNonNull(builder.leases, "worker lease source");
-		// The keeper delivers a clock jump to its listeners; without one the jump is only
-		// counted.
-		LongConsumer clockJumps = (builder.keeper != null) ? builder.keeper.attach() : (jump) -> {
-		};
 		this.wallClock = builder.wallClock;
 		this.rollbackBudgetNanos = LayoutChecks.requireNonNegative("rollback wait budget", builder.rollbackWaitBudget)
 			.toNanos();
-		long exhaustionBudgetNanos = LayoutChecks
-			.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget)
-			.toNanos();
 		this.borrowTicks = LayoutChecks.requireNonNegative("borrow-ahead", builder.borrowAhead).toMillis()
 				/ this.layout.tickMillis();
-		long forwardJumpAlertMillis = LayoutChecks.requireNonNegative("forward jump alert", builder.forwardJumpAlert)
-			.toMillis();
 		this.statistics = new GeneratorCounters(this.layout);
 		WallClockReader clock = new WallClockReader(this.wallClock, builder.monotonicClock, this.statistics,
-				forwardJumpAlertMillis);
-		TickWaiter waiter = new TickWaiter(this.layout, clock, builder.parker, this.statistics);
-		Refusals refusals = new Refusals(this.layout, this.statistics, this.borrowTicks);
-		TickSequence ticks = new TickSequence(this.layout.maxIdsPerTick() - 1, this.borrowTicks,
-				this.rollbackBudgetNanos, exhaustionBudgetNanos, clock, waiter, refusals, this.statistics);
-		this.issuer = new Issuer(this.layout, leases, this.statistics, clockJumps, clock, refusals,
-				new LeaseRanges(this.layout, this.region, refusals), ticks);
+				LayoutChecks.requireNonNegative("forward jump alert", builder.forwardJumpAlert).toMillis());
+		this.issuer = Issuer.assemble(this.layout, this.region, leases, this.statistics, builder.keeper, clock,
+				builder.parker, this.borrowTicks, this.rollbackBudgetNanos,
+				LayoutChecks.requireNonNegative("exhaustion wait budget", builder.exhaustionWaitBudget).toNanos(),
+				builder.randomSequenceStart);
 	}
 
 	/** Starts a builder for the given layout. */
@@ -288,6 +277,8 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 
 		private Duration forwardJumpAlert = DEFAULT_FORWARD_JUMP_ALERT;
 
+		private boolean randomSequenceStart;
+
 		private Builder(SnowflakeLayout layout) {
 			this.layout = Objects.requireNonNull(layout, "layout");
 		}
@@ -386,6 +377,16 @@ public final class SnowflakeIdGenerator implements IdGenerator {
 		 */
 		public Builder forwardJumpAlert(Duration threshold) {
 			this.forwardJumpAlert = threshold;
+			return this;
+		}
+
+		/**
+		 * Whether ticks start at a random sequence below
+		 * {@code 2^min(8, sequenceBits - 4)}, not 0, to spread IDs over {@code id % n},
+		 * at that cost per tick. Default false.
+		 */
+		public Builder randomSequenceStart(boolean random) {
+			this.randomSequenceStart = random;
 			return this;
 		}
 

@@ -252,6 +252,8 @@ public final class SnowflakeWorker implements AutoCloseable {
 
 			Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
 
+			boolean randomSequenceStart;
+
 			Duration borrowAhead = Duration.ZERO;
 
 			Duration forwardJumpAlert = SnowflakeIdGenerator.DEFAULT_FORWARD_JUMP_ALERT;
@@ -288,6 +290,12 @@ public final class SnowflakeWorker implements AutoCloseable {
 			/** See {@link SnowflakeIdGenerator.Builder#exhaustionWaitBudget}. */
 			public Builder exhaustionWaitBudget(Duration budget) {
 				this.exhaustionWaitBudget = Objects.requireNonNull(budget, "exhaustion wait budget");
+				return this;
+			}
+
+			/** See {@link SnowflakeIdGenerator.Builder#randomSequenceStart}. */
+			public Builder randomSequenceStart(boolean random) {
+				this.randomSequenceStart = random;
 				return this;
 			}
 

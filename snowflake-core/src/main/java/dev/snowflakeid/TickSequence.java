@@ -31,8 +31,17 @@ import dev.snowflakeid.IdGenerationException.Reason;
  * borrow window of {@code b} ticks, a used-up tick moves on at once while the next tick
  * lies no more than {@code b} ticks ahead of the clock, and a clock behind by no more
  * than {@code b} ticks is absorbed the same way.
+ *
+ * <p>
+ * With a random start (a non-zero seed), a new tick's first sequence is drawn from
+ * {@code [0, 2^startBits)} instead of being 0, by an xorshift state kept here (no
+ * allocation); the rest of the tick counts up from there and never wraps, so a tick holds
+ * between {@code 2^sequenceBits - 2^startBits + 1} and {@code 2^sequenceBits} IDs.
  */
 final class TickSequence {
+
+	/** Most bits a random first sequence takes: starts below 256. */
+	static final int MAX_START_BITS = 8;
 
 	private final long maxSequence;
 
@@ -58,8 +67,13 @@ final class TickSequence {
 
 	private long chosenSequence;
 
-	TickSequence(long maxSequence, long borrowTicks, long rollbackBudgetNanos, long exhaustionBudgetNanos,
-			WallClockReader clock, TickWaiter waiter, Refusals refusals, GeneratorCounters statistics) {
+	private final int startShift;
+
+	private long startState;
+
+	TickSequence(long maxSequence, long startSeed, long borrowTicks, long rollbackBudgetNanos,
+			long exhaustionBudgetNanos, WallClockReader clock, TickWaiter waiter, Refusals refusals,
+			GeneratorCounters statistics) {
 		this.maxSequence = maxSequence;
 		this.borrowTicks = borrowTicks;
 		this.rollbackBudgetNanos = rollbackBudgetNanos;
@@ -68,8 +82,21 @@ final class TickSequence {
 		this.waiter = waiter;
 		this.refusals = refusals;
 		this.statistics = statistics;
+		// The top startBits of a scrambled state are the start; a shift of 64 (a seed of
+		// 0, or too few sequence bits) keeps the start at 0.
+		this.startShift = (startSeed != 0) ? Long.SIZE - startBits(maxSequence) : Long.SIZE;
+		this.startState = startSeed;
 		// The first tick chosen starts at sequence 0 whatever it is.
 		this.lastSequence = maxSequence;
+	}
+
+	/**
+	 * Bits of a random first sequence: a sixteenth of the tick's sequence range, at most
+	 * {@value #MAX_START_BITS} bits, so that a tick loses at most 1/16 of its capacity.
+	 */
+	static int startBits(long maxSequence) {
+		int sequenceBits = Long.SIZE - Long.numberOfLeadingZeros(maxSequence);
+		return Math.max(0, Math.min(MAX_START_BITS, sequenceBits - 4));
 	}
 
 	/**
@@ -80,7 +107,7 @@ final class TickSequence {
 	long choose(long now, long nowTick) {
 		if (nowTick > this.lastTick) {
 			this.clock.observeAdvance(now);
-			return chosen(nowTick, 0);
+			return chosen(nowTick, firstSequence());
 		}
 		if (this.lastTick - nowTick > this.borrowTicks) {
 			// Behind the last tick by more than the borrow window (any amount when not
@@ -89,7 +116,7 @@ final class TickSequence {
 					Reason.CLOCK_MOVED_BACKWARDS);
 		}
 		if (nowTick > this.lastTick) {
-			return chosen(nowTick, 0);
+			return chosen(nowTick, firstSequence());
 		}
 		if (this.lastSequence < this.maxSequence) {
 			return chosen(this.lastTick, this.lastSequence + 1);
@@ -105,7 +132,7 @@ final class TickSequence {
 		if (tick > nowTick) {
 			this.statistics.tickBorrowed();
 		}
-		return chosen(tick, 0);
+		return chosen(tick, firstSequence());
 	}
 
 	/** The sequence of the pair {@link #choose} chose last. */
@@ -122,6 +149,19 @@ final class TickSequence {
 	/** The tick of the last committed pair; 0 before the first. */
 	long lastTick() {
 		return this.lastTick;
+	}
+
+	// xorshift64* (Vigna): the state steps only when a new tick is chosen.
+	private long firstSequence() {
+		if (this.startShift == Long.SIZE) {
+			return 0;
+		}
+		long x = this.startState;
+		x ^= x >>> 12;
+		x ^= x << 25;
+		x ^= x >>> 27;
+		this.startState = x;
+		return (x * 0x2545F4914F6CDD1DL) >>> this.startShift;
 	}
 
 	private long chosen(long tick, long sequence) {

@@ -40,7 +40,7 @@ class TickSequenceTests {
 	private TickSequence ticks(long borrowTicks) {
 		WallClockReader clock = new WallClockReader(this.time, this.time, this.statistics, 0);
 		TickWaiter waiter = new TickWaiter(LAYOUT, clock, this.time, this.statistics);
-		return new TickSequence(LAYOUT.maxIdsPerTick() - 1, borrowTicks, BUDGET_NANOS, BUDGET_NANOS, clock, waiter,
+		return new TickSequence(LAYOUT.maxIdsPerTick() - 1, 0, borrowTicks, BUDGET_NANOS, BUDGET_NANOS, clock, waiter,
 				new Refusals(LAYOUT, this.statistics, borrowTicks), this.statistics);
 	}
 

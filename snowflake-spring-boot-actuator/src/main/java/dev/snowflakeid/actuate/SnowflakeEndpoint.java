@@ -20,7 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.snowflakeid.SnowflakeId.DecimalIds;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.DecodedId;
 import dev.snowflakeid.SnowflakeIdGenerator.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException.Reason;
@@ -68,6 +68,8 @@ public final class SnowflakeEndpoint {
 
 	private final @Nullable UniquenessDomain domain;
 
+	private final Form form;
+
 	/**
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
@@ -85,10 +87,25 @@ public final class SnowflakeEndpoint {
 	 */
 	public SnowflakeEndpoint(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents,
 			@Nullable PublicIds publicIds, @Nullable UniquenessDomain domain) {
+		this(worker, leaseEvents, publicIds, domain, Form.DECIMAL);
+	}
+
+	/**
+	 * @param worker the generator and its lease keeper
+	 * @param leaseEvents lease renewal and loss counts, or {@code null} to leave them out
+	 * @param publicIds the public-ID key ring, or {@code null} without one
+	 * @param domain the uniqueness domain, or {@code null} when unknown
+	 * @param form string form in which {@link #decode} takes IDs
+	 * ({@code snowflake.format.string}); a padded form never starts with a lowercase
+	 * letter, so public IDs stay apart
+	 */
+	public SnowflakeEndpoint(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents,
+			@Nullable PublicIds publicIds, @Nullable UniquenessDomain domain, Form form) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
 		this.publicIds = publicIds;
 		this.domain = domain;
+		this.form = Objects.requireNonNull(form, "form");
 	}
 
 	@ReadOperation
@@ -117,12 +134,12 @@ public final class SnowflakeEndpoint {
 	 * Splits an ID into its fields. With a public-ID key ring, also takes a public ID,
 	 * and shows the public form of the ID: this endpoint is for operators, the only place
 	 * that links the two.
-	 * @param id the ID in decimal digits, from 0 to {@value Long#MAX_VALUE}, or a public
-	 * ID
-	 * @throws InvalidEndpointRequestException if {@code id} is blank, holds anything but
-	 * ASCII digits (a sign, spaces, separators, hexadecimal), or exceeds
-	 * {@link Long#MAX_VALUE}; or, starting with a key identifier, is not a public ID
-	 * under the key ring
+	 * @param id the ID in the configured string form (decimal digits by default), from 0
+	 * to {@value Long#MAX_VALUE}, or a public ID
+	 * @throws InvalidEndpointRequestException if {@code id} is blank, is not in the
+	 * configured form (a sign, spaces, separators, a wrong width or character), or
+	 * exceeds {@link Long#MAX_VALUE}; or, starting with a key identifier, is not a public
+	 * ID under the key ring
 	 */
 	@ReadOperation
 	public DecodedIdDescriptor decode(@Selector String id) {
@@ -144,14 +161,14 @@ public final class SnowflakeEndpoint {
 		}
 	}
 
-	static long parse(String id) {
+	private long parse(String id) {
 		try {
-			return DecimalIds.parse(id);
+			return this.form.parse(id);
 		}
 		catch (IllegalArgumentException ex) {
 			String shown = (id == null) ? "" : echo(id);
-			throw invalid("ID '" + shown + "' is not a Snowflake ID: " + ex.getMessage()
-					+ "; give it in decimal digits, such as /actuator/snowflake/123456789");
+			throw invalid("ID '" + shown + "' is not a Snowflake ID: " + ex.getMessage() + "; give it as "
+					+ this.form.description() + ", such as /actuator/snowflake/" + this.form.format(123456789));
 		}
 	}
 

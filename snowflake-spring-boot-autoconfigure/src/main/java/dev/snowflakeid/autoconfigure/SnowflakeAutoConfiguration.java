@@ -65,14 +65,7 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnMissingBean
 	SnowflakeLayout snowflakeLayout(SnowflakeProperties properties) {
 		SnowflakeProperties.Layout layout = properties.getLayout();
-		SnowflakeLayout built = SnowflakeLayout.builder()
-			.timestampBits(layout.getTimestampBits())
-			.regionBits(layout.getRegionBits())
-			.workerBits(layout.getWorkerBits())
-			.sequenceBits(layout.getSequenceBits())
-			.tick(layout.getTick())
-			.epoch(properties.getEpoch())
-			.build();
+		SnowflakeLayout built = layout.getPreset().layout(properties);
 		built.requireLifetime(layout.getRequiredLifetime(), InstantSource.system());
 		InvalidSnowflakeConfigurationException.check("snowflake.region",
 				() -> built.requireRegion(properties.getRegion()),
@@ -113,6 +106,7 @@ public final class SnowflakeAutoConfiguration {
 				.startupWaitBudget(startupWaitBudget)
 				.rollbackWaitBudget(clock.getRollbackWaitBudget())
 				.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
+				.randomSequenceStart(properties.getSequence().getStart() == SequenceStart.RANDOM)
 				.borrowAhead(clock.getBorrowAhead())
 				.forwardJumpAlert(clock.getForwardJumpAlert())
 				.owner(owner(context));
@@ -130,6 +124,7 @@ public final class SnowflakeAutoConfiguration {
 			.leaseSource(built)
 			.rollbackWaitBudget(clock.getRollbackWaitBudget())
 			.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
+			.randomSequenceStart(properties.getSequence().getStart() == SequenceStart.RANDOM)
 			.borrowAhead(clock.getBorrowAhead())
 			.forwardJumpAlert(clock.getForwardJumpAlert())
 			.build();

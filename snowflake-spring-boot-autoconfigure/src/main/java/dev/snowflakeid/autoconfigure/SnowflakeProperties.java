@@ -32,6 +32,7 @@ import dev.snowflakeid.lease.LeaseTiming;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration of the Snowflake ID generator.
@@ -55,7 +56,9 @@ public class SnowflakeProperties {
 
 	private final Clock clock = new Clock();
 
-	private final Sequence sequence = new Sequence();
+	/** Sequence policies. */
+	@NestedConfigurationProperty
+	private final SequenceProperties sequence = new SequenceProperties();
 
 	private final Worker worker = new Worker();
 
@@ -91,7 +94,7 @@ public class SnowflakeProperties {
 		return this.clock;
 	}
 
-	public Sequence getSequence() {
+	public SequenceProperties getSequence() {
 		return this.sequence;
 	}
 
@@ -131,6 +134,20 @@ public class SnowflakeProperties {
 		 * the layout ends sooner.
 		 */
 		private Period requiredLifetime = Period.ofYears(60);
+
+		/**
+		 * Named layout that fixes the bit widths and the tick: standard (the properties
+		 * above) or js-safe (IDs below 2^53 for 69.7 years from the epoch).
+		 */
+		private LayoutPreset preset = LayoutPreset.STANDARD;
+
+		public LayoutPreset getPreset() {
+			return this.preset;
+		}
+
+		public void setPreset(LayoutPreset preset) {
+			this.preset = preset;
+		}
 
 		public int getTimestampBits() {
 			return this.timestampBits;
@@ -222,22 +239,6 @@ public class SnowflakeProperties {
 
 		public void setBorrowAhead(Duration borrowAhead) {
 			this.borrowAhead = borrowAhead;
-		}
-
-	}
-
-	/** Sequence policies. */
-	public static class Sequence {
-
-		/** Longest wait for the next tick when a tick's IDs are used up; 0 refuses. */
-		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
-
-		public Duration getExhaustionWaitBudget() {
-			return this.exhaustionWaitBudget;
-		}
-
-		public void setExhaustionWaitBudget(Duration exhaustionWaitBudget) {
-			this.exhaustionWaitBudget = exhaustionWaitBudget;
 		}
 
 	}

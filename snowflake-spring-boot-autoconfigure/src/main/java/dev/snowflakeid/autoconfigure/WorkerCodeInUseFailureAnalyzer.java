@@ -85,6 +85,7 @@ class WorkerCodeInUseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerCodeI
 			case EPOCH -> "snowflake.epoch";
 			case ROLLBACK_WAIT_BUDGET -> "snowflake.clock.rollback-wait-budget";
 			case EXHAUSTION_WAIT_BUDGET -> "snowflake.sequence.exhaustion-wait-budget";
+			case SEQUENCE_START -> "snowflake.sequence.start";
 			case BORROW_AHEAD -> "snowflake.clock.borrow-ahead";
 			case FORWARD_JUMP_ALERT -> "snowflake.clock.forward-jump-alert";
 			case RENEW_INTERVAL -> "snowflake.worker.lease.renew-interval";

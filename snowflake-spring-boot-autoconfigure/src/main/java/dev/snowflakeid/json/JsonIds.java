@@ -17,6 +17,8 @@ package dev.snowflakeid.json;
 
 import java.math.BigInteger;
 
+import dev.snowflakeid.IdFormats.Form;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,8 +40,7 @@ public final class JsonIds {
 	/** Reason for a JSON {@code null} read into a {@code long}. */
 	public static final String NULL_FOR_PRIMITIVE = "null is not allowed for a primitive long";
 
-	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer " + "from 0 to "
-			+ Long.MAX_VALUE;
+	private static final String EXPECTED_INTEGER = " or a JSON integer from 0 to " + Long.MAX_VALUE;
 
 	private JsonIds() {
 	}
@@ -67,11 +68,11 @@ public final class JsonIds {
 	}
 
 	/**
-	 * An ID read into a property of {@code type}: the number, or its decimal digits for a
-	 * {@code String}.
+	 * An ID read into a property of {@code type}: the number, or its text in the
+	 * configured form for a {@code String}.
 	 */
-	public static Object toPropertyType(long id, Class<?> type) {
-		return (type == String.class) ? Long.toString(id) : id;
+	public static Object toPropertyType(long id, Class<?> type, Form form) {
+		return (type == String.class) ? form.format(id) : id;
 	}
 
 	/** Reason for an integer outside {@code long}. */
@@ -86,10 +87,11 @@ public final class JsonIds {
 
 	/**
 	 * The message of a rejected Snowflake ID: the property ({@code null} when unknown),
-	 * the rejected text, why, and what is accepted.
+	 * the rejected text, why, and what is accepted in the configured form.
 	 */
-	public static String invalidSnowflakeId(@Nullable String property, String text, String reason) {
-		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason + "; " + EXPECTED + ")";
+	public static String invalidSnowflakeId(@Nullable String property, String text, String reason, Form form) {
+		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason
+				+ "; expected a JSON string of " + form.description() + EXPECTED_INTEGER + ")";
 	}
 
 	/**

@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.jackson;
 
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.json.JsonIds;
 import org.jspecify.annotations.Nullable;
@@ -35,6 +36,15 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 
 	private static final long serialVersionUID = 1L;
 
+	private final Form form;
+
+	private final boolean numbersWhenSafe;
+
+	SnowflakeIdAnnotationIntrospector(Form form, boolean numbersWhenSafe) {
+		this.form = form;
+		this.numbersWhenSafe = numbersWhenSafe;
+	}
+
 	@Override
 	public Version version() {
 		return Version.unknownVersion();
@@ -43,27 +53,31 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	@Override
 	public @Nullable Object findSerializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && isIdType(type)) ? ToStringSerializer.instance : null;
+		return (type != null && isIdType(type)) ? serializer() : null;
 	}
 
 	@Override
 	public @Nullable Object findContentSerializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
-				? ToStringSerializer.instance : null;
+		return (type != null && type.getContentType() != null && isIdType(type.getContentType())) ? serializer() : null;
 	}
 
 	@Override
 	public @Nullable Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass()) : null;
+		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass(), this.form) : null;
 	}
 
 	@Override
 	public @Nullable Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
-				? new SnowflakeIdDeserializer(type.getContentType().getRawClass()) : null;
+				? new SnowflakeIdDeserializer(type.getContentType().getRawClass(), this.form) : null;
+	}
+
+	private Object serializer() {
+		return (this.form == Form.DECIMAL && !this.numbersWhenSafe) ? ToStringSerializer.instance
+				: new SnowflakeIdSerializer(this.form, this.numbersWhenSafe);
 	}
 
 	private static boolean isIdType(JavaType type) {

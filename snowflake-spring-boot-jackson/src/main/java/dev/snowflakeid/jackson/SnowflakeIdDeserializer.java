@@ -17,7 +17,7 @@ package dev.snowflakeid.jackson;
 
 import java.util.Objects;
 
-import dev.snowflakeid.SnowflakeId.DecimalIds;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.json.JsonIds;
 
 import org.jspecify.annotations.Nullable;
@@ -32,8 +32,10 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * Reads a Snowflake ID strictly: a JSON string of decimal digits or a JSON integer, from
- * 0 to {@link Long#MAX_VALUE}. Blank strings, sign characters, other non-digits,
+ * Reads a Snowflake ID strictly: a JSON string in the configured form
+ * ({@code snowflake.format.string}; only that form, since the same characters can denote
+ * different IDs in two forms) or a JSON integer, from 0 to {@link Long#MAX_VALUE}. Blank
+ * strings, strings of the wrong width, characters outside the form, sign characters,
  * fractions, exponents, negative values and values above {@link Long#MAX_VALUE} fail with
  * an {@link InvalidFormatException} (a
  * {@link tools.jackson.databind.exc.MismatchedInputException}) that names the property
@@ -42,20 +44,23 @@ import tools.jackson.databind.type.LogicalType;
  */
 final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 
+	private final Form form;
+
 	private final @Nullable String propertyName;
 
-	SnowflakeIdDeserializer(Class<?> targetType) {
-		this(targetType, null);
+	SnowflakeIdDeserializer(Class<?> targetType, Form form) {
+		this(targetType, form, null);
 	}
 
-	private SnowflakeIdDeserializer(Class<?> targetType, @Nullable String propertyName) {
+	private SnowflakeIdDeserializer(Class<?> targetType, Form form, @Nullable String propertyName) {
 		super(targetType);
+		this.form = form;
 		this.propertyName = propertyName;
 	}
 
 	@Override
 	public ValueDeserializer<?> createContextual(DeserializationContext context, @Nullable BeanProperty property) {
-		return (property != null) ? new SnowflakeIdDeserializer(handledType(), property.getName()) : this;
+		return (property != null) ? new SnowflakeIdDeserializer(handledType(), this.form, property.getName()) : this;
 	}
 
 	@Override
@@ -92,10 +97,10 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 	private Object parseText(JsonParser parser, String text) {
 		long id;
 		try {
-			id = DecimalIds.parse(text);
+			id = this.form.parse(text);
 		}
 		catch (IllegalArgumentException ex) {
-			String reason = Objects.requireNonNull(ex.getMessage(), "DecimalIds explains every rejection");
+			String reason = Objects.requireNonNull(ex.getMessage(), "IdFormats explains every rejection");
 			throw invalid(parser, text, reason);
 		}
 		return convert(id);
@@ -115,12 +120,12 @@ final class SnowflakeIdDeserializer extends StdScalarDeserializer<Object> {
 	}
 
 	private Object convert(long id) {
-		return JsonIds.toPropertyType(id, handledType());
+		return JsonIds.toPropertyType(id, handledType(), this.form);
 	}
 
 	private InvalidFormatException invalid(JsonParser parser, String text, String reason) {
-		return InvalidFormatException.from(parser, JsonIds.invalidSnowflakeId(this.propertyName, text, reason), text,
-				handledType());
+		return InvalidFormatException.from(parser,
+				JsonIds.invalidSnowflakeId(this.propertyName, text, reason, this.form), text, handledType());
 	}
 
 }

@@ -21,9 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
@@ -142,6 +144,59 @@ class SnowflakeJacksonModuleTests {
 		assertThat(allStrings.writeValueAsString(7)).isEqualTo("7");
 		assertThat(allStrings.readValue("{\"id\":1,\"amount\":\"9007199254740993\"}", OrderDto.class).amount())
 			.isEqualTo(ABOVE_DOUBLE_PRECISION);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "BASE62,0000000000z,00000000010", "CROCKFORD32,000000000001X,0000000000020" })
+	void writesAndReadsMarkedIdsInTheConfiguredForm(Form form, String sixtyOne, String sixtyTwoOr64) throws Exception {
+		JsonMapper mapper = JsonMapper.builder().addModule(new SnowflakeJacksonModule(false, form)).build();
+		long second = (form == Form.BASE62) ? 62 : 64;
+		OrderDto dto = new OrderDto(61, List.of(second), Map.of("parent", 61L), Optional.of(second), new Long[] { 61L },
+				sixtyOne, 7L);
+		String json = mapper.writeValueAsString(dto);
+		assertThat(json).startsWith("{\"id\":\"" + sixtyOne + "\",\"lineIds\":[\"" + sixtyTwoOr64 + "\"]")
+			.contains("\"parent\":\"" + sixtyOne + "\"", "\"parentId\":\"" + sixtyTwoOr64 + "\"")
+			.endsWith("\"amount\":7}");
+		OrderDto read = mapper.readValue(json, OrderDto.class);
+		assertThat(read.id()).isEqualTo(61);
+		assertThat(read.lineIds()).containsExactly(second);
+		assertThat(read.parentId()).contains(second);
+		OrderDto largest = mapper.readValue(
+				"{\"id\":\"" + form.format(Long.MAX_VALUE) + "\",\"externalId\":61,\"amount\":0}", OrderDto.class);
+		assertThat(largest.id()).isEqualTo(Long.MAX_VALUE);
+		assertThat(largest.externalId()).as("a String property holds the configured form").isEqualTo(sixtyOne);
+		assertThat(mapper.readValue("{\"id\":61,\"amount\":0}", OrderDto.class).id()).as("JSON integers stay accepted")
+			.isEqualTo(61);
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', quoteCharacter = '`',
+			value = { "BASE62|\"61\"|2 characters, not 11", "BASE62|\"0000000000_\"|'_' at position 11",
+					"BASE62|\"zzzzzzzzzzz\"|exceeds AzL8n0Y58m7", "CROCKFORD32|\"000000000000U\"|'U' at position 13",
+					"CROCKFORD32|\"8000000000000\"|exceeds 7ZZZZZZZZZZZZ" })
+	void rejectsTextOutsideTheConfiguredFormWithTheReason(Form form, String json, String reason) {
+		JsonMapper mapper = JsonMapper.builder().addModule(new SnowflakeJacksonModule(false, form)).build();
+		assertThatExceptionOfType(MismatchedInputException.class)
+			.isThrownBy(() -> mapper.readValue("{\"id\":" + json + "}", OrderDto.class))
+			.withMessageContaining("Invalid Snowflake ID for property 'id'")
+			.withMessageContaining(reason)
+			.withMessageContaining("expected a JSON string of " + form.description());
+	}
+
+	@Test
+	void numbersWhenSafeWritesIdsBelow2To53AsNumbersAndReadsThemBack() throws Exception {
+		JsonMapper mapper = JsonMapper.builder()
+			.addModule(new SnowflakeJacksonModule(false, Form.DECIMAL, true))
+			.build();
+		long largestSafe = (1L << 53) - 1;
+		OrderDto dto = new OrderDto(largestSafe, List.of(1L, 1L << 53), Map.of("parent", 2L), Optional.of(3L),
+				new Long[] { 4L }, "5", 6L);
+		String json = mapper.writeValueAsString(dto);
+		assertThat(json).isEqualTo("{\"id\":9007199254740991,\"lineIds\":[1,\"9007199254740992\"],"
+				+ "\"references\":{\"parent\":2},\"parentId\":3,\"related\":[4],\"externalId\":\"5\",\"amount\":6}");
+		OrderDto read = mapper.readValue(json, OrderDto.class);
+		assertThat(read.id()).isEqualTo(largestSafe);
+		assertThat(read.lineIds()).containsExactly(1L, 1L << 53);
 	}
 
 	static class Order {

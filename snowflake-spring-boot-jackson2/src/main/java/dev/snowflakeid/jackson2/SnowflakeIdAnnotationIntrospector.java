@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.json.JsonIds;
 import org.jspecify.annotations.Nullable;
@@ -34,6 +35,15 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 
 	private static final long serialVersionUID = 1L;
 
+	private final Form form;
+
+	private final boolean numbersWhenSafe;
+
+	SnowflakeIdAnnotationIntrospector(Form form, boolean numbersWhenSafe) {
+		this.form = form;
+		this.numbersWhenSafe = numbersWhenSafe;
+	}
+
 	@Override
 	public Version version() {
 		return Version.unknownVersion();
@@ -42,27 +52,31 @@ final class SnowflakeIdAnnotationIntrospector extends NopAnnotationIntrospector 
 	@Override
 	public @Nullable Object findSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && isIdType(type)) ? ToStringSerializer.instance : null;
+		return (type != null && isIdType(type)) ? serializer() : null;
 	}
 
 	@Override
 	public @Nullable Object findContentSerializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
-				? ToStringSerializer.instance : null;
+		return (type != null && type.getContentType() != null && isIdType(type.getContentType())) ? serializer() : null;
 	}
 
 	@Override
 	public @Nullable Object findDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
-		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass()) : null;
+		return (type != null && isIdType(type)) ? new SnowflakeIdDeserializer(type.getRawClass(), this.form) : null;
 	}
 
 	@Override
 	public @Nullable Object findContentDeserializer(Annotated annotated) {
 		JavaType type = MarkedMembers.markedType(annotated, SnowflakeId.class);
 		return (type != null && type.getContentType() != null && isIdType(type.getContentType()))
-				? new SnowflakeIdDeserializer(type.getContentType().getRawClass()) : null;
+				? new SnowflakeIdDeserializer(type.getContentType().getRawClass(), this.form) : null;
+	}
+
+	private Object serializer() {
+		return (this.form == Form.DECIMAL && !this.numbersWhenSafe) ? ToStringSerializer.instance
+				: new SnowflakeIdSerializer(this.form, this.numbersWhenSafe);
 	}
 
 	private static boolean isIdType(JavaType type) {

@@ -15,10 +15,13 @@
  */
 package dev.snowflakeid.jackson2;
 
+import java.util.Objects;
+
 import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.module.SimpleSerializers;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 
 /**
@@ -28,12 +31,12 @@ import dev.snowflakeid.SnowflakeId;
  *
  * <p>
  * Properties marked with {@link SnowflakeId} (directly or through an annotation
- * meta-annotated with it) are written as strings of decimal digits; on collections,
- * arrays, map values and {@code Optional} the elements are. Reading such a property
- * accepts a JSON string of decimal digits or a JSON integer between 0 and
- * {@link Long#MAX_VALUE}; anything else fails with a
- * {@link com.fasterxml.jackson.databind.exc.MismatchedInputException} that names the
- * property and the rejected text. An explicit
+ * meta-annotated with it) are written as strings in the configured form (decimal digits
+ * by default, or padded base62 or Crockford base32); on collections, arrays, map values
+ * and {@code Optional} the elements are. Reading such a property accepts a JSON string in
+ * that form or a JSON integer between 0 and {@link Long#MAX_VALUE}; anything else fails
+ * with a {@link com.fasterxml.jackson.databind.exc.MismatchedInputException} that names
+ * the property and the rejected text. An explicit
  * {@code @JsonSerialize}/{@code @JsonDeserialize} on the same property takes precedence.
  *
  * <p>
@@ -43,6 +46,10 @@ import dev.snowflakeid.SnowflakeId;
 public final class SnowflakeJackson2Module extends Module {
 
 	private final boolean writeAllLongsAsStrings;
+
+	private final Form form;
+
+	private final boolean numbersWhenSafe;
 
 	/**
 	 * Creates a module that writes only properties marked as IDs as strings.
@@ -57,7 +64,45 @@ public final class SnowflakeJackson2Module extends Module {
 	 * as a string, not only properties marked as IDs
 	 */
 	public SnowflakeJackson2Module(boolean writeAllLongsAsStrings) {
+		this(writeAllLongsAsStrings, Form.DECIMAL);
+	}
+
+	/**
+	 * Creates a module.
+	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long}
+	 * as a string, not only properties marked as IDs; unmarked ones in decimal
+	 * @param form string form of properties marked as IDs, written and read
+	 */
+	public SnowflakeJackson2Module(boolean writeAllLongsAsStrings, Form form) {
+		this(writeAllLongsAsStrings, form, false);
+	}
+
+	/**
+	 * Creates a module.
+	 * @param writeAllLongsAsStrings whether to write every {@code long} and {@code Long}
+	 * as a string, not only properties marked as IDs; unmarked ones in decimal
+	 * @param form string form of properties marked as IDs, written and read
+	 * @param numbersWhenSafe whether to write a marked {@code long} or {@code Long} below
+	 * 2^53 as a JSON number, which JavaScript holds exactly; larger ones stay strings
+	 */
+	public SnowflakeJackson2Module(boolean writeAllLongsAsStrings, Form form, boolean numbersWhenSafe) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
+		this.form = Objects.requireNonNull(form, "form");
+		this.numbersWhenSafe = numbersWhenSafe;
+	}
+
+	/**
+	 * Whether marked IDs below 2^53 are written as JSON numbers.
+	 */
+	public boolean isNumbersWhenSafe() {
+		return this.numbersWhenSafe;
+	}
+
+	/**
+	 * String form of properties marked as IDs.
+	 */
+	public Form getForm() {
+		return this.form;
 	}
 
 	/**
@@ -79,7 +124,7 @@ public final class SnowflakeJackson2Module extends Module {
 
 	@Override
 	public void setupModule(SetupContext context) {
-		context.appendAnnotationIntrospector(new SnowflakeIdAnnotationIntrospector());
+		context.appendAnnotationIntrospector(new SnowflakeIdAnnotationIntrospector(this.form, this.numbersWhenSafe));
 		if (this.writeAllLongsAsStrings) {
 			SimpleSerializers serializers = new SimpleSerializers();
 			serializers.addSerializer(Long.class, ToStringSerializer.instance);

@@ -15,6 +15,9 @@
  */
 package dev.snowflakeid.openapi;
 
+import java.util.Objects;
+
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import org.springdoc.core.customizers.ParameterCustomizer;
@@ -23,16 +26,35 @@ import org.springframework.core.MethodParameter;
 
 /**
  * Documents {@link SnowflakeId} path variables, request parameters and headers as
- * {@code type: string} with a digits pattern, and {@code @PublicId} ones with the public
- * form's pattern: an ID in a URL is text, and a client that builds the URL from a double
- * loses digits.
+ * {@code type: string} with the pattern of the configured form, and {@code @PublicId}
+ * ones with the public form's pattern: an ID in a URL is text, and a client that builds
+ * the URL from a double loses digits.
  */
 public class SnowflakeIdParameterCustomizer implements ParameterCustomizer {
+
+	private final Form form;
+
+	/**
+	 * Creates a customizer for decimal IDs.
+	 */
+	public SnowflakeIdParameterCustomizer() {
+		this(Form.DECIMAL);
+	}
+
+	/**
+	 * Creates a customizer.
+	 * @param form string form of IDs ({@code snowflake.format.string}), whose pattern the
+	 * parameters carry
+	 */
+	public SnowflakeIdParameterCustomizer(Form form) {
+		this.form = Objects.requireNonNull(form, "form");
+	}
 
 	@Override
 	public Parameter customize(Parameter parameter, MethodParameter methodParameter) {
 		if (parameter != null) {
-			SnowflakeIdSchemas.customize(parameter.getSchema(), methodParameter.getParameterAnnotations());
+			SnowflakeIdSchemas.customize(parameter.getSchema(), methodParameter.getParameterAnnotations(), this.form,
+					false);
 		}
 		return parameter;
 	}

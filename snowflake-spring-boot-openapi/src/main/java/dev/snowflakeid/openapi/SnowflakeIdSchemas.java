@@ -22,7 +22,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.type.TypeFactory;
-import dev.snowflakeid.SnowflakeId.DecimalIds;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.PublicId;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.publicid.PublicIds;
@@ -32,10 +32,11 @@ import org.springframework.core.annotation.MergedAnnotations;
 
 /**
  * Rewrites the schema of a {@link SnowflakeId} property or parameter to what the Jackson
- * modules write: a string of decimal digits, or for {@link PublicId} (which wins, as in
- * JSON) the public form; with {@code writeAllLongsAsStrings}, also every other
- * {@code long} of a JSON body, as a string that may carry a minus sign. Containers keep
- * their shape and only their elements change, as in JSON.
+ * modules write: a string in the configured form (decimal digits by default), or for
+ * {@link PublicId} (which wins, as in JSON) the public form; with
+ * {@code writeAllLongsAsStrings}, also every other {@code long} of a JSON body, as a
+ * string that may carry a minus sign. Containers keep their shape and only their elements
+ * change, as in JSON.
  */
 final class SnowflakeIdSchemas {
 
@@ -61,10 +62,11 @@ final class SnowflakeIdSchemas {
 
 	/**
 	 * Rewrites the schema when the annotations mark an ID ({@code @PublicId} first, then
-	 * {@code @SnowflakeId}, directly or as meta-annotations); leaves it alone otherwise.
+	 * {@code @SnowflakeId}, directly or as meta-annotations, unless the Jackson modules
+	 * write IDs as numbers); leaves it alone otherwise.
 	 * @return whether the annotations mark an ID
 	 */
-	static boolean customize(Schema<?> schema, Annotation[] annotations) {
+	static boolean customize(Schema<?> schema, Annotation[] annotations, Form form, boolean numbersWhenSafe) {
 		if (annotations == null) {
 			return false;
 		}
@@ -74,7 +76,9 @@ final class SnowflakeIdSchemas {
 			return true;
 		}
 		if (merged.isPresent(SnowflakeId.class)) {
-			toString(schema, DecimalIds.PATTERN);
+			if (!numbersWhenSafe) {
+				toString(schema, form.pattern());
+			}
 			return true;
 		}
 		return false;

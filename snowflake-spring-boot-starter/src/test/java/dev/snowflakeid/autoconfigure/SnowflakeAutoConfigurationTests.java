@@ -18,6 +18,7 @@ package dev.snowflakeid.autoconfigure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -154,6 +155,33 @@ class SnowflakeAutoConfigurationTests {
 				.as("timestamps count 10 ms ticks from the epoch")
 				.isZero();
 		});
+	}
+
+	@Test
+	void theSequenceStartPropertyStartsTicksAtRandomBelow256() {
+		this.runner
+			.run((context) -> assertThat(firstSequences(context.getBean(SnowflakeIdGenerator.class))).containsOnly(0));
+		this.runner.withPropertyValues("snowflake.sequence.start=random").run((context) -> {
+			List<Integer> starts = firstSequences(context.getBean(SnowflakeIdGenerator.class));
+			assertThat(starts).allSatisfy((start) -> assertThat(start).isBetween(0, 255));
+			// each start is 0 with probability 1/256
+			assertThat(starts.stream().filter((start) -> start != 0).count()).isGreaterThan(50);
+		});
+	}
+
+	/** The sequence of the first ID of each of 64 ticks, on the real clock. */
+	private static List<Integer> firstSequences(SnowflakeIdGenerator ids) {
+		List<Integer> starts = new ArrayList<>();
+		long lastTick = -1;
+		while (starts.size() < 64) {
+			DecodedId decoded = ids.decode(ids.nextId());
+			long tick = decoded.timestamp().toEpochMilli();
+			if (tick != lastTick) {
+				starts.add(decoded.sequence());
+				lastTick = tick;
+			}
+		}
+		return starts;
 	}
 
 	@Test

@@ -16,6 +16,10 @@
 package dev.snowflakeid.autoconfigure;
 
 import java.beans.PropertyDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.Period;
@@ -38,7 +42,9 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.beans.BeanWrapper;
 import org.springframework.beans.PropertyAccessorFactory;
 import org.springframework.boot.convert.DurationStyle;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.boot.convert.PeriodStyle;
+import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -66,6 +72,8 @@ class SnowflakePropertiesMetadataTests {
 		collect(PREFIX + ".worker.redis", new SnowflakeRedisProperties(), SnowflakeRedisProperties.class, this.defaults,
 				this.types);
 		collect(PREFIX + ".jackson", new SnowflakeJacksonProperties(), SnowflakeJacksonProperties.class, this.defaults,
+				this.types);
+		collect(PREFIX + ".format", new SnowflakeFormatProperties(), SnowflakeFormatProperties.class, this.defaults,
 				this.types);
 		collect(PREFIX + ".public-ids", new SnowflakePublicIdProperties(), SnowflakePublicIdProperties.class,
 				this.defaults, this.types);
@@ -123,7 +131,8 @@ class SnowflakePropertiesMetadataTests {
 			}
 		});
 		assertThat(enumProperties).as("enum properties checked")
-			.containsExactly(PREFIX + ".worker.allocator", PREFIX + ".worker.jdbc.initialize-schema",
+			.containsExactly(PREFIX + ".format.string", PREFIX + ".jackson.write-as", PREFIX + ".layout.preset",
+					PREFIX + ".sequence.start", PREFIX + ".worker.allocator", PREFIX + ".worker.jdbc.initialize-schema",
 					PREFIX + ".worker.redis.format-coexistence");
 	}
 
@@ -216,7 +225,10 @@ class SnowflakePropertiesMetadataTests {
 			}
 			String name = prefix + "." + kebab(descriptor.getName());
 			Object value = wrapper.getPropertyValue(descriptor.getName());
-			if (nestedIn(descriptor.getPropertyType(), root) && !descriptor.getPropertyType().isEnum()) {
+			Field field = ReflectionUtils.findField(bean.getClass(), descriptor.getName());
+			boolean nestedGroup = field != null && field.isAnnotationPresent(NestedConfigurationProperty.class);
+			if ((nestedGroup || nestedIn(descriptor.getPropertyType(), root))
+					&& !descriptor.getPropertyType().isEnum()) {
 				collect(name, value, root, defaults, types);
 			}
 			else {

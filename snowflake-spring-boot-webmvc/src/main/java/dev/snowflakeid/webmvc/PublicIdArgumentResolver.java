@@ -15,8 +15,6 @@
  */
 package dev.snowflakeid.webmvc;
 
-import java.lang.reflect.Type;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -25,15 +23,10 @@ import dev.snowflakeid.PublicId;
 import dev.snowflakeid.publicid.InvalidPublicIdException;
 import dev.snowflakeid.publicid.MissingPublicIdKeyRingException;
 import dev.snowflakeid.publicid.PublicIds;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.MethodParameter;
-import org.springframework.web.bind.support.WebDataBinderFactory;
-import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
-import org.springframework.web.method.support.HandlerMethodArgumentResolverComposite;
-import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 
 /**
@@ -45,20 +38,16 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * {@code 404 Not Found}, the same answer as for an ID that names nothing.
  *
  * <p>
- * It has to run before the built-in resolvers: through the conversion service alone, a
- * failed conversion to {@code long} falls back to the default number editor, which would
- * accept the internal ID in decimal digits. It is put first in each
- * {@link RequestMappingHandlerAdapter} by {@link #installer}.
+ * It has to run before the built-in resolvers (see {@link IdTextArgumentResolver}); it is
+ * put first in each {@link RequestMappingHandlerAdapter} by {@link #installer}.
  */
-public final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
+public final class PublicIdArgumentResolver extends IdTextArgumentResolver {
 
 	private final Supplier<PublicIds> publicIds;
 
-	private final HandlerMethodArgumentResolverComposite rawText = new HandlerMethodArgumentResolverComposite();
-
 	PublicIdArgumentResolver(Supplier<PublicIds> publicIds, List<HandlerMethodArgumentResolver> builtIn) {
+		super(PublicId.class, builtIn);
 		this.publicIds = Objects.requireNonNull(publicIds, "publicIds");
-		this.rawText.addResolvers(builtIn);
 	}
 
 	/**
@@ -68,78 +57,21 @@ public final class PublicIdArgumentResolver implements HandlerMethodArgumentReso
 	 * then
 	 */
 	public static BeanPostProcessor installer(Supplier<PublicIds> publicIds) {
-		return new BeanPostProcessor() {
-
-			@Override
-			public Object postProcessAfterInitialization(Object bean, String beanName) {
-				if (bean instanceof RequestMappingHandlerAdapter adapter && adapter.getArgumentResolvers() != null) {
-					List<HandlerMethodArgumentResolver> resolvers = new ArrayList<>(adapter.getArgumentResolvers());
-					resolvers.add(0, new PublicIdArgumentResolver(publicIds, adapter.getArgumentResolvers()));
-					adapter.setArgumentResolvers(resolvers);
-				}
-				return bean;
-			}
-
-		};
+		return installer((builtIn) -> new PublicIdArgumentResolver(publicIds, builtIn));
 	}
 
 	@Override
-	public boolean supportsParameter(MethodParameter parameter) {
-		Class<?> type = parameter.getParameterType();
-		return parameter.hasParameterAnnotation(PublicId.class) && (type == Long.class || type == Long.TYPE);
-	}
-
-	@Override
-	public @Nullable Object resolveArgument(MethodParameter parameter, @Nullable ModelAndViewContainer mavContainer,
-			NativeWebRequest webRequest, @Nullable WebDataBinderFactory binderFactory) throws Exception {
-		Object text = this.rawText.resolveArgument(new AsText(parameter), mavContainer, webRequest, binderFactory);
-		if (text == null) {
-			return null;
-		}
+	long decode(MethodParameter parameter, String text) {
 		PublicIds codec = this.publicIds.get();
 		if (codec == null) {
 			throw new MissingPublicIdKeyRingException(parameter.getExecutable() + " takes a @PublicId parameter");
 		}
 		try {
-			return codec.decode(text.toString());
+			return codec.decode(text);
 		}
 		catch (InvalidPublicIdException ex) {
 			throw new PublicIdNotFoundException(ex);
 		}
-	}
-
-	/** The same parameter, declared as a {@code String}. */
-	private static final class AsText extends MethodParameter {
-
-		AsText(MethodParameter original) {
-			super(original);
-		}
-
-		@Override
-		public Class<?> getParameterType() {
-			return String.class;
-		}
-
-		@Override
-		public Type getGenericParameterType() {
-			return String.class;
-		}
-
-		@Override
-		public Class<?> getNestedParameterType() {
-			return String.class;
-		}
-
-		@Override
-		public Type getNestedGenericParameterType() {
-			return String.class;
-		}
-
-		@Override
-		public AsText clone() {
-			return new AsText(this);
-		}
-
 	}
 
 }

@@ -20,6 +20,7 @@ import dev.snowflakeid.actuate.LeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
 import dev.snowflakeid.publicid.PublicIds;
 import dev.snowflakeid.lease.UniquenessDomain;
 
@@ -30,6 +31,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -44,6 +46,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 @ConditionalOnBean(SnowflakeWorker.class)
+@EnableConfigurationProperties(SnowflakeFormatProperties.class)
 public final class SnowflakeEndpointAutoConfiguration {
 
 	// The endpoint conditions sit on the methods: they are evaluated only once the class
@@ -60,9 +63,10 @@ public final class SnowflakeEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint(SnowflakeEndpoint.class)
 	@ConditionalOnMissingBean
 	SnowflakeEndpoint snowflakeEndpoint(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents,
-			ObjectProvider<PublicIds> publicIds, ObjectProvider<UniquenessDomain> domain) {
+			ObjectProvider<PublicIds> publicIds, ObjectProvider<UniquenessDomain> domain,
+			SnowflakeFormatProperties format) {
 		return new SnowflakeEndpoint(worker, leaseEvents.getIfAvailable(), publicIds.getIfAvailable(),
-				domain.getIfAvailable());
+				domain.getIfAvailable(), format.getString());
 	}
 
 	@Bean

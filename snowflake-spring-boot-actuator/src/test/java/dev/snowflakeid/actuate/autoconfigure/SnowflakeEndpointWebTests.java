@@ -16,13 +16,16 @@
 package dev.snowflakeid.actuate.autoconfigure;
 
 import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdAutoConfiguration;
 import dev.snowflakeid.publicid.PublicIds;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextAutoConfiguration;
@@ -39,6 +42,7 @@ import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
 /**
@@ -88,6 +92,28 @@ class SnowflakeEndpointWebTests {
 		this.runner
 			.withPropertyValues("snowflake.public-ids.keys.c=" + PUBLIC_ID_KEY, "snowflake.public-ids.active-key=c")
 			.run((context) -> assertThat(decode(context, "0")).isEqualTo(fields(context, 0) + "}"));
+	}
+
+	@Test
+	void decodesIdsInTheConfiguredFormAndExplainsOthers() {
+		this.runner
+			.withPropertyValues("snowflake.format.string=base62", "snowflake.public-ids.keys.c=" + PUBLIC_ID_KEY,
+					"snowflake.public-ids.active-key=c")
+			.run((context) -> {
+				long id = context.getBean(IdGenerator.class).nextId();
+				String publicId = context.getBean(PublicIds.class).encode(id);
+				String expected = fields(context, id) + ",\"publicId\":\"" + publicId + "\"}";
+				assertThat(decode(context, Form.BASE62.format(id))).isEqualTo(expected);
+				assertThat(decode(context, publicId)).isEqualTo(expected);
+				MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+				MvcResult decimal = mvc.perform(get("/actuator/snowflake/" + id)).andReturn();
+				assertThat(decimal.getResponse().getStatus()).isEqualTo(400);
+				assertThatExceptionOfType(InvalidEndpointRequestException.class)
+					.isThrownBy(() -> context.getBean(SnowflakeEndpoint.class).decode(Long.toString(id)))
+					.withMessageContaining("not 11")
+					.withMessageContaining("give it as exactly 11 base62 characters")
+					.withMessageContaining("/actuator/snowflake/" + Form.BASE62.format(123456789));
+			});
 	}
 
 	/**

@@ -15,9 +15,14 @@
  */
 package dev.snowflakeid.jackson.autoconfigure;
 
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
+import dev.snowflakeid.autoconfigure.LayoutPreset;
+import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -34,13 +39,19 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(name = "tools.jackson.databind.json.JsonMapper")
 @ConditionalOnSnowflakeEnabled
 @ConditionalOnBooleanProperty(name = "snowflake.jackson.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(SnowflakeJacksonProperties.class)
+@EnableConfigurationProperties({ SnowflakeJacksonProperties.class, SnowflakeFormatProperties.class })
 public final class SnowflakeJacksonAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeJacksonModule snowflakeJacksonModule(SnowflakeJacksonProperties properties) {
-		return new SnowflakeJacksonModule(properties.isWriteAllLongsAsStrings());
+	SnowflakeJacksonModule snowflakeJacksonModule(SnowflakeJacksonProperties properties,
+			SnowflakeFormatProperties format, ObjectProvider<SnowflakeLayout> layout,
+			ObjectProvider<SnowflakeProperties> core) {
+		boolean numbers = properties.getWriteAs() == SnowflakeJacksonProperties.WriteAs.NUMBER_WHEN_SAFE;
+		if (numbers) {
+			LayoutPreset.requireJsSafe(layout.getIfAvailable(), core.getIfAvailable(), "snowflake.jackson.write-as");
+		}
+		return new SnowflakeJacksonModule(properties.isWriteAllLongsAsStrings(), format.getString(), numbers);
 	}
 
 }

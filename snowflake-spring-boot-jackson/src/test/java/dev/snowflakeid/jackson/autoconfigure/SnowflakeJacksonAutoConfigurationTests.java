@@ -20,6 +20,10 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
+import dev.snowflakeid.IdFormats.Form;
 import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.jackson.SnowflakeJacksonModule;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
@@ -84,6 +88,46 @@ class SnowflakeJacksonAutoConfigurationTests {
 			assertThat(summaryJson).isEqualTo("{\"id\":\"9223372036854775807\",\"lineIds\":[\"9007199254740993\"],"
 					+ "\"lineIdsByName\":{\"first\":\"9007199254740993\"}}");
 			assertThat(mapper.readValue(summaryJson, OrderSummary.class)).isEqualTo(summary);
+		});
+	}
+
+	@Test
+	void theStringFormReachesBothMappers() {
+		this.runner.withPropertyValues("snowflake.format.string=crockford32").run((context) -> {
+			assertThat(context.getBean(SnowflakeJacksonModule.class).getForm()).isEqualTo(Form.CROCKFORD32);
+			assertThat(context.getBean(SnowflakeJackson2Module.class).getForm()).isEqualTo(Form.CROCKFORD32);
+			JsonOrder order = new JsonOrder(ABOVE_DOUBLE_PRECISION, Long.MAX_VALUE, 3);
+			String expected = "{\"id\":\"0080000000001\",\"customerId\":\"7ZZZZZZZZZZZZ\",\"quantity\":3}";
+			assertThat(context.getBean(JsonMapper.class).writeValueAsString(order)).isEqualTo(expected);
+			assertThat(context.getBean(ObjectMapper.class).writeValueAsString(order)).isEqualTo(expected);
+			assertThat(context.getBean(JsonMapper.class).readValue(expected, JsonOrder.class))
+				.usingRecursiveComparison()
+				.isEqualTo(order);
+		});
+	}
+
+	@Test
+	void numbersWhenSafeNeedALayoutThatStaysBelow2To53() {
+		ApplicationContextRunner numbers = this.runner.withPropertyValues("snowflake.jackson.write-as=number-when-safe")
+			.withBean(SnowflakeProperties.class);
+		numbers.withBean(SnowflakeLayout.class, SnowflakeLayout::defaults)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidSnowflakeConfigurationException.class)
+				.hasMessageContaining("can reach 2^53"));
+		SnowflakeLayout jsSafe = SnowflakeLayout.builder()
+			.timestampBits(51)
+			.regionBits(1)
+			.workerBits(5)
+			.sequenceBits(6)
+			.build();
+		numbers.withBean(SnowflakeLayout.class, () -> jsSafe).run((context) -> {
+			assertThat(context.getBean(SnowflakeJacksonModule.class).isNumbersWhenSafe()).isTrue();
+			assertThat(context.getBean(SnowflakeJackson2Module.class).isNumbersWhenSafe()).isTrue();
+			JsonOrder order = new JsonOrder(42, (1L << 53) - 1, 3);
+			String expected = "{\"id\":42,\"customerId\":9007199254740991,\"quantity\":3}";
+			assertThat(context.getBean(JsonMapper.class).writeValueAsString(order)).isEqualTo(expected);
+			assertThat(context.getBean(ObjectMapper.class).writeValueAsString(order)).isEqualTo(expected);
 		});
 	}
 

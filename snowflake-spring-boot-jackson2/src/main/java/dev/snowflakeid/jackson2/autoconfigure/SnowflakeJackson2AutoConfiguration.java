@@ -15,7 +15,11 @@
  */
 package dev.snowflakeid.jackson2.autoconfigure;
 
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
+import dev.snowflakeid.autoconfigure.LayoutPreset;
+import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
+import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.jackson2.PublicIdJackson2Module;
 import dev.snowflakeid.jackson2.SnowflakeJackson2Module;
 import dev.snowflakeid.publicid.PublicIds;
@@ -48,13 +52,20 @@ public final class SnowflakeJackson2AutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnSnowflakeEnabled
 	@ConditionalOnBooleanProperty(name = "snowflake.jackson.enabled", matchIfMissing = true)
-	@EnableConfigurationProperties(SnowflakeJackson2Properties.class)
+	@EnableConfigurationProperties({ SnowflakeJackson2Properties.class, SnowflakeFormatProperties.class })
 	static class IdConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		SnowflakeJackson2Module snowflakeJackson2Module(SnowflakeJackson2Properties properties) {
-			return new SnowflakeJackson2Module(properties.isWriteAllLongsAsStrings());
+		SnowflakeJackson2Module snowflakeJackson2Module(SnowflakeJackson2Properties properties,
+				SnowflakeFormatProperties format, ObjectProvider<SnowflakeLayout> layout,
+				ObjectProvider<SnowflakeProperties> core) {
+			boolean numbers = properties.getWriteAs() == SnowflakeJackson2Properties.WriteAs.NUMBER_WHEN_SAFE;
+			if (numbers) {
+				LayoutPreset.requireJsSafe(layout.getIfAvailable(), core.getIfAvailable(),
+						"snowflake.jackson.write-as");
+			}
+			return new SnowflakeJackson2Module(properties.isWriteAllLongsAsStrings(), format.getString(), numbers);
 		}
 
 	}

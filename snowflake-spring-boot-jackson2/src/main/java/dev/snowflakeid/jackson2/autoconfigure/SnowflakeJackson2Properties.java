@@ -37,6 +37,21 @@ public class SnowflakeJackson2Properties {
 	 */
 	private boolean writeAllLongsAsStrings = false;
 
+	/**
+	 * How properties marked as IDs are written: string (in snowflake.format.string), or
+	 * number-when-safe (a JSON number below 2^53; only with a layout whose IDs stay below
+	 * 2^53 for the required lifetime, such as snowflake.layout.preset=js-safe).
+	 */
+	private WriteAs writeAs = WriteAs.STRING;
+
+	public WriteAs getWriteAs() {
+		return this.writeAs;
+	}
+
+	public void setWriteAs(WriteAs writeAs) {
+		this.writeAs = writeAs;
+	}
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -51,6 +66,17 @@ public class SnowflakeJackson2Properties {
 
 	public void setWriteAllLongsAsStrings(boolean writeAllLongsAsStrings) {
 		this.writeAllLongsAsStrings = writeAllLongsAsStrings;
+	}
+
+	/** How properties marked as IDs are written. */
+	public enum WriteAs {
+
+		/** A JSON string in the configured form. */
+		STRING,
+
+		/** A JSON number while below 2^53, a JSON string above. */
+		NUMBER_WHEN_SAFE
+
 	}
 
 }

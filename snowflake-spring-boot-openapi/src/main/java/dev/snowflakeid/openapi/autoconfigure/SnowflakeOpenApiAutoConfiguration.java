@@ -16,6 +16,7 @@
 package dev.snowflakeid.openapi.autoconfigure;
 
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
+import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
 import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonProperties;
 import dev.snowflakeid.openapi.LongBodiesOperationCustomizer;
 import dev.snowflakeid.openapi.SnowflakeIdParameterCustomizer;
@@ -41,19 +42,21 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(name = "org.springdoc.core.customizers.PropertyCustomizer")
 @ConditionalOnSnowflakeEnabled
 @ConditionalOnBooleanProperty(name = "snowflake.jackson.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(SnowflakeJacksonProperties.class)
+@EnableConfigurationProperties({ SnowflakeJacksonProperties.class, SnowflakeFormatProperties.class })
 public final class SnowflakeOpenApiAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdPropertyCustomizer snowflakeIdPropertyCustomizer(SnowflakeJacksonProperties properties) {
-		return new SnowflakeIdPropertyCustomizer(properties.isWriteAllLongsAsStrings());
+	SnowflakeIdPropertyCustomizer snowflakeIdPropertyCustomizer(SnowflakeJacksonProperties properties,
+			SnowflakeFormatProperties format) {
+		return new SnowflakeIdPropertyCustomizer(properties.isWriteAllLongsAsStrings(), format.getString(),
+				properties.getWriteAs() == SnowflakeJacksonProperties.WriteAs.NUMBER_WHEN_SAFE);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdParameterCustomizer snowflakeIdParameterCustomizer() {
-		return new SnowflakeIdParameterCustomizer();
+	SnowflakeIdParameterCustomizer snowflakeIdParameterCustomizer(SnowflakeFormatProperties format) {
+		return new SnowflakeIdParameterCustomizer(format.getString());
 	}
 
 	/**

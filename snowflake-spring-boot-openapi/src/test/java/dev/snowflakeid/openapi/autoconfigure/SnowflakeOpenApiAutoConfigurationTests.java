@@ -15,6 +15,8 @@
  */
 package dev.snowflakeid.openapi.autoconfigure;
 
+import dev.snowflakeid.IdFormats.Form;
+import dev.snowflakeid.SnowflakeId;
 import dev.snowflakeid.openapi.LongBodiesOperationCustomizer;
 import dev.snowflakeid.openapi.SnowflakeIdParameterCustomizer;
 import dev.snowflakeid.openapi.SnowflakeIdPropertyCustomizer;
@@ -54,6 +56,17 @@ class SnowflakeOpenApiAutoConfigurationTests {
 	}
 
 	@Test
+	void idsStayIntegersWhenWrittenAsNumbers() {
+		this.runner.withPropertyValues("snowflake.format.string=crockford32")
+			.run((context) -> assertThat(documentedId(context)).satisfies((schema) -> {
+				assertThat(schema.getType()).isEqualTo("string");
+				assertThat(schema.getPattern()).isEqualTo(Form.CROCKFORD32.pattern());
+			}));
+		this.runner.withPropertyValues("snowflake.jackson.write-as=number-when-safe")
+			.run((context) -> assertThat(documentedId(context).getType()).isEqualTo("integer"));
+	}
+
+	@Test
 	void nothingWithoutSpringdoc() {
 		this.runner.withClassLoader(new FilteredClassLoader("org.springdoc"))
 			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdPropertyCustomizer.class)
@@ -78,6 +91,19 @@ class SnowflakeOpenApiAutoConfigurationTests {
 	private static Schema<?> documentedLong(AssertableApplicationContext context) {
 		return context.getBean(SnowflakeIdPropertyCustomizer.class)
 			.customize(new IntegerSchema().format("int64"), new AnnotatedType(Long.class).schemaProperty(true));
+	}
+
+	private static Schema<?> documentedId(AssertableApplicationContext context) throws NoSuchFieldException {
+		return context.getBean(SnowflakeIdPropertyCustomizer.class)
+			.customize(new IntegerSchema().format("int64"), new AnnotatedType(Long.class).schemaProperty(true)
+				.ctxAnnotations(Marked.class.getDeclaredField("id").getAnnotations()));
+	}
+
+	static class Marked {
+
+		@SnowflakeId
+		Long id;
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
