@@ -17,16 +17,11 @@ package dev.snowflakeid.jdbc;
 
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
-import dev.snowflakeid.persistence.GeneratedSnowflakeIdRules;
+import dev.snowflakeid.persistence.SnowflakeIdAssigner;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
-import org.springframework.data.mapping.PersistentPropertyAccessor;
-import org.springframework.data.mapping.model.EntityInstantiators;
-import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
-import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
-import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
 
 /**
@@ -47,11 +42,7 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 	/** Order of this callback among entity callbacks. */
 	public static final int ORDER = 0;
 
-	private final RelationalMappingContext mappingContext;
-
-	private final ObjectProvider<IdGenerator> ids;
-
-	private final EntityInstantiators instantiators = new EntityInstantiators();
+	private final SnowflakeIdAssigner assigner;
 
 	/**
 	 * Creates a callback.
@@ -59,8 +50,7 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 	 * @param ids the application's ID generator, resolved when first needed
 	 */
 	public SnowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext, ObjectProvider<IdGenerator> ids) {
-		this.mappingContext = mappingContext;
-		this.ids = ids;
+		this.assigner = new SnowflakeIdAssigner(mappingContext, ids);
 	}
 
 	@Override
@@ -70,40 +60,7 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 
 	@Override
 	public Object onBeforeConvert(Object aggregate) {
-		RelationalPersistentEntity<?> entity = this.mappingContext.getPersistentEntity(aggregate.getClass());
-		if (entity == null) {
-			return aggregate;
-		}
-		PersistentPropertyAccessor<Object> accessor = null;
-		for (RelationalPersistentProperty property : entity) {
-			if (!property.isAnnotationPresent(GeneratedSnowflakeId.class)) {
-				continue;
-			}
-			if (accessor == null) {
-				accessor = new InstantiationAwarePropertyAccessor<>(aggregate, entity::getPropertyAccessor,
-						this.instantiators);
-			}
-			if (GeneratedSnowflakeIdRules.isUnassigned(accessor.getProperty(property))) {
-				accessor.setProperty(property, nextId(entity, property));
-			}
-		}
-		return (accessor != null) ? accessor.getBean() : aggregate;
-	}
-
-	private Object nextId(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property) {
-		String attribute = entity.getType().getName() + "." + property.getName();
-		boolean text;
-		try {
-			text = GeneratedSnowflakeIdRules.holdsText(attribute, property.getType());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalStateException(ex.getMessage());
-		}
-		IdGenerator generator = this.ids.getIfUnique();
-		if (generator == null) {
-			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
-		}
-		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text);
+		return this.assigner.assign(aggregate);
 	}
 
 }

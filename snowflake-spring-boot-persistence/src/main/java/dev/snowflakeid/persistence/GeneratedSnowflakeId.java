@@ -56,9 +56,11 @@ import org.hibernate.annotations.ValueGenerationType;
  * without this annotation.
  *
  * <p>
- * With Spring Data JDBC the starter's {@code BeforeConvertCallback} assigns annotated
- * attributes of the aggregate root that are {@code null} or {@code 0}; Hibernate is not
- * needed then.
+ * With Spring Data JDBC, R2DBC and MongoDB the starter's {@code BeforeConvertCallback}s,
+ * and with MyBatis its {@code SnowflakeIdInterceptor}, assign annotated attributes that
+ * are {@code null}, {@code 0} or empty and keep values the caller set; Hibernate is not
+ * needed then. Which module does what, and the tests that prove it:
+ * {@code docs/integrations.md}.
  *
  * <p>
  * A generated ID is unique, not idempotent: a retried request that persists again gets a

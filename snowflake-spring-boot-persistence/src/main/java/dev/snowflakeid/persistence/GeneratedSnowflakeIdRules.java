@@ -22,8 +22,8 @@ import org.springframework.lang.Contract;
 
 /**
  * The rules every integration of {@link GeneratedSnowflakeId} (the Hibernate generator,
- * the Spring Data JDBC callback) applies to an annotated attribute, and their wording, in
- * one place.
+ * the Spring Data callbacks, the MyBatis interceptor) applies to an annotated attribute,
+ * and their wording, in one place.
  */
 public final class GeneratedSnowflakeIdRules {
 

@@ -14,10 +14,11 @@
  * limitations under the License.
  */
 /**
- * IDs assigned on insert, for JPA and Spring Data JDBC alike:
- * {@link dev.snowflakeid.persistence.GeneratedSnowflakeId} and the rules it follows, and
- * the Hibernate generator behind it. The Hibernate types are loaded only where Hibernate
- * is used; an application on Spring Data JDBC needs only the annotation.
+ * IDs assigned on insert, for JPA, Spring Data (JDBC, R2DBC, MongoDB) and MyBatis alike:
+ * {@link dev.snowflakeid.persistence.GeneratedSnowflakeId} and the rules it follows, the
+ * Hibernate generator behind it and the assignment the Spring Data callbacks share. The
+ * Hibernate types are loaded only where Hibernate is used, the Spring Data ones only
+ * where a Spring Data store is.
  */
 @NullMarked
 package dev.snowflakeid.persistence;

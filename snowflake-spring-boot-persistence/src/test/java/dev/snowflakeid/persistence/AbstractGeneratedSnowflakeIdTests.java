@@ -182,6 +182,30 @@ abstract class AbstractGeneratedSnowflakeIdTests {
 	}
 
 	@Test
+	void primitiveOrderNumberColumnIsAssignedOnInsertUnlessSet() {
+		JpaPrimitiveOrder order = this.transaction.execute((status) -> {
+			JpaPrimitiveOrder created = new JpaPrimitiveOrder("plate");
+			this.entityManager.persist(created);
+			return created;
+		});
+		assertThat(order.getOrderNumber()).isPositive().isNotEqualTo(order.getId());
+		assertThat(this.ids.decode(order.getOrderNumber()).worker()).isEqualTo(WORKER_CODE);
+		Object column = this.transaction.execute((status) -> this.entityManager
+			.createNativeQuery("select order_number from jpa_primitive_order where id = :id")
+			.setParameter("id", order.getId())
+			.getSingleResult());
+		assertThat(column).isEqualTo(order.getOrderNumber());
+		JpaPrimitiveOrder preset = this.transaction.execute((status) -> {
+			JpaPrimitiveOrder created = new JpaPrimitiveOrder("saucer");
+			created.setOrderNumber(4242L);
+			this.entityManager.persist(created);
+			return created;
+		});
+		assertThat(preset.getOrderNumber()).as("a value set by the caller is kept").isEqualTo(4242L);
+		assertThat(preset.getId()).isPositive();
+	}
+
+	@Test
 	void batchInsertsUseJdbcBatches() {
 		Statistics statistics = this.context.getBean(EntityManagerFactory.class)
 			.unwrap(SessionFactory.class)

@@ -118,6 +118,19 @@ class ArchitectureTests {
 			.check(CLASSES);
 	}
 
+	@Test
+	void myBatisR2dbcAndMongoDbSupportNeedNoHibernateAndNoOtherStore() {
+		assertThat(CLASSES.contain("dev.snowflakeid.mybatis.SnowflakeIdInterceptor")).isTrue();
+		assertThat(CLASSES.contain("dev.snowflakeid.r2dbc.SnowflakeIdR2dbcBeforeConvertCallback")).isTrue();
+		assertThat(CLASSES.contain("dev.snowflakeid.mongodb.SnowflakeIdMongoBeforeConvertCallback")).isTrue();
+		noClasses().that()
+			.resideInAnyPackage("dev.snowflakeid.mybatis..", "dev.snowflakeid.r2dbc..", "dev.snowflakeid.mongodb..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.hibernate..", "jakarta.persistence..", "dev.snowflakeid.jdbc..")
+			.check(CLASSES);
+	}
+
 	/**
 	 * The public types of {@code snowflake-core}, by who needs them. A type made public,
 	 * or a new public type, fails this test until it is listed here on purpose. Types

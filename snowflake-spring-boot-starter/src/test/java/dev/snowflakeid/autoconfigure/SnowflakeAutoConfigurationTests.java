@@ -37,8 +37,11 @@ import dev.snowflakeid.actuate.autoconfigure.SnowflakeHealthContributorAutoConfi
 import dev.snowflakeid.actuate.autoconfigure.SnowflakeMetricsAutoConfiguration;
 import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonAutoConfiguration;
 import dev.snowflakeid.jdbc.autoconfigure.SnowflakeJdbcAutoConfiguration;
+import dev.snowflakeid.mongodb.autoconfigure.SnowflakeMongoAutoConfiguration;
+import dev.snowflakeid.mybatis.autoconfigure.SnowflakeMyBatisAutoConfiguration;
 import dev.snowflakeid.openapi.autoconfigure.SnowflakeOpenApiAutoConfiguration;
 import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdAutoConfiguration;
+import dev.snowflakeid.r2dbc.autoconfigure.SnowflakeR2dbcAutoConfiguration;
 import dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
@@ -284,14 +287,16 @@ class SnowflakeAutoConfigurationTests {
 			.stream()
 			.filter((name) -> name.startsWith("dev.snowflakeid."))
 			.toList();
-		assertThat(ours).hasSizeGreaterThanOrEqualTo(11)
+		assertThat(ours).hasSizeGreaterThanOrEqualTo(14)
 			.contains(SnowflakeRedisAutoConfiguration.class.getName(),
 					SnowflakeJacksonAutoConfiguration.class.getName(),
 					SnowflakeHealthContributorAutoConfiguration.class.getName(),
 					SnowflakeMetricsAutoConfiguration.class.getName(),
 					SnowflakeEndpointAutoConfiguration.class.getName(), SnowflakeJdbcAutoConfiguration.class.getName(),
 					SnowflakePublicIdAutoConfiguration.class.getName(),
-					SnowflakeOpenApiAutoConfiguration.class.getName());
+					SnowflakeOpenApiAutoConfiguration.class.getName(),
+					SnowflakeMyBatisAutoConfiguration.class.getName(), SnowflakeR2dbcAutoConfiguration.class.getName(),
+					SnowflakeMongoAutoConfiguration.class.getName());
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations
 				.of(ours.stream().map(SnowflakeAutoConfigurationTests::load).toArray(Class<?>[]::new)))
@@ -299,7 +304,8 @@ class SnowflakeAutoConfigurationTests {
 					"com.fasterxml.jackson", "org.springframework.boot.actuate", "org.springframework.boot.health",
 					"io.micrometer", "org.springframework.data.redis", "io.lettuce", "org.springframework.data.jdbc",
 					"org.springframework.data.relational", "org.bouncycastle", "org.springframework.web.servlet",
-					"org.springdoc", "io.swagger"))
+					"org.springdoc", "io.swagger", "org.apache.ibatis", "org.mybatis", "org.springframework.data.r2dbc",
+					"io.r2dbc", "org.springframework.data.mongodb", "com.mongodb"))
 			.withPropertyValues("snowflake.worker.allocator=static", "snowflake.worker.code=3")
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(IdGenerator.class);

@@ -25,25 +25,27 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.data.relational.core.mapping.RelationalMappingContext;
+import org.springframework.data.jdbc.core.mapping.JdbcMappingContext;
 
 /**
  * Auto-configuration of the Spring Data JDBC callback that assigns
  * {@code @GeneratedSnowflakeId} attributes from the {@link IdGenerator} bean. Configured
- * when Spring Data Relational is on the classpath and a {@link RelationalMappingContext}
- * bean exists (Spring Data JDBC is set up); nothing is configured when
- * {@code snowflake.enabled} is {@code false}.
+ * when Spring Data JDBC is on the classpath and a {@link JdbcMappingContext} bean exists
+ * (Spring Data JDBC is set up); nothing is configured when {@code snowflake.enabled} is
+ * {@code false}. The JDBC mapping context is asked for by its own type, since Spring Data
+ * R2DBC's is a relational mapping context too.
  */
 @AutoConfiguration(afterName = { "dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration",
 		"org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration" })
-@ConditionalOnClass(name = "org.springframework.data.relational.core.mapping.event.BeforeConvertCallback")
+@ConditionalOnClass(name = { "org.springframework.data.relational.core.mapping.event.BeforeConvertCallback",
+		"org.springframework.data.jdbc.core.mapping.JdbcMappingContext" })
 @ConditionalOnSnowflakeEnabled
 public final class SnowflakeJdbcAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBean(RelationalMappingContext.class)
-	SnowflakeIdBeforeConvertCallback snowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext,
+	@ConditionalOnBean(JdbcMappingContext.class)
+	SnowflakeIdBeforeConvertCallback snowflakeIdBeforeConvertCallback(JdbcMappingContext mappingContext,
 			ObjectProvider<IdGenerator> ids) {
 		return new SnowflakeIdBeforeConvertCallback(mappingContext, ids);
 	}

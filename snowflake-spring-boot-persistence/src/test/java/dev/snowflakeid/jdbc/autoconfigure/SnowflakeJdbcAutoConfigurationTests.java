@@ -72,6 +72,16 @@ class SnowflakeJdbcAutoConfigurationTests {
 	}
 
 	@Test
+	void anotherRelationalMappingContextSuchAsR2dbcsIsLeftAlone() {
+		this.runner.withBean("r2dbcMappingContext", RelationalMappingContext.class, RelationalMappingContext::new)
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(SnowflakeIdBeforeConvertCallback.class);
+				JdbcInvoice saved = context.getBean(JdbcAggregateTemplate.class).save(new JdbcInvoice(null, "milk"));
+				assertThat(saved.id()).isNotNull();
+			});
+	}
+
+	@Test
 	void backsOffFromAUserDefinedCallback() {
 		this.runner.withUserConfiguration(UserCallbackConfiguration.class)
 			.run((context) -> assertThat(context).getBean(SnowflakeIdBeforeConvertCallback.class)

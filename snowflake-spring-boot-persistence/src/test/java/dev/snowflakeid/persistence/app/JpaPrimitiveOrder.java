@@ -28,6 +28,9 @@ public class JpaPrimitiveOrder {
 	@GeneratedSnowflakeId
 	private long id;
 
+	@GeneratedSnowflakeId
+	private long orderNumber;
+
 	private String item;
 
 	protected JpaPrimitiveOrder() {
@@ -39,6 +42,14 @@ public class JpaPrimitiveOrder {
 
 	public long getId() {
 		return this.id;
+	}
+
+	public long getOrderNumber() {
+		return this.orderNumber;
+	}
+
+	public void setOrderNumber(long orderNumber) {
+		this.orderNumber = orderNumber;
 	}
 
 	public String getItem() {

@@ -1,0 +1,61 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.mybatis.app;
+
+import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+
+public class MyBatisOrder {
+
+	@GeneratedSnowflakeId
+	private Long id;
+
+	@GeneratedSnowflakeId
+	private long orderNumber;
+
+	private String item;
+
+	public MyBatisOrder() {
+	}
+
+	public MyBatisOrder(String item) {
+		this.item = item;
+	}
+
+	public Long getId() {
+		return this.id;
+	}
+
+	public void setId(Long id) {
+		this.id = id;
+	}
+
+	public long getOrderNumber() {
+		return this.orderNumber;
+	}
+
+	public void setOrderNumber(long orderNumber) {
+		this.orderNumber = orderNumber;
+	}
+
+	public String getItem() {
+		return this.item;
+	}
+
+	public void setItem(String item) {
+		this.item = item;
+	}
+
+}
