@@ -32,7 +32,6 @@ import dev.snowflakeid.lease.LeaseTiming;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration of the Snowflake ID generator.
@@ -56,9 +55,7 @@ public class SnowflakeProperties {
 
 	private final Clock clock = new Clock();
 
-	/** Sequence policies. */
-	@NestedConfigurationProperty
-	private final SequenceProperties sequence = new SequenceProperties();
+	private final Sequence sequence = new Sequence();
 
 	private final Worker worker = new Worker();
 
@@ -94,7 +91,7 @@ public class SnowflakeProperties {
 		return this.clock;
 	}
 
-	public SequenceProperties getSequence() {
+	public Sequence getSequence() {
 		return this.sequence;
 	}
 
@@ -239,6 +236,37 @@ public class SnowflakeProperties {
 
 		public void setBorrowAhead(Duration borrowAhead) {
 			this.borrowAhead = borrowAhead;
+		}
+
+	}
+
+	/** Sequence policies. */
+	public static class Sequence {
+
+		/** Longest wait for the next tick when a tick's IDs are used up; 0 refuses. */
+		private Duration exhaustionWaitBudget = SnowflakeIdGenerator.DEFAULT_EXHAUSTION_WAIT_BUDGET;
+
+		/**
+		 * First sequence of each tick: zero, or random below 2^min(8, sequence-bits - 4)
+		 * to spread a quiet service's IDs evenly over id % n, at up to that many IDs per
+		 * tick.
+		 */
+		private SequenceStart start = SequenceStart.ZERO;
+
+		public Duration getExhaustionWaitBudget() {
+			return this.exhaustionWaitBudget;
+		}
+
+		public void setExhaustionWaitBudget(Duration exhaustionWaitBudget) {
+			this.exhaustionWaitBudget = exhaustionWaitBudget;
+		}
+
+		public SequenceStart getStart() {
+			return this.start;
+		}
+
+		public void setStart(SequenceStart start) {
+			this.start = start;
 		}
 
 	}

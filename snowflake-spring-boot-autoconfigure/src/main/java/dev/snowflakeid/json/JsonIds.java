@@ -75,6 +75,17 @@ public final class JsonIds {
 		return (type == String.class) ? form.format(id) : id;
 	}
 
+	/**
+	 * An ID read into a property of {@code type}: the number, or its decimal digits for a
+	 * {@code String}.
+	 * @deprecated since 0.2.0 for removal in 0.3.0 in favour of
+	 * {@link #toPropertyType(long, Class, Form)}, which writes the configured form
+	 */
+	@Deprecated(since = "0.2.0", forRemoval = true)
+	public static Object toPropertyType(long id, Class<?> type) {
+		return toPropertyType(id, type, Form.DECIMAL);
+	}
+
 	/** Reason for an integer outside {@code long}. */
 	public static String outOfRange(BigInteger value) {
 		return (value.signum() < 0) ? NEGATIVE : "above " + Long.MAX_VALUE;
@@ -92,6 +103,17 @@ public final class JsonIds {
 	public static String invalidSnowflakeId(@Nullable String property, String text, String reason, Form form) {
 		return "Invalid Snowflake ID for " + target(property) + ": \"" + text + "\" (" + reason
 				+ "; expected a JSON string of " + form.description() + EXPECTED_INTEGER + ")";
+	}
+
+	/**
+	 * The message of a rejected Snowflake ID in decimal form.
+	 * @deprecated since 0.2.0 for removal in 0.3.0 in favour of
+	 * {@link #invalidSnowflakeId(String, String, String, Form)}, which names the
+	 * configured form
+	 */
+	@Deprecated(since = "0.2.0", forRemoval = true)
+	public static String invalidSnowflakeId(@Nullable String property, String text, String reason) {
+		return invalidSnowflakeId(property, text, reason, Form.DECIMAL);
 	}
 
 	/**

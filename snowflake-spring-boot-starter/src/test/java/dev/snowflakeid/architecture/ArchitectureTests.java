@@ -15,11 +15,15 @@
  */
 package dev.snowflakeid.architecture;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -66,6 +70,40 @@ class ArchitectureTests {
 		}
 
 	};
+
+	/**
+	 * Most lines of a main class of the published and test-support modules; a
+	 * {@code @ConfigurationProperties} class is exempt, as its length is one documented
+	 * field and accessor pair per key.
+	 */
+	private static final int MAX_MAIN_CLASS_LINES = 400;
+
+	@Test
+	void noMainClassIsOverFourHundredLines() throws IOException {
+		List<String> tooLong;
+		try (Stream<Path> files = Files.walk(Path.of(".."))) {
+			tooLong = files.filter((file) -> file.toString().endsWith(".java"))
+				.filter((file) -> file.toString().contains("/src/main/java/"))
+				.filter((file) -> !file.startsWith("../chaos") && !file.startsWith("../benchmarks"))
+				.filter((file) -> !file.toString().contains("/target/"))
+				.map(ArchitectureTests::tooLong)
+				.filter((entry) -> !entry.isEmpty())
+				.sorted()
+				.toList();
+		}
+		assertThat(tooLong).isEmpty();
+	}
+
+	private static String tooLong(Path file) {
+		try {
+			List<String> lines = Files.readAllLines(file);
+			boolean properties = lines.stream().anyMatch((line) -> line.startsWith("@ConfigurationProperties"));
+			return (lines.size() > MAX_MAIN_CLASS_LINES && !properties) ? file + ": " + lines.size() + " lines" : "";
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
 
 	@Test
 	void packagesHaveNoCycles() {
