@@ -51,11 +51,13 @@ if [ ! -s "$tables" ]; then
   exit "$status"
 fi
 
+# before the output file is rewritten, which would count as a change of its own
+commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- ':!'"$out" 2>/dev/null || echo ' (with uncommitted changes)')"
 {
   echo "# Insert benchmark"
   echo
   echo "- command: \`benchmarks/insert.sh $*\`"
-  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
   echo "- machine: $(nproc) CPUs ($(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB memory"
   echo "- JDK: $(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.runtime\.version = //p')"
   echo "- load average (1, 5, 15 min): $load_before before, $load_after after"
