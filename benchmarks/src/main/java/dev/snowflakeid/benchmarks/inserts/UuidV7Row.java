@@ -17,10 +17,10 @@ package dev.snowflakeid.benchmarks.inserts;
 
 import java.util.UUID;
 
-import org.hibernate.annotations.UuidGenerator;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.UuidGenerator;
 import org.jspecify.annotations.Nullable;
 
 /**
