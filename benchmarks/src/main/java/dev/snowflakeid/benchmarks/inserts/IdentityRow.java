@@ -1,0 +1,41 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.snowflakeid.benchmarks.inserts;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Keyed by a database identity column: Hibernate learns each key from its own
+ * {@code INSERT}, so it cannot batch them.
+ */
+@Entity
+@Table(name = "identity_row")
+public class IdentityRow extends InsertRow {
+
+	@Id
+	@GeneratedValue(strategy = GenerationType.IDENTITY)
+	private @Nullable Long id;
+
+	public @Nullable Long getId() {
+		return this.id;
+	}
+
+}
