@@ -106,6 +106,23 @@ class GeneratedSnowflakeIdH2Tests extends AbstractGeneratedSnowflakeIdTests {
 	}
 
 	@Test
+	void hibernateTakesTheFormFromTheApplicationsBean() {
+		try (ConfigurableApplicationContext context = application(h2()).properties("snowflake.format.string=base62")
+			.initializers((initializing) -> initializing.getBeanFactory()
+				.registerSingleton("userForm", new GeneratedSnowflakeIdForm(IdFormats.Form.CROCKFORD32)))
+			.run()) {
+			JpaTextOrder order = context.getBean(TransactionTemplate.class).execute((status) -> {
+				JpaTextOrder created = new JpaTextOrder("cup");
+				SharedEntityManagerCreator.createSharedEntityManager(context.getBean(EntityManagerFactory.class))
+					.persist(created);
+				return created;
+			});
+			assertThat(order.getId()).hasSize(IdFormats.Form.CROCKFORD32.width());
+			assertThat(order.getOrderNumber()).hasSize(IdFormats.Form.CROCKFORD32.width());
+		}
+	}
+
+	@Test
 	void reflectiveCreationWithoutCdiExtensionsFindsTheSameBean() {
 		try (ConfigurableApplicationContext context = application(h2())
 			.properties("spring.jpa.properties.hibernate.cdi.extensions=false", "test.worker-code=5")
