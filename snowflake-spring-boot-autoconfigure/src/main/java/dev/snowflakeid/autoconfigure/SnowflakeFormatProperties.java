@@ -20,16 +20,17 @@ import dev.snowflakeid.IdFormats;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * How IDs are written as text, read alike by the Jackson, web, OpenAPI and endpoint
- * modules.
+ * How IDs are written as text, read alike by the Jackson, web, OpenAPI, endpoint and
+ * persistence modules.
  */
 @ConfigurationProperties("snowflake.format")
 public class SnowflakeFormatProperties {
 
 	/**
-	 * String form of IDs in JSON, request paths and parameters, OpenAPI documents and the
-	 * snowflake endpoint: decimal (unpadded digits), base62 (11 characters) or
-	 * crockford32 (13 characters); the padded forms sort as the numbers do.
+	 * String form of IDs in JSON, request paths and parameters, OpenAPI documents, the
+	 * snowflake endpoint and String attributes annotated @GeneratedSnowflakeId: decimal
+	 * (unpadded digits), base62 (11 characters) or crockford32 (13 characters); the
+	 * padded forms sort as the numbers do.
 	 */
 	private IdFormats.Form string = IdFormats.Form.DECIMAL;
 

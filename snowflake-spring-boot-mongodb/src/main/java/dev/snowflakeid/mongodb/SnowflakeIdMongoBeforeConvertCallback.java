@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.mongodb;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import dev.snowflakeid.persistence.SnowflakeIdAssigner;
@@ -56,7 +57,19 @@ public final class SnowflakeIdMongoBeforeConvertCallback implements BeforeConver
 	 * @param ids the application's ID generator, resolved when first needed
 	 */
 	public SnowflakeIdMongoBeforeConvertCallback(MongoMappingContext mappingContext, ObjectProvider<IdGenerator> ids) {
-		this.assigner = new SnowflakeIdAssigner(mappingContext, ids);
+		this(mappingContext, ids, IdFormats.Form.DECIMAL);
+	}
+
+	/**
+	 * Creates a callback that writes {@code String} attributes in {@code form}.
+	 * @param mappingContext the store's mapping context
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes, from the
+	 * {@link dev.snowflakeid.persistence.GeneratedSnowflakeIdForm} bean
+	 */
+	public SnowflakeIdMongoBeforeConvertCallback(MongoMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
+			IdFormats.Form form) {
+		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form);
 	}
 
 	@Override

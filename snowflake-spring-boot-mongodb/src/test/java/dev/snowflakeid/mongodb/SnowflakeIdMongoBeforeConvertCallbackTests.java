@@ -15,14 +15,21 @@
  */
 package dev.snowflakeid.mongodb;
 
+import java.util.List;
+import java.util.Locale;
+
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.mongodb.autoconfigure.SnowflakeMongoAutoConfiguration;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.autoconfigure.GeneratedSnowflakeIdAutoConfiguration;
 import dev.snowflakeid.testsupport.FreePorts;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration;
@@ -55,7 +62,7 @@ class SnowflakeIdMongoBeforeConvertCallbackTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(MongoAutoConfiguration.class, DataMongoAutoConfiguration.class,
-				SnowflakeMongoAutoConfiguration.class))
+				GeneratedSnowflakeIdAutoConfiguration.class, SnowflakeMongoAutoConfiguration.class))
 		.withUserConfiguration(MongoTestApplication.class)
 		.withPropertyValues("spring.mongodb.uri=mongodb://localhost:" + FreePorts.loopback()
 				+ "/test?serverSelectionTimeoutMS=200&connectTimeoutMS=200");
@@ -75,6 +82,24 @@ class SnowflakeIdMongoBeforeConvertCallbackTests {
 			assertThat(read).isEqualTo(captured.entity)
 				.isEqualTo(new MongoOrder(document.getLong("_id"), document.getLong("orderNumber"), "book"));
 		});
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = IdFormats.Form.class, names = { "BASE62", "CROCKFORD32" })
+	void stringAttributesAreWrittenInTheConfiguredForm(IdFormats.Form form) {
+		this.runner.withPropertyValues("snowflake.format.string=" + form.name().toLowerCase(Locale.ROOT))
+			.run((context) -> {
+				Document document = capture(() -> context.getBean(MongoTemplate.class)
+					.insert(new MongoTextOrder(null, null, "book"))).document;
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				for (String field : List.of("_id", "reference")) {
+					String text = document.getString(field);
+					assertThat(text).hasSize(form.width());
+					assertThat(form.format(form.parse(text))).isEqualTo(text);
+					assertThat(ids.decode(form.parse(text)).worker()).isEqualTo(WORKER_CODE);
+				}
+				assertThat(document.getString("reference")).isNotEqualTo(document.getString("_id"));
+			});
 	}
 
 	@Test
@@ -151,6 +176,9 @@ class SnowflakeIdMongoBeforeConvertCallbackTests {
 	}
 
 	record MongoOrder(@Id @GeneratedSnowflakeId Long id, @GeneratedSnowflakeId long orderNumber, String item) {
+	}
+
+	record MongoTextOrder(@Id @GeneratedSnowflakeId String id, @GeneratedSnowflakeId String reference, String item) {
 	}
 
 	record MongoMistyped(@Id @GeneratedSnowflakeId Integer id, String item) {

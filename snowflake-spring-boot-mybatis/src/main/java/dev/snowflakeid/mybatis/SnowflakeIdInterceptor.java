@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import dev.snowflakeid.persistence.GeneratedSnowflakeIdRules;
@@ -74,12 +75,25 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 
 	private final ObjectProvider<IdGenerator> ids;
 
+	private final IdFormats.Form form;
+
 	/**
 	 * Creates an interceptor.
 	 * @param ids the application's ID generator, resolved when first needed
 	 */
 	public SnowflakeIdInterceptor(ObjectProvider<IdGenerator> ids) {
+		this(ids, IdFormats.Form.DECIMAL);
+	}
+
+	/**
+	 * Creates an interceptor that writes {@code String} properties in {@code form}.
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text properties, from the
+	 * {@link dev.snowflakeid.persistence.GeneratedSnowflakeIdForm} bean
+	 */
+	public SnowflakeIdInterceptor(ObjectProvider<IdGenerator> ids, IdFormats.Form form) {
 		this.ids = ids;
+		this.form = form;
 	}
 
 	/**
@@ -149,7 +163,7 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 		if (generator == null) {
 			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute.name());
 		}
-		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text);
+		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text, this.form);
 	}
 
 	private static List<Attribute> attributesOf(Class<?> type) {

@@ -17,17 +17,22 @@ package dev.snowflakeid.mybatis;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.mybatis.app.MyBatisOrder;
 import dev.snowflakeid.mybatis.app.MyBatisOrderMapper;
 import dev.snowflakeid.mybatis.app.MyBatisTestApplication;
 import dev.snowflakeid.mybatis.autoconfigure.SnowflakeMyBatisAutoConfiguration;
+import dev.snowflakeid.persistence.autoconfigure.GeneratedSnowflakeIdAutoConfiguration;
 import dev.snowflakeid.testsupport.RealProcesses;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.mybatis.spring.boot.autoconfigure.MybatisAutoConfiguration;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -54,9 +59,9 @@ class SnowflakeIdInterceptorPostgreSqlTests {
 	static void startPostgres() throws IOException {
 		postgres = EmbeddedPostgres.start();
 		runner = new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
-							MybatisAutoConfiguration.class, SnowflakeMyBatisAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+					JdbcTemplateAutoConfiguration.class, MybatisAutoConfiguration.class,
+					GeneratedSnowflakeIdAutoConfiguration.class, SnowflakeMyBatisAutoConfiguration.class))
 			.withUserConfiguration(MyBatisTestApplication.class)
 			.withPropertyValues("spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
 					"spring.datasource.username=postgres", "mybatis.configuration.map-underscore-to-camel-case=true");
@@ -86,6 +91,24 @@ class SnowflakeIdInterceptorPostgreSqlTests {
 			assertThat(context.getBean(JdbcTemplate.class)
 				.queryForObject("select order_number from mybatis_order where id = ?", Long.class, order.getId()))
 				.isEqualTo(order.getOrderNumber());
+		});
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = IdFormats.Form.class, names = { "BASE62", "CROCKFORD32" })
+	void stringKeyAndColumnAreWrittenInTheConfiguredForm(IdFormats.Form form) {
+		runner.withPropertyValues("snowflake.format.string=" + form.name().toLowerCase(Locale.ROOT)).run((context) -> {
+			MyBatisOrderMapper mapper = context.getBean(MyBatisOrderMapper.class);
+			mapper.createTextTable();
+			MyBatisOrderMapper.TextOrder order = new MyBatisOrderMapper.TextOrder();
+			assertThat(mapper.insertText(order)).isOne();
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			for (String text : List.of(order.getId(), order.getReference())) {
+				assertThat(text).hasSize(form.width());
+				assertThat(form.format(form.parse(text))).isEqualTo(text);
+				assertThat(ids.decode(form.parse(text)).worker()).isEqualTo(MyBatisTestApplication.WORKER_CODE);
+			}
+			assertThat(mapper.referenceOf(order.getId())).isEqualTo(order.getReference());
 		});
 	}
 

@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.jdbc;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import dev.snowflakeid.persistence.SnowflakeIdAssigner;
@@ -50,7 +51,19 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 	 * @param ids the application's ID generator, resolved when first needed
 	 */
 	public SnowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext, ObjectProvider<IdGenerator> ids) {
-		this.assigner = new SnowflakeIdAssigner(mappingContext, ids);
+		this(mappingContext, ids, IdFormats.Form.DECIMAL);
+	}
+
+	/**
+	 * Creates a callback that writes {@code String} attributes in {@code form}.
+	 * @param mappingContext the mapping context of the aggregates
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes, from the
+	 * {@link dev.snowflakeid.persistence.GeneratedSnowflakeIdForm} bean
+	 */
+	public SnowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
+			IdFormats.Form form) {
+		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form);
 	}
 
 	@Override

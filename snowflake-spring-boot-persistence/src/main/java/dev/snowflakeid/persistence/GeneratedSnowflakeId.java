@@ -63,6 +63,14 @@ import org.hibernate.annotations.ValueGenerationType;
  * {@code docs/integrations.md}.
  *
  * <p>
+ * A {@code String} attribute gets the ID in the configured string form
+ * ({@code snowflake.format.string}: decimal by default, or zero-padded base62 or
+ * Crockford base32), the form JSON and request paths use, taken once from the
+ * {@link GeneratedSnowflakeIdForm} bean; one form per application, so that an ID reads
+ * the same in the database as at the API
+ * ({@code docs/integrations.md#string-attributes}).
+ *
+ * <p>
  * A generated ID is unique, not idempotent: a retried request that persists again gets a
  * new ID. Keep a business key (an idempotency key, an order number from the client) with
  * a unique constraint for that.

@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.persistence;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.jspecify.annotations.Nullable;
 
@@ -58,9 +59,25 @@ public final class GeneratedSnowflakeIdRules {
 				|| (value instanceof String text && text.isEmpty());
 	}
 
-	/** The ID in the attribute's form. */
+	/**
+	 * The ID in the attribute's form, decimal digits for text.
+	 * @deprecated since 0.2.0 in favour of
+	 * {@link #inForm(long, boolean, IdFormats.Form)}, which writes text in the configured
+	 * string form
+	 */
+	@Deprecated(since = "0.2.0")
 	public static Object inForm(long id, boolean text) {
-		return text ? Long.toString(id) : id;
+		return inForm(id, text, IdFormats.Form.DECIMAL);
+	}
+
+	/**
+	 * The ID in the attribute's form: the number itself, or for text the ID written in
+	 * {@code form} ({@code snowflake.format.string}, given by the
+	 * {@link GeneratedSnowflakeIdForm} bean), so that a {@code String} column holds IDs
+	 * as JSON and URLs show them; the padded forms sort as the numbers do.
+	 */
+	public static Object inForm(long id, boolean text, IdFormats.Form form) {
+		return text ? form.format(id) : id;
 	}
 
 	/**

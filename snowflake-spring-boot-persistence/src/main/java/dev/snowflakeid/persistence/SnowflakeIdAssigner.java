@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.persistence;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.jspecify.annotations.Nullable;
 
@@ -44,6 +45,8 @@ public final class SnowflakeIdAssigner {
 
 	private final ObjectProvider<IdGenerator> ids;
 
+	private final IdFormats.Form form;
+
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
 	/**
@@ -53,8 +56,21 @@ public final class SnowflakeIdAssigner {
 	 */
 	public SnowflakeIdAssigner(MappingContext<? extends PersistentEntity<?, ?>, ?> mappingContext,
 			ObjectProvider<IdGenerator> ids) {
+		this(mappingContext, ids, IdFormats.Form.DECIMAL);
+	}
+
+	/**
+	 * Creates an assigner that writes {@code String} attributes in {@code form}.
+	 * @param mappingContext the store's mapping context
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes, from the {@link GeneratedSnowflakeIdForm}
+	 * bean
+	 */
+	public SnowflakeIdAssigner(MappingContext<? extends PersistentEntity<?, ?>, ?> mappingContext,
+			ObjectProvider<IdGenerator> ids, IdFormats.Form form) {
 		this.mappingContext = mappingContext;
 		this.ids = ids;
+		this.form = form;
 	}
 
 	/**
@@ -101,7 +117,7 @@ public final class SnowflakeIdAssigner {
 		if (generator == null) {
 			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
 		}
-		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text);
+		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text, this.form);
 	}
 
 }

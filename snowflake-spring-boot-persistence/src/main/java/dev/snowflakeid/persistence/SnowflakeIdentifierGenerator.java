@@ -19,7 +19,9 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.util.EnumSet;
+import java.util.function.Supplier;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.hibernate.MappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -94,6 +96,8 @@ public final class SnowflakeIdentifierGenerator
 
 	private boolean asString;
 
+	private transient volatile IdFormats.@Nullable Form form;
+
 	/**
 	 * Creates a generator; Hibernate then calls {@link #initialize}.
 	 */
@@ -102,6 +106,7 @@ public final class SnowflakeIdentifierGenerator
 
 	/**
 	 * Checks the attribute's type and takes the application's {@code IdGenerator} bean
+	 * and, for a {@code String} attribute, its {@link GeneratedSnowflakeIdForm} bean
 	 * (during AOT processing, at the first ID instead).
 	 * @param annotation the annotation on the attribute
 	 * @param member the annotated field or getter
@@ -117,6 +122,7 @@ public final class SnowflakeIdentifierGenerator
 		this.services = context.getServiceRegistry();
 		if (!Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING)) {
 			this.ids = lookUp(this.attribute, this.services);
+			this.form = lookUpForm(this.asString, this.services);
 		}
 	}
 
@@ -131,7 +137,7 @@ public final class SnowflakeIdentifierGenerator
 		if (!GeneratedSnowflakeIdRules.isUnassigned(currentValue)) {
 			return currentValue;
 		}
-		return GeneratedSnowflakeIdRules.inForm(ids().nextId(), this.asString);
+		return GeneratedSnowflakeIdRules.inForm(ids().nextId(), this.asString, form());
 	}
 
 	private IdGenerator ids() {
@@ -141,6 +147,15 @@ public final class SnowflakeIdentifierGenerator
 			this.ids = ids;
 		}
 		return ids;
+	}
+
+	private IdFormats.Form form() {
+		IdFormats.Form form = this.form;
+		if (form == null) {
+			form = lookUpForm(this.asString, this.services);
+			this.form = form;
+		}
+		return form;
 	}
 
 	@Override
@@ -175,8 +190,9 @@ public final class SnowflakeIdentifierGenerator
 							+ "IdGenerator bean from; set hibernate.resource.beans.container to Spring's "
 							+ "SpringBeanContainer (Spring Boot does this by default)");
 		}
-		ContainedBean<IdGenerator> bean = container.getBean(IdGenerator.class, SHARED_BEAN,
-				new MissingBeanProducer(attribute));
+		ContainedBean<IdGenerator> bean = container.getBean(IdGenerator.class, SHARED_BEAN, new FallbackProducer(() -> {
+			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
+		}));
 		IdGenerator ids = bean.getBeanInstance();
 		if (ids == null) {
 			throw new MissingIdGeneratorException(attribute, "the bean container returned no IdGenerator");
@@ -185,15 +201,36 @@ public final class SnowflakeIdentifierGenerator
 	}
 
 	/**
-	 * Called by the bean container when it has no single {@code IdGenerator} bean: never
-	 * creates one, since a second generator would share neither the worker lease nor the
-	 * sequence of the configured one.
+	 * The {@link GeneratedSnowflakeIdForm} bean, or decimal digits without one (or
+	 * without a bean container), read once when Hibernate creates the generator; a
+	 * numeric attribute needs none.
 	 */
-	private record MissingBeanProducer(String attribute) implements BeanInstanceProducer {
+	private static IdFormats.Form lookUpForm(boolean asString, ServiceRegistry services) {
+		if (!asString) {
+			return IdFormats.Form.DECIMAL;
+		}
+		BeanContainer container = services.requireService(ManagedBeanRegistry.class).getBeanContainer();
+		if (container == null) {
+			return IdFormats.Form.DECIMAL;
+		}
+		GeneratedSnowflakeIdForm form = container
+			.getBean(GeneratedSnowflakeIdForm.class, SHARED_BEAN,
+					new FallbackProducer(() -> GeneratedSnowflakeIdForm.DECIMAL))
+			.getBeanInstance();
+		return (form != null) ? form.form() : IdFormats.Form.DECIMAL;
+	}
+
+	/**
+	 * Called by the bean container when it has no single bean of the type asked for:
+	 * gives the fallback, which for the {@code IdGenerator} throws rather than create
+	 * one, since a second generator would share neither the worker lease nor the sequence
+	 * of the configured one.
+	 */
+	private record FallbackProducer(Supplier<Object> fallback) implements BeanInstanceProducer {
 
 		@Override
 		public <B> B produceBeanInstance(Class<B> beanType) {
-			throw GeneratedSnowflakeIdRules.noSingleGenerator(this.attribute);
+			return beanType.cast(this.fallback.get());
 		}
 
 		@Override

@@ -17,6 +17,7 @@ package dev.snowflakeid.jdbc;
 
 import java.util.Map;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
@@ -52,6 +53,18 @@ class SnowflakeIdBeforeConvertCallbackTests {
 		assertThat(invoice.number).isPositive().isNotEqualTo(invoice.id);
 		assertThat(invoice.reference).matches("[1-9][0-9]*");
 		assertThat(this.generator.decode(invoice.id).worker()).isEqualTo(9);
+	}
+
+	@Test
+	void writesStringAttributesInTheGivenForm() {
+		SnowflakeIdBeforeConvertCallback base62 = new SnowflakeIdBeforeConvertCallback(new RelationalMappingContext(),
+				new StaticListableBeanFactory(Map.of("idGenerator", this.generator)).getBeanProvider(IdGenerator.class),
+				IdFormats.Form.BASE62);
+		Invoice invoice = new Invoice();
+		base62.onBeforeConvert(invoice);
+		assertThat(invoice.reference).hasSize(11);
+		assertThat(this.generator.decode(IdFormats.Form.BASE62.parse(invoice.reference)).worker()).isEqualTo(9);
+		assertThat(invoice.id).as("numeric attributes stay numbers").isNotNull();
 	}
 
 	@Test

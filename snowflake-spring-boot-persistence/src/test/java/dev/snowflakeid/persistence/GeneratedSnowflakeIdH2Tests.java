@@ -15,15 +15,25 @@
  */
 package dev.snowflakeid.persistence;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.app.JpaOrder;
 import dev.snowflakeid.persistence.app.JpaOrderRepository;
+import dev.snowflakeid.persistence.app.JpaTextOrder;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.orm.jpa.SharedEntityManagerCreator;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,6 +58,67 @@ class GeneratedSnowflakeIdH2Tests extends AbstractGeneratedSnowflakeIdTests {
 			assertThat(second.getBean(IdGenerator.class).decode(secondId).worker()).isEqualTo(2);
 			long again = first.getBean(JpaOrderRepository.class).save(new JpaOrder("c")).getId();
 			assertThat(first.getBean(IdGenerator.class).decode(again).worker()).isEqualTo(1);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = IdFormats.Form.class, names = { "BASE62", "CROCKFORD32" })
+	void stringIdAndColumnAreWrittenInTheConfiguredForm(IdFormats.Form form) {
+		try (ConfigurableApplicationContext context = application(h2())
+			.properties("snowflake.format.string=" + form.name().toLowerCase(Locale.ROOT))
+			.run()) {
+			TransactionTemplate transaction = context.getBean(TransactionTemplate.class);
+			EntityManager entityManager = SharedEntityManagerCreator
+				.createSharedEntityManager(context.getBean(EntityManagerFactory.class));
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			List<JpaTextOrder> orders = transaction.execute((status) -> {
+				List<JpaTextOrder> created = List.of(new JpaTextOrder("mug"), new JpaTextOrder("jug"));
+				created.forEach(entityManager::persist);
+				return created;
+			});
+			for (JpaTextOrder order : orders) {
+				for (String text : List.of(order.getId(), order.getOrderNumber())) {
+					assertThat(text).hasSize(form.width()).matches(form.pattern());
+					assertThat(form.format(form.parse(text))).isEqualTo(text);
+					assertThat(ids.decode(form.parse(text)).worker()).isEqualTo(WORKER_CODE);
+				}
+				assertThat(order.getOrderNumber()).isNotEqualTo(order.getId());
+			}
+			assertThat(form.parse(orders.get(0).getId())).isLessThan(form.parse(orders.get(1).getId()));
+			assertThat(orders.get(0).getId()).as("sorts as the numbers do").isLessThan(orders.get(1).getId());
+			Object[] row = (Object[]) transaction
+				.execute((status) -> entityManager.createNativeQuery("select id, order_number from jpa_text_order")
+					.getResultList()
+					.stream()
+					.filter((found) -> ((Object[]) found)[0].equals(orders.get(0).getId()))
+					.findFirst()
+					.orElseThrow());
+			assertThat(row[1]).isEqualTo(orders.get(0).getOrderNumber());
+			JpaTextOrder preset = transaction.execute((status) -> {
+				JpaTextOrder created = new JpaTextOrder("preset");
+				created.setOrderNumber("kept");
+				entityManager.persist(created);
+				return created;
+			});
+			assertThat(preset.getOrderNumber()).as("a value set by the caller is kept").isEqualTo("kept");
+			assertThat(preset.getId()).hasSize(form.width());
+		}
+	}
+
+	@Test
+	void hibernateTakesTheFormFromTheApplicationsBean() {
+		try (ConfigurableApplicationContext context = application(h2()).properties("snowflake.format.string=base62")
+			.initializers((initializing) -> initializing.getBeanFactory()
+				.registerSingleton("userForm", new GeneratedSnowflakeIdForm(IdFormats.Form.CROCKFORD32)))
+			.run()) {
+			JpaTextOrder order = context.getBean(TransactionTemplate.class).execute((status) -> {
+				JpaTextOrder created = new JpaTextOrder("cup");
+				SharedEntityManagerCreator.createSharedEntityManager(context.getBean(EntityManagerFactory.class))
+					.persist(created);
+				return created;
+			});
+			assertThat(order.getId()).hasSize(IdFormats.Form.CROCKFORD32.width());
+			assertThat(order.getOrderNumber()).hasSize(IdFormats.Form.CROCKFORD32.width());
 		}
 	}
 

@@ -16,6 +16,7 @@
 package dev.snowflakeid.mongodb.autoconfigure;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.mongodb.SnowflakeIdMongoBeforeConvertCallback;
 
@@ -44,8 +45,9 @@ public final class SnowflakeMongoAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(MongoMappingContext.class)
 	SnowflakeIdMongoBeforeConvertCallback snowflakeIdMongoBeforeConvertCallback(MongoMappingContext mappingContext,
-			ObjectProvider<IdGenerator> ids) {
-		return new SnowflakeIdMongoBeforeConvertCallback(mappingContext, ids);
+			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form) {
+		return new SnowflakeIdMongoBeforeConvertCallback(mappingContext, ids,
+				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
 	}
 
 }

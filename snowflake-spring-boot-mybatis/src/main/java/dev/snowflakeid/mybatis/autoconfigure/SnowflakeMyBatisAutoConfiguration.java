@@ -16,6 +16,7 @@
 package dev.snowflakeid.mybatis.autoconfigure;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.mybatis.SnowflakeIdInterceptor;
 
@@ -40,8 +41,9 @@ public final class SnowflakeMyBatisAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdInterceptor snowflakeIdInterceptor(ObjectProvider<IdGenerator> ids) {
-		return new SnowflakeIdInterceptor(ids);
+	SnowflakeIdInterceptor snowflakeIdInterceptor(ObjectProvider<IdGenerator> ids,
+			ObjectProvider<GeneratedSnowflakeIdForm> form) {
+		return new SnowflakeIdInterceptor(ids, form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
 	}
 
 }

@@ -41,6 +41,16 @@ public interface MyBatisOrderMapper {
 	@Insert("insert into mybatis_order (id, order_number, item) values (#{id}, #{number}, #{item})")
 	int insertMistyped(MistypedOrder order);
 
+	@Update("create table if not exists mybatis_text_order (id varchar(20) primary key, "
+			+ "reference varchar(20) not null unique)")
+	void createTextTable();
+
+	@Insert("insert into mybatis_text_order (id, reference) values (#{id}, #{reference})")
+	int insertText(TextOrder order);
+
+	@Select("select reference from mybatis_text_order where id = #{id}")
+	String referenceOf(String id);
+
 	@Update("update mybatis_order set item = #{item} where id = #{id}")
 	int update(MyBatisOrder order);
 
@@ -49,6 +59,32 @@ public interface MyBatisOrderMapper {
 
 	@Select("select id from mybatis_order where item = #{item}")
 	List<Long> idsOf(String item);
+
+	class TextOrder {
+
+		@GeneratedSnowflakeId
+		String id;
+
+		@GeneratedSnowflakeId
+		String reference;
+
+		public String getId() {
+			return this.id;
+		}
+
+		public void setId(String id) {
+			this.id = id;
+		}
+
+		public String getReference() {
+			return this.reference;
+		}
+
+		public void setReference(String reference) {
+			this.reference = reference;
+		}
+
+	}
 
 	class MistypedOrder {
 

@@ -18,6 +18,7 @@ package dev.snowflakeid.jdbc.autoconfigure;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback;
+import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -46,8 +47,9 @@ public final class SnowflakeJdbcAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(JdbcMappingContext.class)
 	SnowflakeIdBeforeConvertCallback snowflakeIdBeforeConvertCallback(JdbcMappingContext mappingContext,
-			ObjectProvider<IdGenerator> ids) {
-		return new SnowflakeIdBeforeConvertCallback(mappingContext, ids);
+			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form) {
+		return new SnowflakeIdBeforeConvertCallback(mappingContext, ids,
+				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
 	}
 
 }

@@ -15,14 +15,20 @@
  */
 package dev.snowflakeid.jdbc.autoconfigure;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.autoconfigure.GeneratedSnowflakeIdAutoConfiguration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
@@ -51,7 +57,7 @@ class SnowflakeJdbcAutoConfigurationTests {
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
 				DataSourceTransactionManagerAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
 				DataSourceInitializationAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class,
-				SnowflakeJdbcAutoConfiguration.class))
+				GeneratedSnowflakeIdAutoConfiguration.class, SnowflakeJdbcAutoConfiguration.class))
 		.withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
 				"spring.sql.init.schema-locations=classpath:jdbc-schema.sql")
 		.withUserConfiguration(IdGeneratorConfiguration.class);
@@ -68,6 +74,33 @@ class SnowflakeJdbcAutoConfigurationTests {
 			Long column = context.getBean(JdbcTemplate.class)
 				.queryForObject("select id from jdbc_invoice where item = 'tea'", Long.class);
 			assertThat(column).isEqualTo(saved.id());
+		});
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = IdFormats.Form.class, names = { "BASE62", "CROCKFORD32" })
+	void insertWritesStringAttributesInTheConfiguredForm(IdFormats.Form form) {
+		this.runner.withPropertyValues("snowflake.format.string=" + form.name().toLowerCase(Locale.ROOT))
+			.run((context) -> {
+				JdbcAggregateTemplate template = context.getBean(JdbcAggregateTemplate.class);
+				JdbcTextInvoice saved = template.save(new JdbcTextInvoice(null, null, "tea"));
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				for (String text : List.of(saved.id(), saved.reference())) {
+					assertThat(text).hasSize(form.width());
+					assertThat(form.format(form.parse(text))).isEqualTo(text);
+					assertThat(ids.decode(form.parse(text)).worker()).isEqualTo(11);
+				}
+				assertThat(template.findById(saved.id(), JdbcTextInvoice.class)).isEqualTo(saved);
+			});
+	}
+
+	@Test
+	void stringAttributesAreDecimalByDefault() {
+		this.runner.run((context) -> {
+			JdbcTextInvoice saved = context.getBean(JdbcAggregateTemplate.class)
+				.save(new JdbcTextInvoice(null, null, "tea"));
+			assertThat(saved.id()).matches("[1-9][0-9]*");
+			assertThat(saved.reference()).matches("[1-9][0-9]*");
 		});
 	}
 
@@ -134,6 +167,10 @@ class SnowflakeJdbcAutoConfigurationTests {
 			return this.callback;
 		}
 
+	}
+
+	@Table
+	record JdbcTextInvoice(@Id @GeneratedSnowflakeId String id, @GeneratedSnowflakeId String reference, String item) {
 	}
 
 	@Table

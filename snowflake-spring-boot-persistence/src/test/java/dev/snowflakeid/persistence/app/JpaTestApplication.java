@@ -17,6 +17,7 @@ package dev.snowflakeid.persistence.app;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.persistence.autoconfigure.GeneratedSnowflakeIdAutoConfiguration;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -29,13 +30,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
- * JPA application with its own {@code IdGenerator}: worker code and region from
+ * JPA application with its own {@code IdGenerator} and the {@code @GeneratedSnowflakeId}
+ * string form of {@code snowflake.format.string}: worker code and region from
  * {@code test.worker-code} and {@code test.region}; epoch 1990, so that IDs use the high
  * bits of the 64-bit value.
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class,
-		TransactionAutoConfiguration.class })
+		TransactionAutoConfiguration.class, GeneratedSnowflakeIdAutoConfiguration.class })
 @EntityScan(basePackageClasses = JpaOrder.class)
 @EnableJpaRepositories(basePackageClasses = JpaOrder.class)
 public class JpaTestApplication {

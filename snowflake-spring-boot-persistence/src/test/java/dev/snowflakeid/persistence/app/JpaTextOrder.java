@@ -28,6 +28,9 @@ public class JpaTextOrder {
 	@GeneratedSnowflakeId
 	private String id;
 
+	@GeneratedSnowflakeId
+	private String orderNumber;
+
 	private String item;
 
 	protected JpaTextOrder() {
@@ -39,6 +42,14 @@ public class JpaTextOrder {
 
 	public String getId() {
 		return this.id;
+	}
+
+	public String getOrderNumber() {
+		return this.orderNumber;
+	}
+
+	public void setOrderNumber(String orderNumber) {
+		this.orderNumber = orderNumber;
 	}
 
 	public String getItem() {

@@ -16,6 +16,7 @@
 package dev.snowflakeid.r2dbc.autoconfigure;
 
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.r2dbc.SnowflakeIdR2dbcBeforeConvertCallback;
 
@@ -44,8 +45,9 @@ public final class SnowflakeR2dbcAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(R2dbcMappingContext.class)
 	SnowflakeIdR2dbcBeforeConvertCallback snowflakeIdR2dbcBeforeConvertCallback(R2dbcMappingContext mappingContext,
-			ObjectProvider<IdGenerator> ids) {
-		return new SnowflakeIdR2dbcBeforeConvertCallback(mappingContext, ids);
+			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form) {
+		return new SnowflakeIdR2dbcBeforeConvertCallback(mappingContext, ids,
+				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
 	}
 
 }
