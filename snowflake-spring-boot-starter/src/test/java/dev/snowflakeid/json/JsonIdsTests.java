@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class JsonIdsTests {
 
-	private static final String EXPECTED = "expected a JSON string of decimal digits or a JSON integer from 0 to "
+	private static final String EXPECTED = "expected a JSON string of decimal digits 0-9 or a JSON integer from 0 to "
 			+ Long.MAX_VALUE;
 
 	private final tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
