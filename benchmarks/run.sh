@@ -93,12 +93,14 @@ jmh burst-latency-2t 'BorrowAheadBenchmarks.nextId$' -bm sample -tu ns -t 2 "${b
 jmh public-ids 'PublicIdBenchmarks' -bm thrpt -tu s -t 1 -prof gc "${timing[@]}"
 jmh public-ids-2t 'PublicIdBenchmarks.(encode|decode)$' -bm thrpt -tu s -t 2 "${timing[@]}"
 
-# Lease round trips against a redis-server each fork starts.
+# Lease round trips of both stores in one run, each against a server its fork starts: redis-server from
+# PATH, PostgreSQL from embedded-postgres.
 if command -v redis-server >/dev/null 2>&1; then
   jmh leases 'LeaseBenchmarks' -bm sample -tu us -t 1 "${timing[@]}"
 else
-  echo "lease: Not run: redis-server was not on PATH (apt-get install redis-server)." >> "$out/machine.txt"
-  echo "run.sh: redis-server not on PATH, lease benchmarks skipped"
+  echo "lease: Redis not run: redis-server was not on PATH (apt-get install redis-server)." >> "$out/machine.txt"
+  echo "run.sh: redis-server not on PATH, Redis lease benchmarks skipped"
+  jmh leases 'LeaseBenchmarks' -p store=jdbc -bm sample -tu us -t 1 "${timing[@]}"
 fi
 
 python3 benchmarks/report.py "$out" benchmarks/pom.xml benchmarks/results.md

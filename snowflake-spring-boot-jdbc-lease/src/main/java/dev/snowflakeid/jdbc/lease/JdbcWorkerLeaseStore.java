@@ -196,8 +196,8 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 	@Override
 	public long availableCodes() {
-		return run("count free codes", (tx) -> Objects
-			.requireNonNull(tx.jdbc().queryForObject(this.dialect.available(), Long.class, this.settings.region())));
+		return run("count free codes", (tx) -> Objects.requireNonNull(tx.jdbc()
+			.queryForObject(this.dialect.available(), Long.class, this.settings.codes(), this.settings.region())));
 	}
 
 	@Override

@@ -176,9 +176,13 @@ final class PostgreSqlLeaseDialect {
 	}
 
 	/** Codes of the region with no live holder at the database's clock. */
+	/**
+	 * The region's codes (first parameter) less those held now: a code without a row yet
+	 * is free, as it is before the region's first grant writes the rows.
+	 */
 	String available() {
-		return "SELECT count(*) FROM " + this.table + " WHERE region = ? AND code >= 0 AND (token IS NULL "
-				+ "OR expires_at <= (extract(epoch FROM clock_timestamp()) * 1000)::bigint)";
+		return "SELECT ?::bigint - count(*) FROM " + this.table + " WHERE region = ? AND code >= 0 AND token IS NOT "
+				+ "NULL AND expires_at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 	}
 
 }
