@@ -21,14 +21,24 @@ import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.snowflakeid.IdGenerationException;
-import dev.snowflakeid.lease.LeaseTiming;
+import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.jdbc.lease.autoconfigure.SnowflakeJdbcLeaseAutoConfiguration;
+import dev.snowflakeid.lease.WorkerLeaseKeeper;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
 
 /**
- * A holder of a worker code in a JVM of its own, for a test to kill: claims a code from
- * the table in schema {@code args[1]} of the database at {@code args[0]}, prints
- * {@code HOLDS <code>}, then issues an ID about every half millisecond until killed,
- * appending each to the file {@code args[2]} (eight bytes, one write each, so that every
- * ID handed out is in the file whenever the process dies).
+ * An application with {@code snowflake.worker.allocator=jdbc} in a JVM of its own, for a
+ * test to kill: started with the properties it is given as arguments, it prints
+ * {@code HOLDS <code>} once it has claimed a code, then issues an ID about every half
+ * millisecond until killed, appending each to the file {@code holder.ids} names (eight
+ * bytes, one write each, so that every ID handed out is in the file whenever the process
+ * dies).
  */
 public final class LeaseHolderMain {
 
@@ -36,17 +46,17 @@ public final class LeaseHolderMain {
 	}
 
 	public static void main(String[] args) throws IOException {
-		LeaseTiming timing = JdbcFaultTests.TIMING;
-		JdbcWorkerLeaseStore store = PostgreSqlLeaseFixture
-			.storeBuilder(PostgreSqlLeaseFixture.dataSource(args[0], timing), args[1], timing)
-			.build();
-		LeaseWorker worker = LeaseWorker.start(store, timing, -1);
-		System.out.println("HOLDS " + worker.lease().workerCode());
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
+			.web(WebApplicationType.NONE)
+			.run(args);
+		IdGenerator generator = context.getBean(IdGenerator.class);
+		System.out.println("HOLDS " + context.getBean(WorkerLeaseKeeper.class).currentLease().workerCode());
 		System.out.flush();
-		try (DataOutputStream ids = new DataOutputStream(new FileOutputStream(args[2]))) {
+		String file = context.getEnvironment().getRequiredProperty("holder.ids");
+		try (DataOutputStream ids = new DataOutputStream(new FileOutputStream(file))) {
 			while (true) {
 				try {
-					ids.writeLong(worker.nextId());
+					ids.writeLong(generator.nextId());
 				}
 				catch (IdGenerationException ex) {
 					// refused at the ceiling: asked again, as a client retries
@@ -54,6 +64,12 @@ public final class LeaseHolderMain {
 				LockSupport.parkNanos(500_000);
 			}
 		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ SnowflakeJdbcLeaseAutoConfiguration.class, SnowflakeAutoConfiguration.class })
+	static class Application {
+
 	}
 
 }

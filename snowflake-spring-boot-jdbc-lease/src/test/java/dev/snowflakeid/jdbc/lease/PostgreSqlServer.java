@@ -219,7 +219,12 @@ final class PostgreSqlServer implements AutoCloseable {
 			.filter(ProcessHandle::isAlive)
 			.forEach((process) -> command.add(Long.toString(process.pid())));
 		if (command.size() > 2) {
-			run(Map.of(), command.toArray(String[]::new));
+			// a backend that exited since it was listed is no failure
+			Command result = Command.run(this.data, COMMAND_TIMEOUT, "", command.toArray(String[]::new));
+			if (result.exitCode() != 0
+					&& !result.output().lines().allMatch((line) -> line.contains("No such process"))) {
+				throw new IllegalStateException(String.join(" ", command) + ": " + result.output());
+			}
 		}
 	}
 
