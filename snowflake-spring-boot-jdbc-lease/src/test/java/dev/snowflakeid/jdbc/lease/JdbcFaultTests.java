@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import dev.snowflakeid.IdGenerationException;
@@ -313,6 +314,42 @@ class JdbcFaultTests {
 					+ load.refusals() + " refused, longest time without IDs " + load.longestGaps());
 			assertThat(load.duplicates()).isZero();
 			assertThat(load.longestGap()).isLessThanOrEqualTo(held.plus(TIMING.renewInterval()).plusSeconds(3));
+		}
+	}
+
+	@Test
+	void aDatabaseClockSteppedBackWithinTheSkewGrantsRangesThatNeverOverlap() {
+		ShiftedWallClock clock = new ShiftedWallClock(this.dir.resolve("postgres.faketime"));
+		String schema = startServer(clock.environment());
+		AtomicLong lastTick = new AtomicLong();
+		int code;
+		try (LeaseWorker first = LeaseWorker.start(store(schema), TIMING, -1); IssuingLoad load = load("first", () -> {
+			long id = first.nextId();
+			lastTick.accumulateAndGet(timestamp(id), Math::max);
+			return id;
+		})) {
+			code = first.lease().workerCode();
+			// less than the allowed skew: grants go on, their ceilings computed from a
+			// clock 250 ms behind
+			clock.shift(Duration.ofMillis(-250));
+			Polling.await("the server's clock stepped back", Duration.ofSeconds(5))
+				.until(() -> databaseClockOffset() < -150);
+			first.awaitEvents(LeaseEvent.Type.RENEWED, 4, DEADLINE);
+			load.awaitMore(2_000, DEADLINE);
+			assertThat(load.duplicates()).isZero();
+		}
+		long mark = mark(schema, code);
+		try (LeaseWorker next = LeaseWorker.start(store(schema), TIMING, code)) {
+			assertThat(next.lease().workerCode()).isEqualTo(code);
+			assertThat(next.lease().floorMillis()).as("the next owner's floor against every ceiling granted before")
+				.isGreaterThanOrEqualTo(mark)
+				.isGreaterThanOrEqualTo(lastTick.get());
+			long firstTick = timestamp(awaitId(next));
+			figure("the server's clock stepped back 250 ms (within the allowed skew of "
+					+ TIMING.maxClockSkew().toMillis() + " ms): the next owner of the code starts "
+					+ (firstTick - lastTick.get()) + " ms after the last ID of the one before");
+			assertThat(firstTick).as("the next owner's first ID after the last one before")
+				.isGreaterThan(lastTick.get());
 		}
 	}
 
