@@ -56,13 +56,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The JDBC store against real faults of real processes, each test on a PostgreSQL server
- * of its own ({@link PostgreSqlServer}): kill -9 of a holder in a JVM of its own, kill -9
- * of every server process and a start with crash recovery under an application context,
- * SIGSTOP of the server past the outage tolerance, a {@code pg_dump} of the table
- * restored with {@code psql}, and the server's wall clock stepped back with libfaketime.
- * Each test asserts that no ID was issued twice and bounds the time without IDs, which it
- * prints with the prefix {@code jdbc-fault figure:} (listed in
- * docs/fault-campaign.md#the-jdbc-store-under-real-faults).
+ * of its own ({@link PostgreSqlServer}): kill -9 of an application with
+ * {@code allocator=jdbc} in a JVM of its own, started again afterwards, kill -9 of every
+ * server process and a start with crash recovery under an application context, SIGSTOP of
+ * the server past the outage tolerance, a {@code pg_dump} of the table restored with
+ * {@code psql}, and the server's wall clock stepped back with libfaketime (beyond the
+ * allowed skew and within it). Each test asserts that no ID was issued twice and bounds
+ * the time without IDs, which it prints with the prefix {@code jdbc-fault figure:}
+ * (listed in docs/fault-campaign.md#the-jdbc-store-under-real-faults).
  */
 @RealProcesses
 class JdbcFaultTests {
