@@ -17,7 +17,7 @@
 
 # The whole test suite on a fresh machine, in one command: installs the programs the tests run where they
 # are missing (scripts/install-test-tools.sh: redis-server, Chromium and chromedriver, libfaketime,
-# promtool), then runs ./mvnw -B -ntp clean verify with any further arguments appended.
+# pg_dump and psql, promtool), then runs ./mvnw -B -ntp clean verify with any further arguments appended.
 #
 #   scripts/test.sh                          everything, or stop naming what is missing
 #   scripts/test.sh --skip-missing-tools     if a tool is missing and cannot be installed (no root, no
@@ -44,6 +44,7 @@ needs() {
     redis-server) pattern='\bRedisServer\b|redis-server|redis-cli' ;;
     chromium|chromedriver) pattern='ChromeDriver|chromium' ;;
     libfaketime) pattern='ShiftedWallClock|faketime' ;;
+    pg_dump) pattern='PostgreSqlServer|"pg_dump"|"psql"' ;;
     promtool) pattern='promtool' ;;
     node) pattern='"node"|"npm"' ;;
     *) return 0 ;;

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,11 +35,20 @@ public record Command(int exitCode, String output) {
 	 * @param install how to get the tool when it is missing, for the failure message
 	 */
 	public static Command run(Path directory, Duration timeout, String install, String... command) {
+		return run(directory, timeout, install, Map.of(), command);
+	}
+
+	/**
+	 * Runs {@code command} as {@link #run(Path, Duration, String, String...)} does, with
+	 * {@code environment} added to this JVM's (such as a {@link ShiftedWallClock}'s).
+	 */
+	public static Command run(Path directory, Duration timeout, String install, Map<String, String> environment,
+			String... command) {
 		String line = String.join(" ", command);
 		try {
 			Path log = Files.createTempFile("command", ".log");
 			try {
-				Process process = start(directory, log, install, command);
+				Process process = start(directory, log, install, environment, command);
 				process.getOutputStream().close();
 				if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 					process.destroyForcibly();
@@ -60,12 +70,14 @@ public record Command(int exitCode, String output) {
 		}
 	}
 
-	private static Process start(Path directory, Path log, String install, String... command) {
+	private static Process start(Path directory, Path log, String install, Map<String, String> environment,
+			String... command) {
 		try {
-			return new ProcessBuilder(command).directory(directory.toFile())
+			ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile())
 				.redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
+				.redirectOutput(log.toFile());
+			builder.environment().putAll(environment);
+			return builder.start();
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(command[0] + " cannot be run (" + ex.getMessage() + "); " + install, ex);

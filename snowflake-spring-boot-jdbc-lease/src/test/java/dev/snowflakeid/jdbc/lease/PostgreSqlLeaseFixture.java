@@ -113,6 +113,25 @@ public final class PostgreSqlLeaseFixture implements AfterAllCallback {
 		return table;
 	}
 
+	/**
+	 * A builder of a store on the table in {@code schema} with the test layout,
+	 * {@code timing} and its request lateness as the command timeout.
+	 */
+	static JdbcWorkerLeaseStore.Builder storeBuilder(DataSource dataSource, String schema, LeaseTiming timing) {
+		return JdbcWorkerLeaseStore.builder(dataSource, LAYOUT)
+			.database("embedded PostgreSQL")
+			.schema(schema)
+			.timing(timing)
+			.ttl(Duration.ofSeconds(5))
+			.commandTimeout(timing.requestLateness())
+			.clock(InstantSource.system());
+	}
+
+	/** The store's connections to {@code url}, with {@code timing}'s command timeout. */
+	static DataSource dataSource(String url, LeaseTiming timing) {
+		return LeaseConnections.create(url, null, "postgres", null, Duration.ofSeconds(2), timing.requestLateness());
+	}
+
 	/** Stops the server after the test class that registered this fixture. */
 	@Override
 	public void afterAll(ExtensionContext context) {
@@ -148,18 +167,11 @@ public final class PostgreSqlLeaseFixture implements AfterAllCallback {
 
 		/** A builder of a store on this table with the test layout and timing. */
 		JdbcWorkerLeaseStore.Builder builder(DataSource dataSource) {
-			return JdbcWorkerLeaseStore.builder(dataSource, LAYOUT)
-				.database("embedded PostgreSQL")
-				.schema(this.schema)
-				.timing(TIMING)
-				.ttl(Duration.ofSeconds(5))
-				.commandTimeout(TIMING.requestLateness())
-				.clock(InstantSource.system());
+			return storeBuilder(dataSource, this.schema, TIMING);
 		}
 
 		DataSource dataSource() {
-			return LeaseConnections.create(url(), null, "postgres", null, Duration.ofSeconds(2),
-					TIMING.requestLateness());
+			return PostgreSqlLeaseFixture.dataSource(url(), TIMING);
 		}
 
 		/** Lost state: {@code TRUNCATE} of the table. */
