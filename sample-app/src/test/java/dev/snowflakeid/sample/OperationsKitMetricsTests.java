@@ -50,21 +50,19 @@ class OperationsKitMetricsTests {
 	@Test
 	void theRulesAndTheDashboardUseOnlyWhatTheApplicationExports() throws Exception {
 		OperationsKit kit = OperationsKit.load();
-		// Nothing listens at the Redis port the application is given, so it leases its
-		// worker code from the
-		// embedded Redis it starts there, as the quick start does; a free port rather
-		// than 6379, which another
-		// process on this machine may hold. Burst mode on, so that the borrow-ahead
-		// meters the dashboard shows
-		// are exported too.
+		// Nothing listens at the Redis port the application is given (a free port rather
+		// than 6379, which another process on this machine may hold), so it leases its
+		// worker code from the JDBC store in an embedded PostgreSQL server, as the quick
+		// start does on a machine without Redis. Burst mode on, so that the borrow-ahead
+		// meters the dashboard shows are exported too.
 		int redisPort = FreePorts.loopback();
-		try (SampleProcess app = SampleProcess.withEmbeddedRedis(this.logs, "scraped",
-				"--spring.data.redis.port=" + redisPort,
-				"--spring.datasource.url=jdbc:h2:mem:scraped;DB_CLOSE_DELAY=-1",
-				"--snowflake.clock.borrow-ahead=200ms")) {
+		try (SampleProcess app = SampleProcess.asQuickStart(this.logs, "scraped",
+				"--spring.data.redis.port=" + redisPort, "--snowflake.clock.borrow-ahead=200ms")) {
 			app.awaitUp();
-			assertThat(app.log()).contains("starting an EMBEDDED Redis server on port " + redisPort,
-					"Embedded Redis server started on port " + redisPort);
+			Matcher database = Pattern.compile("Embedded PostgreSQL server started on port (\\d+) ").matcher(app.log());
+			assertThat(database.find()).as(app.log()).isTrue();
+			assertThat(app.log()).contains("Nothing answers at Redis localhost:" + redisPort
+					+ ": leasing worker codes from the JDBC lease store (snowflake.worker.allocator=jdbc)");
 			HttpResponse<String> scrape = this.http.send(
 					HttpRequest.newBuilder(app.uri("/actuator/prometheus")).header("Accept", "text/plain").build(),
 					HttpResponse.BodyHandlers.ofString());
@@ -80,13 +78,15 @@ class OperationsKitMetricsTests {
 			assertThat(kit.problemsWith(exposition.replace("result=\"failed\"", "result=\"timeout\"")))
 				.anySatisfy((problem) -> assertThat(problem).contains("SnowflakeLeaseRenewalsFailing"));
 
-			// a release is logged only when Redis took it, so the embedded server
+			// a release is logged only when the database took it, so the embedded server
 			// outlived the lease
 			Matcher acquired = Pattern.compile("Acquired worker code (\\d+) ").matcher(app.log());
 			assertThat(acquired.find()).as(app.log()).isTrue();
+			assertThat(app.log())
+				.contains("unique within the domain [database jdbc:postgresql://127.0.0.1:" + database.group(1));
 			app.terminate();
 			assertThat(app.log()).contains("Released worker code " + acquired.group(1) + " of region 0",
-					"Embedded Redis server on port " + redisPort + " stopped");
+					"Embedded PostgreSQL server on port " + database.group(1) + " stopped");
 		}
 	}
 

@@ -75,16 +75,16 @@ final class SampleProcess implements AutoCloseable {
 	/**
 	 * Starts the sample application as the quick start runs it
 	 * ({@link TestSampleApplication}): when nothing answers at the Redis its settings
-	 * name, it starts an embedded Redis server there.
+	 * name, it leases from the JDBC store in an embedded PostgreSQL server.
 	 */
-	static SampleProcess withEmbeddedRedis(Path logDirectory, String name, String... arguments) {
+	static SampleProcess asQuickStart(Path logDirectory, String name, String... arguments) {
 		return start(logDirectory, name, List.of(), true, arguments);
 	}
 
-	private static SampleProcess start(Path logDirectory, String name, List<String> jvmOptions, boolean embeddedRedis,
+	private static SampleProcess start(Path logDirectory, String name, List<String> jvmOptions, boolean quickStart,
 			String... arguments) {
 		int port = FreePorts.loopback();
-		Class<?> main = embeddedRedis ? TestSampleApplication.class : SampleApplication.class;
+		Class<?> main = quickStart ? TestSampleApplication.class : SampleApplication.class;
 		JavaProcess.Builder command = JavaProcess.builder(main.getName())
 			.jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
 			.jvmOptions(jvmOptions.toArray(String[]::new))

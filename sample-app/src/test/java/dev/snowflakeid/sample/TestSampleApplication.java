@@ -21,8 +21,10 @@ import org.springframework.boot.SpringApplication;
  * The sample application for a machine without Redis, as the quick start runs it
  * ({@code ./mvnw -B -q -pl sample-app -am -Pdev process-test-classes}, Spring Boot's
  * {@code test-run}): when nothing answers at the Redis its settings name (localhost:6379
- * by default), it starts an embedded Redis server there for the demo and says so in the
- * log. {@link SampleApplication} itself only uses the starter and expects a real Redis.
+ * by default), it leases its worker code from the JDBC lease store in its own database,
+ * an embedded PostgreSQL server unless {@code spring.datasource.url} names one, and says
+ * so in the log. {@link SampleApplication} itself only uses the starter and leases from
+ * Redis unless told otherwise.
  */
 public final class TestSampleApplication {
 
@@ -31,8 +33,8 @@ public final class TestSampleApplication {
 
 	public static void main(String[] args) {
 		SpringApplication application = new SpringApplication(SampleApplication.class,
-				EmbeddedRedisConfiguration.class);
-		application.addListeners(new EmbeddedRedisFallback());
+				EmbeddedPostgresConfiguration.class);
+		application.addListeners(new JdbcLeaseFallback());
 		application.run(args);
 	}
 
