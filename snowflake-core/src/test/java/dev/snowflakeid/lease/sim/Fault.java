@@ -17,6 +17,8 @@ package dev.snowflakeid.lease.sim;
 
 /**
  * The faults a schedule draws, each struck on the workers and the network or on Redis.
+ * Against the JDBC store's model a fault on Redis strikes as its database counterpart
+ * (see {@code LeaseSimulation.databaseFault}).
  */
 enum Fault {
 

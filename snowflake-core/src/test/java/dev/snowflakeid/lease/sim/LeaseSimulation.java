@@ -68,6 +68,15 @@ import dev.snowflakeid.lease.LeaseTiming;
  * 64-bit values and ranges by region and worker bits, whatever format issued them. A
  * third check watches availability: every lease key is accounted for by a live holder or
  * a claim in flight ({@link #checkHeld}).
+ *
+ * <p>
+ * The same schedules run against the JDBC store's model ({@link StoreModel#JDBC},
+ * {@link JdbcNode}): a PostgreSQL primary with asynchronous standbys, the old primary
+ * stopped when a standby is promoted (a new timeline, the commits it had not received
+ * lost), and each Redis fault struck as its database counterpart: a new cluster with an
+ * empty table (also with its clock behind), a restart, the table, the meta row, a
+ * region's rows or one code row restored from an older dump, {@code TRUNCATE}, a deleted
+ * meta row or code row, and a step of the database server's clock either way.
  */
 public final class LeaseSimulation {
 
@@ -106,6 +115,9 @@ public final class LeaseSimulation {
 	}
 
 	private final long seed;
+
+	/** The store model the schedule runs against. */
+	private final StoreModel model;
 
 	private final Random random;
 
@@ -280,7 +292,8 @@ public final class LeaseSimulation {
 	 */
 	private final boolean workerClocksStep;
 
-	private LeaseSimulation(long seed, Set<Mutation> mutations, boolean checkRanges) {
+	private LeaseSimulation(StoreModel model, long seed, Set<Mutation> mutations, boolean checkRanges) {
+		this.model = model;
 		this.seed = seed;
 		this.checkRanges = checkRanges;
 		this.random = new Random(mix(seed));
@@ -406,7 +419,12 @@ public final class LeaseSimulation {
 	 * known-bad rules, checking every ID and every granted range.
 	 */
 	public static Result run(long seed, Set<Mutation> mutations) {
-		return new LeaseSimulation(seed, mutations, true).run();
+		return run(StoreModel.REDIS, seed, mutations);
+	}
+
+	/** Runs the schedule of {@code seed} against the model of {@code store}. */
+	public static Result run(StoreModel store, long seed, Set<Mutation> mutations) {
+		return new LeaseSimulation(store, seed, mutations, true).run();
 	}
 
 	/**
@@ -415,13 +433,23 @@ public final class LeaseSimulation {
 	 * never on overlapping ranges alone.
 	 */
 	public static Result runCheckingIdsOnly(long seed, Set<Mutation> mutations) {
-		return new LeaseSimulation(seed, mutations, false).run();
+		return runCheckingIdsOnly(StoreModel.REDIS, seed, mutations);
+	}
+
+	/**
+	 * Runs the schedule of {@code seed} against the model of {@code store}, checking only
+	 * the IDs.
+	 */
+	public static Result runCheckingIdsOnly(StoreModel store, long seed, Set<Mutation> mutations) {
+		return new LeaseSimulation(store, seed, mutations, false).run();
 	}
 
 	// A server whose home region, the one faults on a region's keys strike, is the
 	// fleet's.
 	private RedisNode node(String name) {
-		RedisNode node = new RedisNode(name, this::trueMillis, this.mutations);
+		RedisNode node = (this.model == StoreModel.JDBC)
+				? new JdbcNode(name.replace("redis", "pg"), this::trueMillis, this.mutations)
+				: new RedisNode(name, this::trueMillis, this.mutations);
 		node.home(RedisNode.KeyName.of(this.settings));
 		return node;
 	}
@@ -1046,6 +1074,9 @@ public final class LeaseSimulation {
 	}
 
 	private void redisFault(Fault kind) {
+		if (this.model == StoreModel.JDBC && databaseFault(kind)) {
+			return;
+		}
 		count(kind.name());
 		switch (kind) {
 			case RESTART_EMPTY -> {
@@ -1203,6 +1234,107 @@ public final class LeaseSimulation {
 		}
 	}
 
+	/**
+	 * The database counterpart of a Redis fault, on the JDBC model's primary; returns
+	 * false for the faults both models share (promotions, partitions, standbys that
+	 * workers reach). A restore from a dump writes the rows anew (their {@code xmin} is
+	 * the restoring transaction); the dumps are the snapshots taken every second.
+	 */
+	private boolean databaseFault(Fault kind) {
+		JdbcNode database = (JdbcNode) this.primary;
+		boolean fromDump = kind == Fault.RESTART_FROM_SNAPSHOT || kind == Fault.REPLACE_STATE_WITH_COPY
+				|| kind == Fault.SWAPDB_FOREIGN || kind == Fault.RESTORE_LEASE_KEY;
+		if (fromDump && this.snapshots.isEmpty()) {
+			return true;
+		}
+		RedisNode.Data dump = fromDump ? this.snapshots.get(this.random.nextInt(this.snapshots.size())) : null;
+		String what;
+		switch (kind) {
+			case RESTART_EMPTY, RESTART_EMPTY_CLOCK_BEHIND -> {
+				// a new cluster (initdb, the table created again): new system identifier
+				database.restart(RedisNode.Data.empty());
+				resyncReplica();
+				what = "new cluster, empty table";
+				if (kind == Fault.RESTART_EMPTY_CLOCK_BEHIND) {
+					long behind = 300 + this.random.nextInt(5700);
+					database.clockOffset -= behind;
+					at(2000 + this.random.nextInt(6000), () -> database.clockOffset = 0);
+					what += ", its clock " + behind + " ms behind";
+				}
+			}
+			// PostgreSQL's restart keeps every commit and its lineage
+			case RESTART_WITH_DATA -> what = "restart";
+			case RESTART_FROM_SNAPSHOT -> {
+				restored(dump);
+				database.restoreTable(dump);
+				what = "table restored from an older dump";
+			}
+			case FLUSHALL -> {
+				database.truncate();
+				what = "TRUNCATE";
+			}
+			case EVICT_STATE, DROP_FORMAT_RECORD -> {
+				database.deleteMeta();
+				what = "meta row deleted";
+			}
+			case SWAPDB_FOREIGN -> {
+				database.restoreMeta(dump);
+				what = "meta row restored from an older dump";
+			}
+			case REPLACE_STATE_WITH_COPY -> {
+				restored(dump);
+				database.restoreRegion(dump);
+				what = "region's rows restored from an older dump";
+			}
+			case DELETE_LEASE_KEY -> {
+				if (database.leases().isEmpty()) {
+					return true;
+				}
+				Integer code = new ArrayList<>(database.leases().keySet())
+					.get(this.random.nextInt(database.leases().size()));
+				database.deleteRow(code);
+				what = "code row " + code + " deleted";
+			}
+			case RESTORE_LEASE_KEY -> {
+				int code = this.random.nextInt(this.layout.maxWorkers());
+				String token = database.restoreRow(code, dump);
+				if (token != null) {
+					this.inFlight.add(token);
+				}
+				what = "code row " + code + " restored from an older dump";
+			}
+			case SWAPDB_DATABASES -> {
+				// a rename of two fleets' tables is not modelled: the meta row does
+				// not record the table's name
+				return true;
+			}
+			case STEP_REDIS_CLOCK -> {
+				// the database server's clock stepped, forward or back
+				long step = (this.random.nextBoolean() ? 1 : -1) * (50 + this.random.nextInt(2500));
+				database.clockOffset += step;
+				at(500 + this.random.nextInt(5000), () -> database.clockOffset = 0);
+				what = "database clock stepped by " + step + " ms";
+			}
+			default -> {
+				return false;
+			}
+		}
+		count("database: " + what.replaceAll(" -?[0-9]+", "").replace(",", ""));
+		log(what + " on " + database);
+		return true;
+	}
+
+	/**
+	 * The JDBC model's old primary is stopped when its standby is promoted: without
+	 * synchronous standbys the JDBC store's argument requires it (claim 8), since it
+	 * cannot see an old primary still granting.
+	 */
+	private void fence(RedisNode old) {
+		if (old instanceof JdbcNode database) {
+			database.fenced = true;
+		}
+	}
+
 	private void resyncReplica() {
 		for (RedisNode follower : this.followers) {
 			if (follower.master == this.primary) {
@@ -1229,6 +1361,7 @@ public final class LeaseSimulation {
 	 * acknowledgements, until it is demoted.
 	 */
 	private void takeOver(RedisNode old, RedisNode promoted) {
+		fence(old);
 		promoted.promote();
 		for (RedisNode follower : this.followers) {
 			if (follower != promoted && follower.master == old) {
@@ -1305,6 +1438,7 @@ public final class LeaseSimulation {
 			return;
 		}
 		RedisNode old = this.primary;
+		fence(old);
 		List<RedisNode> kept = this.followers.stream()
 			.filter((f) -> f != promoted && f.master == old && this.random.nextBoolean())
 			.toList();

@@ -23,17 +23,21 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.LongFunction;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Seeded schedules of the lease protocol under faults (see {@link LeaseSimulation}). The
- * default run checks {@value #DEFAULT_SCHEDULES} schedules;
+ * Seeded schedules of the lease protocol under faults (see {@link LeaseSimulation}),
+ * against the Redis store's model and the JDBC store's ({@link StoreModel}). The default
+ * run checks {@value #DEFAULT_SCHEDULES} schedules against each;
  * {@code -Dsnowflake.simulation.schedules=N} runs more and
  * {@code -Dsnowflake.simulation.seed=S} starts at another seed (a failure prints its
  * seed; run it with
@@ -41,11 +45,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * exactly).
  *
  * <p>
- * Each known-bad rule ({@link Mutation}) is asserted against what it breaks: a rule that
- * breaks uniqueness must hand overlapping ranges to two processes and, with the range
- * check off, issue an ID twice; a rule that breaks availability must leave a code held by
- * nobody. The searches run seeds in blocks in parallel and take the lowest failing seed,
- * so the seeds they print (and the figures below) are the same on every machine.
+ * Each known-bad rule ({@link Mutation}) is asserted, against each model that has it,
+ * against what it breaks: a rule that breaks uniqueness must hand overlapping ranges to
+ * two processes and, with the range check off, issue an ID twice; a rule that breaks
+ * availability must leave a code held by nobody. The searches run seeds in blocks in
+ * parallel and take the lowest failing seed, so the seeds they print (and the figures
+ * below) are the same on every machine.
  */
 class LeaseSimulationTests {
 
@@ -62,12 +67,21 @@ class LeaseSimulationTests {
 	private static final String ONLY = System.getProperty("snowflake.simulation.mutation", "");
 
 	/**
+	 * {@code -Dsnowflake.simulation.store=JDBC} (or {@code REDIS}) runs the tests of that
+	 * store's model alone.
+	 */
+	private static final String STORE = System.getProperty("snowflake.simulation.store", "");
+
+	/**
 	 * Schedules searched for a broken range. The first seed that hands overlapping
 	 * ranges: RENEW_FLOOR_IGNORES_MARKS 1, RENEW_WITHOUT_FLOOR0 and V1_CEILINGS 2,
 	 * NO_ROLE_CHECK 9, FORMAT_CHECKED_PER_REGION_ONLY 11, NO_REPLICA_CHECKS 12,
 	 * LINEAGE_ONLY_LOSS_CHECK 14, MINORITY_QUORUM 18, NO_CLOCK_CHECK 42, NO_WAIT 70,
 	 * NO_LINEAGE_CHECK 432, LINEAGE_RUN_ID_ONLY 574, CLAIMANT_OWN_QUARANTINE 858,
-	 * CHAINED_REPLICA_UNCOUNTED 1,436.
+	 * CHAINED_REPLICA_UNCOUNTED 1,436. Against the JDBC model: RENEW_WITHOUT_FLOOR0,
+	 * RENEW_FLOOR_IGNORES_MARKS and JDBC_MISSING_META_ROW_NOT_A_LOSS 1,
+	 * JDBC_MISSING_ROWS_NOT_A_LOSS 5, JDBC_TIMELINE_IGNORED 6, JDBC_WITNESS_NOT_COMPARED
+	 * 10, NO_CLOCK_CHECK 25.
 	 */
 	private static final long RANGE_BUDGET = 20_000;
 
@@ -77,31 +91,36 @@ class LeaseSimulationTests {
 	 * FORMAT_CHECKED_PER_REGION_ONLY 11, NO_ROLE_CHECK 150, NO_REPLICA_CHECKS 155,
 	 * V1_CEILINGS 220, NO_WAIT 231, NO_LINEAGE_CHECK 432, LINEAGE_ONLY_LOSS_CHECK 525,
 	 * NO_CLOCK_CHECK 1,235, CLAIMANT_OWN_QUARANTINE 2,003, MINORITY_QUORUM 2,151,
-	 * LINEAGE_RUN_ID_ONLY 3,942, CHAINED_REPLICA_UNCOUNTED 11,834.
+	 * LINEAGE_RUN_ID_ONLY 3,942, CHAINED_REPLICA_UNCOUNTED 11,834. Against the JDBC
+	 * model: JDBC_MISSING_ROWS_NOT_A_LOSS 5, JDBC_WITNESS_NOT_COMPARED 10,
+	 * RENEW_WITHOUT_FLOOR0 11, JDBC_MISSING_META_ROW_NOT_A_LOSS 62,
+	 * RENEW_FLOOR_IGNORES_MARKS 289, JDBC_TIMELINE_IGNORED 298, NO_CLOCK_CHECK 1,781.
 	 */
 	private static final long DUPLICATE_BUDGET = 30_000;
 
 	/** Seeds run in parallel at a time while searching for the first failing one. */
 	private static final long BLOCK = 256;
 
-	@Test
-	void noScheduleIssuesADuplicateOrAnIdOutsideItsGrantedRange() {
+	@ParameterizedTest
+	@EnumSource(StoreModel.class)
+	void noScheduleIssuesADuplicateOrAnIdOutsideItsGrantedRange(StoreModel store) {
+		assumeTrue(STORE.isEmpty() || STORE.equals(store.name()));
 		long started = System.nanoTime();
 		List<LeaseSimulation.Result> results = LongStream.range(FIRST_SEED, FIRST_SEED + SCHEDULES)
 			.parallel()
-			.mapToObj((seed) -> LeaseSimulation.run(seed, Set.of()))
+			.mapToObj((seed) -> LeaseSimulation.run(store, seed, Set.of()))
 			.toList();
 		List<String> failures = results.stream().map(LeaseSimulation.Result::failure).filter(Objects::nonNull).toList();
 		long ids = results.stream().mapToLong(LeaseSimulation.Result::ids).sum();
 		long faults = results.stream().mapToLong(LeaseSimulation.Result::faults).sum();
 		long mismatches = results.stream().mapToLong(LeaseSimulation.Result::mismatches).sum();
 		System.out.printf(
-				"lease simulation: %d schedules, %d IDs checked, %d faults, %d starts refused by the format "
+				"lease simulation (%s): %d schedules, %d IDs checked, %d faults, %d starts refused by the format "
 						+ "record, %d s%n",
-				SCHEDULES, ids, faults, mismatches, (System.nanoTime() - started) / 1_000_000_000);
+				store, SCHEDULES, ids, faults, mismatches, (System.nanoTime() - started) / 1_000_000_000);
 		Map<String, Long> events = new TreeMap<>();
 		results.forEach((result) -> result.events().forEach((event, count) -> events.merge(event, count, Long::sum)));
-		System.out.println("lease simulation events: " + events);
+		System.out.println("lease simulation events (" + store + "): " + events);
 		assertThat(failures).as("schedules that issued a duplicate or overlapping ranges").isEmpty();
 		assertThat(ids).as("IDs issued and checked").isGreaterThan(SCHEDULES * 50);
 		// schedules without faults would check only the quiet path
@@ -109,9 +128,11 @@ class LeaseSimulationTests {
 		assertThat(mismatches).as("starts refused by the format record").isPositive();
 	}
 
-	@Test
-	void aReplayedSeedRunsTheSameSchedule() {
-		assertThat(LeaseSimulation.run(FIRST_SEED, Set.of())).isEqualTo(LeaseSimulation.run(FIRST_SEED, Set.of()));
+	@ParameterizedTest
+	@EnumSource(StoreModel.class)
+	void aReplayedSeedRunsTheSameSchedule(StoreModel store) {
+		assertThat(LeaseSimulation.run(store, FIRST_SEED, Set.of()))
+			.isEqualTo(LeaseSimulation.run(store, FIRST_SEED, Set.of()));
 	}
 
 	/**
@@ -121,22 +142,20 @@ class LeaseSimulationTests {
 	private static final long AVAILABILITY_BUDGET = 20_000;
 
 	@ParameterizedTest
-	@EnumSource(mode = EnumSource.Mode.EXCLUDE, names = "NO_RELEASE_OF_REFUSED_CLAIMS")
-	void everyKnownBadRuleHandsOverlappingRangesToTwoProcesses(Mutation mutation) {
-		assumeTrue(ONLY.isEmpty() || ONLY.equals(mutation.name()));
+	@MethodSource("uniquenessRules")
+	void everyKnownBadRuleHandsOverlappingRangesToTwoProcesses(StoreModel store, Mutation mutation) {
 		LeaseSimulation.Result caught = firstFailure(RANGE_BUDGET,
-				(seed) -> LeaseSimulation.run(seed, Set.of(mutation)));
-		System.out.println(mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));
+				(seed) -> LeaseSimulation.run(store, seed, Set.of(mutation)));
+		System.out.println(store + " " + mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));
 		assertThat(caught.failure()).contains("overlaps");
 	}
 
 	@ParameterizedTest
-	@EnumSource(mode = EnumSource.Mode.EXCLUDE, names = "NO_RELEASE_OF_REFUSED_CLAIMS")
-	void everyKnownBadRuleIssuesADuplicateId(Mutation mutation) {
-		assumeTrue(ONLY.isEmpty() || ONLY.equals(mutation.name()));
+	@MethodSource("uniquenessRules")
+	void everyKnownBadRuleIssuesADuplicateId(StoreModel store, Mutation mutation) {
 		LeaseSimulation.Result caught = firstFailure(DUPLICATE_BUDGET,
-				(seed) -> LeaseSimulation.runCheckingIdsOnly(seed, Set.of(mutation)));
-		System.out.println(mutation + " duplicate: " + caught.failure().lines().findFirst().orElse(""));
+				(seed) -> LeaseSimulation.runCheckingIdsOnly(store, seed, Set.of(mutation)));
+		System.out.println(store + " " + mutation + " duplicate: " + caught.failure().lines().findFirst().orElse(""));
 		assertThat(caught.failure()).containsAnyOf("duplicate ID", "both issue sequence 0");
 	}
 
@@ -144,11 +163,22 @@ class LeaseSimulationTests {
 	@EnumSource(names = "NO_RELEASE_OF_REFUSED_CLAIMS")
 	void everyKnownBadRuleOnAvailabilityLeavesACodeHeldByNobody(Mutation mutation) {
 		assumeTrue(ONLY.isEmpty() || ONLY.equals(mutation.name()));
+		assumeTrue(STORE.isEmpty() || STORE.equals(StoreModel.REDIS.name()));
 		assertThat(mutation.availability()).isTrue();
 		LeaseSimulation.Result caught = firstFailure(AVAILABILITY_BUDGET,
 				(seed) -> LeaseSimulation.run(seed, Set.of(mutation)));
 		System.out.println(mutation + " caught: " + caught.failure().lines().findFirst().orElse(""));
 		assertThat(caught.failure()).contains("availability: ");
+	}
+
+	/** Each rule that breaks uniqueness, with each store model that has it. */
+	static Stream<Arguments> uniquenessRules() {
+		return Stream.of(StoreModel.values())
+			.filter((store) -> STORE.isEmpty() || STORE.equals(store.name()))
+			.flatMap((store) -> Stream.of(Mutation.values())
+				.filter((mutation) -> mutation.appliesTo(store) && !mutation.availability()
+						&& (ONLY.isEmpty() || ONLY.equals(mutation.name())))
+				.map((mutation) -> Arguments.of(store, mutation)));
 	}
 
 	/**

@@ -16,10 +16,11 @@
 package dev.snowflakeid.lease.sim;
 
 /**
- * Known-bad rules, each put back into the simulated store on its own. The simulation must
- * find a duplicate for every one that breaks uniqueness, and a code held by nobody for
- * every one that breaks availability ({@link #availability()}); otherwise its checker or
- * its fault schedule has lost its teeth.
+ * Known-bad rules, each put back into the simulated store on its own (a rule of one
+ * store's model, or of both: {@link #appliesTo}). The simulation must find a duplicate
+ * for every one that breaks uniqueness, and a code held by nobody for every one that
+ * breaks availability ({@link #availability()}); otherwise its checker or its fault
+ * schedule has lost its teeth.
  */
 public enum Mutation {
 
@@ -110,13 +111,54 @@ public enum Mutation {
 	 * its code stays held by nobody until the lease expires, and a retrying instance
 	 * holds one more code per try. Breaks availability, not uniqueness.
 	 */
-	NO_RELEASE_OF_REFUSED_CLAIMS;
+	NO_RELEASE_OF_REFUSED_CLAIMS,
+
+	/**
+	 * JDBC: a missing meta row is no loss (unless the store saw a higher grant counter):
+	 * after a {@code TRUNCATE}, or the table dropped and created again, a new instance
+	 * claims from the marks of the empty table, below ceilings its holders still issue up
+	 * to.
+	 */
+	JDBC_MISSING_META_ROW_NOT_A_LOSS,
+
+	/**
+	 * JDBC: rows missing from a region in use (a {@code DELETE} of a code row), or rows
+	 * of a region the meta row does not list, are no loss: the row is made again with no
+	 * mark, below the ceiling of the holder it named.
+	 */
+	JDBC_MISSING_ROWS_NOT_A_LOSS,
+
+	/**
+	 * JDBC: {@code witness_xid} is not compared with {@code xmin}: a table, a region's
+	 * rows, a code row or the meta row put back from an older dump are taken for the
+	 * store's own, and their marks lie below ceilings granted after the dump.
+	 */
+	JDBC_WITNESS_NOT_COMPARED,
+
+	/**
+	 * JDBC: the server lineage is the system identifier alone: a promoted asynchronous
+	 * standby, which lacks the primary's last commits, is taken for the primary.
+	 */
+	JDBC_TIMELINE_IGNORED;
 
 	/**
 	 * Whether the rule breaks availability (codes held by nobody) rather than uniqueness.
 	 */
 	boolean availability() {
 		return this == NO_RELEASE_OF_REFUSED_CLAIMS;
+	}
+
+	/** Whether the model of {@code store} has this rule. */
+	boolean appliesTo(StoreModel store) {
+		return switch (this) {
+			case JDBC_MISSING_META_ROW_NOT_A_LOSS, JDBC_MISSING_ROWS_NOT_A_LOSS, JDBC_WITNESS_NOT_COMPARED,
+					JDBC_TIMELINE_IGNORED ->
+				store == StoreModel.JDBC;
+			// the rules both stores share: the two-clocks check (here against the
+			// database server's clock) and the renewal's floor
+			case NO_CLOCK_CHECK, RENEW_WITHOUT_FLOOR0, RENEW_FLOOR_IGNORES_MARKS -> true;
+			default -> store == StoreModel.REDIS;
+		};
 	}
 
 }

@@ -28,9 +28,10 @@ import java.util.function.LongSupplier;
  * {@code master_replid}), its role and replicas, and the region's keys. {@link #lease}
  * and {@link #release} do what {@code lease.lua} and {@code release.lua} do, step for
  * step, and answer the same replies; the conformance test runs both on the same
- * operations. {@link Mutation}s put a known-bad rule back.
+ * operations. {@link Mutation}s put a known-bad rule back. {@link JdbcNode} keeps the
+ * JDBC store's table in the same structures.
  */
-public final class RedisNode {
+public sealed class RedisNode permits JdbcNode {
 
 	/** The reply of lease.lua: status first, then the fields of that status. */
 	public record Reply(long status, long code, long generation, long floor, long ceiling, long time, long replicas,
@@ -106,10 +107,10 @@ public final class RedisNode {
 	}
 
 	/**
-	 * Run ids and replication ids are unique across every node of every schedule, even
-	 * run in parallel.
+	 * Run ids and replication ids (and the JDBC model's transaction ids) are unique
+	 * across every node of every schedule, even run in parallel.
 	 */
-	private static final java.util.concurrent.atomic.AtomicLong identities = new java.util.concurrent.atomic.AtomicLong();
+	static final java.util.concurrent.atomic.AtomicLong identities = new java.util.concurrent.atomic.AtomicLong();
 
 	private final String name;
 
@@ -486,13 +487,13 @@ public final class RedisNode {
 		return this.regions.computeIfAbsent(name, (n) -> new Keys());
 	}
 
-	private KeyName homeName() {
+	KeyName homeName() {
 		return (this.home != null) ? this.home : new KeyName(0, "default", "0");
 	}
 
 	// does not fix the home: a model asked before its first script acts on the region
 	// that script names
-	private Keys home() {
+	Keys home() {
 		return this.regions.computeIfAbsent(homeName(), (n) -> new Keys());
 	}
 
@@ -537,7 +538,7 @@ public final class RedisNode {
 		home().leases.remove(code);
 	}
 
-	private static long mark(Keys k, String code) {
+	static long mark(Keys k, String code) {
 		return number(k.state.get("m:" + code));
 	}
 
@@ -551,7 +552,7 @@ public final class RedisNode {
 		return mark(k, code);
 	}
 
-	private static void record(Keys k, String code, String token, long ceiling) {
+	static void record(Keys k, String code, String token, long ceiling) {
 		long m = mark(k, code);
 		if (token.equals(k.state.get("t:" + code))) {
 			if (ceiling > m) {
@@ -568,7 +569,7 @@ public final class RedisNode {
 		}
 	}
 
-	private static long number(String value) {
+	static long number(String value) {
 		return (value != null) ? Long.parseLong(value) : 0;
 	}
 

@@ -32,9 +32,10 @@ import dev.snowflakeid.lease.WorkerLeaseStore;
 /**
  * One worker's view of the simulated Redis: what {@code RedisWorkerLeaseStore} does
  * around the scripts (caller clock, nonce, scan start, reply mapping, WAIT), over a
- * network that may lose or delay requests and replies. Every range it hands to the keeper
- * is recorded, so the checker can tell whether an issued ID lies inside a range the store
- * really granted.
+ * network that may lose or delay requests and replies. Against a {@link JdbcNode} it is
+ * {@code JdbcWorkerLeaseStore}: the same calls, each one grant transaction, and the grant
+ * counter the store saw. Every range it hands to the keeper is recorded, so the checker
+ * can tell whether an issued ID lies inside a range the store really granted.
  */
 final class SimulatedLeaseStore implements WorkerLeaseStore {
 
@@ -73,6 +74,12 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	 * Whether format.lua answered 1 since the last -7, as {@code FormatRecord} keeps it.
 	 */
 	private boolean formatConfirmed;
+
+	/**
+	 * The highest grant counter this store wrote or read on a JDBC table, as
+	 * {@code LeaseGrants} keeps it.
+	 */
+	private long seenEpoch;
 
 	SimulatedLeaseStore(LeaseSimulation world, SimulatedWorker worker, RedisNode.Settings settings,
 			InstantSource callerClock, Random random) {
@@ -194,11 +201,14 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 		if (delay > 0) {
 			this.world.park(delay * 1_000_000);
 		}
-		RedisNode.Reply reply = node.lease(this.settings, op, caller, tokenOrNonce, code, start);
+		RedisNode.Reply reply = grant(node, op, caller, tokenOrNonce, code, start);
 		this.granting = node;
 		if (fate == Fate.REPLY_LOST) {
 			inFlight(op, tokenOrNonce, reply);
 			throw timeout(op);
+		}
+		if (node instanceof JdbcNode table) {
+			this.seenEpoch = Math.max(this.seenEpoch, table.committedEpoch());
 		}
 		if (reply.status() == 1 && reply.replicas() > 0 && this.world.waitsForReplicas()) {
 			// WAIT, then the lineage read again, as RedisWorkerLeaseStore does: both
@@ -249,7 +259,15 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 	// A request the caller no longer waits for runs: a claim it grants holds a code
 	// nobody uses until it expires.
 	private void unanswered(RedisNode node, String op, long caller, String tokenOrNonce, int code, int start) {
-		inFlight(op, tokenOrNonce, node.lease(this.settings, op, caller, tokenOrNonce, code, start));
+		inFlight(op, tokenOrNonce, grant(node, op, caller, tokenOrNonce, code, start));
+	}
+
+	// lease.lua, or the JDBC store's grant transaction
+	private RedisNode.Reply grant(RedisNode node, String op, long caller, String tokenOrNonce, int code, int start) {
+		if (node instanceof JdbcNode table) {
+			return table.grant(this.settings, op, caller, tokenOrNonce, code, start, this.seenEpoch);
+		}
+		return node.lease(this.settings, op, caller, tokenOrNonce, code, start);
 	}
 
 	private void inFlight(String op, String nonce, RedisNode.Reply reply) {
