@@ -88,4 +88,15 @@ public final class GeneratedSnowflakeIdRules {
 				"no single bean of type " + IdGenerator.class.getName() + " in the application context");
 	}
 
+	/**
+	 * The failure when {@link GeneratedSnowflakeId#generator()} names no
+	 * {@link IdGenerator} bean.
+	 */
+	public static MissingIdGeneratorException noNamedGenerator(String attribute, String generator) {
+		return new MissingIdGeneratorException(attribute,
+				"no bean of type " + IdGenerator.class.getName() + " is named '" + generator
+						+ "'; declare the generator with snowflake.generators." + generator
+						+ ".region, or correct @GeneratedSnowflakeId(generator = \"" + generator + "\")");
+	}
+
 }

@@ -15,10 +15,15 @@
  */
 package dev.snowflakeid.persistence;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.data.mapping.PersistentEntity;
 import org.springframework.data.mapping.PersistentProperty;
@@ -47,6 +52,10 @@ public final class SnowflakeIdAssigner {
 
 	private final IdFormats.Form form;
 
+	private final @Nullable BeanFactory beans;
+
+	private final Map<String, IdGenerator> named = new ConcurrentHashMap<>();
+
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
 	/**
@@ -68,9 +77,25 @@ public final class SnowflakeIdAssigner {
 	 */
 	public SnowflakeIdAssigner(MappingContext<? extends PersistentEntity<?, ?>, ?> mappingContext,
 			ObjectProvider<IdGenerator> ids, IdFormats.Form form) {
+		this(mappingContext, ids, form, null);
+	}
+
+	/**
+	 * Creates an assigner that also takes the generators that
+	 * {@link GeneratedSnowflakeId#generator()} names, by bean name, from {@code beans}.
+	 * @param mappingContext the store's mapping context
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes, from the {@link GeneratedSnowflakeIdForm}
+	 * bean
+	 * @param beans where named generators are looked up when first needed, or
+	 * {@code null} to refuse attributes that name one
+	 */
+	public SnowflakeIdAssigner(MappingContext<? extends PersistentEntity<?, ?>, ?> mappingContext,
+			ObjectProvider<IdGenerator> ids, IdFormats.Form form, @Nullable BeanFactory beans) {
 		this.mappingContext = mappingContext;
 		this.ids = ids;
 		this.form = form;
+		this.beans = beans;
 	}
 
 	/**
@@ -113,11 +138,33 @@ public final class SnowflakeIdAssigner {
 		catch (IllegalArgumentException ex) {
 			throw new IllegalStateException(ex.getMessage());
 		}
-		IdGenerator generator = this.ids.getIfUnique();
+		GeneratedSnowflakeId annotation = property.findAnnotation(GeneratedSnowflakeId.class);
+		String name = (annotation != null) ? annotation.generator() : "";
+		IdGenerator generator = name.isEmpty() ? this.ids.getIfUnique() : named(attribute, name);
 		if (generator == null) {
 			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
 		}
 		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text, this.form);
+	}
+
+	private IdGenerator named(String attribute, String name) {
+		IdGenerator cached = this.named.get(name);
+		if (cached != null) {
+			return cached;
+		}
+		BeanFactory beans = this.beans;
+		if (beans == null) {
+			throw new MissingIdGeneratorException(attribute, "@GeneratedSnowflakeId(generator = \"" + name
+					+ "\") names a generator, and this integration takes only the application's IdGenerator");
+		}
+		try {
+			IdGenerator generator = beans.getBean(name, IdGenerator.class);
+			this.named.put(name, generator);
+			return generator;
+		}
+		catch (NoSuchBeanDefinitionException ex) {
+			throw GeneratedSnowflakeIdRules.noNamedGenerator(attribute, name);
+		}
 	}
 
 }
