@@ -15,15 +15,11 @@
  */
 package dev.snowflakeid.persistence;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
 import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.data.mapping.PersistentEntity;
 import org.springframework.data.mapping.PersistentProperty;
@@ -53,8 +49,6 @@ public final class SnowflakeIdAssigner {
 	private final IdFormats.Form form;
 
 	private final @Nullable BeanFactory beans;
-
-	private final Map<String, IdGenerator> named = new ConcurrentHashMap<>();
 
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
@@ -140,31 +134,12 @@ public final class SnowflakeIdAssigner {
 		}
 		GeneratedSnowflakeId annotation = property.findAnnotation(GeneratedSnowflakeId.class);
 		String name = (annotation != null) ? annotation.generator() : "";
-		IdGenerator generator = name.isEmpty() ? this.ids.getIfUnique() : named(attribute, name);
+		IdGenerator generator = name.isEmpty() ? this.ids.getIfUnique()
+				: GeneratedSnowflakeIdRules.named(attribute, name, this.beans);
 		if (generator == null) {
 			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
 		}
 		return GeneratedSnowflakeIdRules.inForm(generator.nextId(), text, this.form);
-	}
-
-	private IdGenerator named(String attribute, String name) {
-		IdGenerator cached = this.named.get(name);
-		if (cached != null) {
-			return cached;
-		}
-		BeanFactory beans = this.beans;
-		if (beans == null) {
-			throw new MissingIdGeneratorException(attribute, "@GeneratedSnowflakeId(generator = \"" + name
-					+ "\") names a generator, and this integration takes only the application's IdGenerator");
-		}
-		try {
-			IdGenerator generator = beans.getBean(name, IdGenerator.class);
-			this.named.put(name, generator);
-			return generator;
-		}
-		catch (NoSuchBeanDefinitionException ex) {
-			throw GeneratedSnowflakeIdRules.noNamedGenerator(attribute, name);
-		}
 	}
 
 }
