@@ -16,6 +16,7 @@
 package dev.snowflakeid.autoconfigure;
 
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,7 +123,8 @@ public final class SnowflakeAutoConfiguration {
 	SnowflakeGenerators snowflakeGenerators(SnowflakeProperties properties, SnowflakeLayout layout,
 			SnowflakeWorker worker, LeaseTiming timing, ObjectProvider<WorkerCodeAllocator> allocators,
 			ObjectProvider<StoreTiming> selection, ObjectProvider<NamedGeneratorListeners> listeners,
-			ApplicationContext context, SnowflakeLeaseThreads snowflakeLeaseThreads) {
+			ObjectProvider<SnowflakeReadinessListener> readiness, ApplicationContext context,
+			SnowflakeLeaseThreads snowflakeLeaseThreads) {
 		if (properties.getGenerators().isEmpty()) {
 			return new SnowflakeGenerators(Map.of());
 		}
@@ -132,7 +134,10 @@ public final class SnowflakeAutoConfiguration {
 				? SelectedAllocatorConfiguration.selected(properties, allocators) : null;
 		Map<String, List<WorkerLeaseListener>> named = new LinkedHashMap<>();
 		for (String name : properties.getGenerators().keySet()) {
-			named.put(name, listeners.orderedStream().map((factory) -> factory.listener(name)).toList());
+			List<WorkerLeaseListener> own = new ArrayList<>();
+			listeners.orderedStream().forEach((factory) -> own.add(factory.listener(name)));
+			readiness.ifAvailable(own::add);
+			named.put(name, own);
 		}
 		return GeneratorAssembly.named(properties, layout, allocator, worker.keeper().store(), timing, named,
 				owner(context), snowflakeLeaseThreads);
@@ -191,8 +196,8 @@ public final class SnowflakeAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SnowflakeReadinessListener snowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker,
-			ApplicationEventPublisher events) {
-		return new SnowflakeReadinessListener(worker, events);
+			ObjectProvider<SnowflakeGenerators> generators, ApplicationEventPublisher events) {
+		return new SnowflakeReadinessListener(worker, generators, events);
 	}
 
 	/**
