@@ -23,8 +23,8 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.util.ClassUtils;
 
 /**
- * The {@code snowflake} endpoint's response bodies, written to JSON by reflection over
- * their record components, for native images.
+ * The response bodies of the {@code snowflake} and {@code snowflakeGenerators} endpoints,
+ * written to JSON by reflection over their record components, for native images.
  */
 class SnowflakeEndpointRuntimeHints implements RuntimeHintsRegistrar {
 
@@ -36,7 +36,8 @@ class SnowflakeEndpointRuntimeHints implements RuntimeHintsRegistrar {
 			return;
 		}
 		this.bindings.registerReflectionHints(hints.reflection(), SnowflakeEndpoint.SnowflakeDescriptor.class,
-				SnowflakeEndpoint.DecodedIdDescriptor.class, SnowflakeEndpointWebExtension.InvalidId.class);
+				SnowflakeEndpoint.DecodedIdDescriptor.class, SnowflakeEndpointWebExtension.InvalidId.class,
+				SnowflakeGeneratorsEndpoint.GeneratorsDescriptor.class);
 	}
 
 }

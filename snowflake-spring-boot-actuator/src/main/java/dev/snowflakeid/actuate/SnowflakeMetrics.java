@@ -24,6 +24,7 @@ import dev.snowflakeid.SnowflakeIdGenerator.GeneratorStatistics;
 import dev.snowflakeid.IdGenerationException.Reason;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.SnowflakeWorker.WorkerStatus;
 import dev.snowflakeid.actuate.LeaseEventCounters.ClaimResult;
 import dev.snowflakeid.actuate.LeaseEventCounters.RenewalResult;
@@ -40,9 +41,10 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code snowflake.*} meters, all tagged {@code region}. Each one reads a count or a
- * snapshot the generator and the lease keeper already keep, when the registry is scraped;
- * nothing is recorded per ID.
+ * The {@code snowflake.*} meters of one generator, all tagged {@code region} and
+ * {@code generator} (its name, {@code default} for the generator of {@code snowflake.*}).
+ * Each one reads a count or a snapshot the generator and the lease keeper already keep,
+ * when the registry is scraped; nothing is recorded per ID.
  *
  * <ul>
  * <li>{@code snowflake.ids.issued}: IDs returned to callers.
@@ -91,18 +93,38 @@ public final class SnowflakeMetrics implements MeterBinder {
 
 	private final @Nullable AvailableCodes availableCodes;
 
+	private final String name;
+
 	/**
+	 * Meters of the default generator, tagged {@code generator=default}.
 	 * @param worker the generator and its lease keeper
 	 * @param leaseEvents lease event counts, or {@code null} to leave the
 	 * {@code snowflake.lease.*} counters out
 	 */
 	public SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents) {
-		this(worker, leaseEvents, AVAILABLE_CODES_REFRESH);
+		this(worker, leaseEvents, SnowflakeGenerators.DEFAULT);
+	}
+
+	/**
+	 * Meters of the generator named {@code name}.
+	 * @param worker the generator and its lease keeper
+	 * @param leaseEvents lease event counts, or {@code null} to leave the
+	 * {@code snowflake.lease.*} counters out
+	 * @param name the generator's name, its {@code generator} tag
+	 */
+	public SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents, String name) {
+		this(worker, leaseEvents, name, AVAILABLE_CODES_REFRESH);
 	}
 
 	SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents, Duration availableCodesRefresh) {
+		this(worker, leaseEvents, SnowflakeGenerators.DEFAULT, availableCodesRefresh);
+	}
+
+	private SnowflakeMetrics(SnowflakeWorker worker, @Nullable LeaseEventCounters leaseEvents, String name,
+			Duration availableCodesRefresh) {
 		this.worker = Objects.requireNonNull(worker, "worker");
 		this.leaseEvents = leaseEvents;
+		this.name = Objects.requireNonNull(name, "name");
 		WorkerLeaseStore store = worker.keeper().store();
 		this.availableCodes = (store instanceof StaticWorkerLeaseStore) ? null
 				: new AvailableCodes(store, availableCodesRefresh);
@@ -112,7 +134,7 @@ public final class SnowflakeMetrics implements MeterBinder {
 	public void bindTo(MeterRegistry registry) {
 		SnowflakeIdGenerator generator = this.worker.generator();
 		GeneratorStatistics statistics = generator.statistics();
-		Tags tags = Tags.of("region", Integer.toString(generator.region()));
+		Tags tags = Tags.of("region", Integer.toString(generator.region()), "generator", this.name);
 		FunctionCounter.builder("snowflake.ids.issued", statistics, GeneratorStatistics::idsIssued)
 			.description("IDs returned to callers")
 			.tags(tags)

@@ -96,6 +96,18 @@ final class KubernetesWorkerCodeAllocator implements WorkerCodeAllocator {
 			.share();
 	}
 
+	/**
+	 * The pod's code in {@code region}, with a state file of the generator's own beside
+	 * the configured one.
+	 */
+	@Override
+	public StaticWorkerLeaseStore leaseStore(WorkerLeaseStore store, String name, int region, LeaseTiming timing) {
+		return StaticWorkerCodeAllocator
+			.named((StaticWorkerLeaseStore) store, name, region, this.properties, timing, this.owner)
+			.name(NAME)
+			.share();
+	}
+
 	@Override
 	public UniquenessDomain domain(WorkerLeaseStore store) {
 		return ((StaticWorkerLeaseStore) store).domain();

@@ -15,18 +15,18 @@
  */
 package dev.snowflakeid.autoconfigure;
 
-import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.snowflakeid.IdGenerator;
-import dev.snowflakeid.SnowflakeWorker.SharedWorkers;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.lease.LeaseTiming;
-import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseListener;
@@ -41,6 +41,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 
 /**
  * Auto-configuration of the {@link IdGenerator}: the layout, the lease keeper over the
@@ -58,7 +59,7 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(SnowflakeProperties.class)
 @Import({ SnowflakeAutoConfiguration.SelectedAllocatorConfiguration.class,
 		SnowflakeAutoConfiguration.StaticAllocatorConfiguration.class,
-		SnowflakeAutoConfiguration.KubernetesAllocatorConfiguration.class })
+		SnowflakeAutoConfiguration.KubernetesAllocatorConfiguration.class, NamedGeneratorRegistrar.class })
 public final class SnowflakeAutoConfiguration {
 
 	@Bean
@@ -95,41 +96,60 @@ public final class SnowflakeAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(IdGenerator.class)
 	SnowflakeWorker snowflakeWorker(SnowflakeProperties properties, SnowflakeLayout layout, WorkerLeaseStore store,
-			LeaseTiming timing, ObjectProvider<WorkerLeaseListener> listeners, ApplicationContext context) {
-		LeaseTimingMapper.checkBorrowAhead(properties, timing, store);
-		Duration startupWaitBudget = LeaseTimingMapper.startupWaitBudget(properties, timing);
-		SnowflakeProperties.Lease lease = properties.getWorker().getLease();
-		SnowflakeProperties.Clock clock = properties.getClock();
-		if (store instanceof StaticWorkerLeaseStore staticStore && staticStore.shared()) {
-			SharedWorkers.Builder shared = SharedWorkers.builder(staticStore, layout)
-				.renewInterval(lease.getRenewInterval())
-				.startupWaitBudget(startupWaitBudget)
-				.rollbackWaitBudget(clock.getRollbackWaitBudget())
-				.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
-				.randomSequenceStart(properties.getSequence().getStart() == SequenceStart.RANDOM)
-				.borrowAhead(clock.getBorrowAhead())
-				.forwardJumpAlert(clock.getForwardJumpAlert())
-				.owner(owner(context));
-			listeners.orderedStream().forEach(shared::listener);
-			return shared.join();
+			LeaseTiming timing, ObjectProvider<WorkerLeaseListener> listeners, ApplicationContext context,
+			SnowflakeLeaseThreads snowflakeLeaseThreads) {
+		return GeneratorAssembly.worker(properties, layout, properties.getRegion(), store, timing,
+				listeners.orderedStream().toList(), owner(context), snowflakeLeaseThreads);
+	}
+
+	/**
+	 * The one renewal thread and listener thread of every generator's lease keeper; made
+	 * before the keepers, so destroyed after them.
+	 */
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean(IdGenerator.class)
+	SnowflakeLeaseThreads snowflakeLeaseThreads() {
+		return new SnowflakeLeaseThreads();
+	}
+
+	/**
+	 * The named generators of {@code snowflake.generators.<name>.*}, made after the
+	 * default generator and with its settings, each in its own region with a store of the
+	 * same allocator; empty when none is configured. Each one's generator is also a bean
+	 * named after it.
+	 */
+	@Bean(name = NamedGeneratorRegistrar.GENERATORS_BEAN, destroyMethod = "close")
+	@ConditionalOnMissingBean(IdGenerator.class)
+	SnowflakeGenerators snowflakeGenerators(SnowflakeProperties properties, SnowflakeLayout layout,
+			SnowflakeWorker worker, LeaseTiming timing, ObjectProvider<WorkerCodeAllocator> allocators,
+			ObjectProvider<StoreTiming> selection, ObjectProvider<NamedGeneratorListeners> listeners,
+			ObjectProvider<SnowflakeReadinessListener> readiness, ApplicationContext context,
+			SnowflakeLeaseThreads snowflakeLeaseThreads) {
+		if (properties.getGenerators().isEmpty()) {
+			return new SnowflakeGenerators(Map.of());
 		}
-		WorkerLeaseKeeper.Builder keeper = WorkerLeaseKeeper.builder(store)
-			.tick(layout.tick())
-			.renewInterval(lease.getRenewInterval())
-			.startupWaitBudget(startupWaitBudget);
-		listeners.orderedStream().forEach(keeper::listener);
-		WorkerLeaseKeeper built = keeper.build();
-		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder(layout)
-			.region(properties.getRegion())
-			.leaseSource(built)
-			.rollbackWaitBudget(clock.getRollbackWaitBudget())
-			.exhaustionWaitBudget(properties.getSequence().getExhaustionWaitBudget())
-			.randomSequenceStart(properties.getSequence().getStart() == SequenceStart.RANDOM)
-			.borrowAhead(clock.getBorrowAhead())
-			.forwardJumpAlert(clock.getForwardJumpAlert())
-			.build();
-		SnowflakeWorker worker = new SnowflakeWorker(generator, built, InstantSource.system());
-		return SnowflakeWorkerLifecycle.claimsAtStart() ? worker : worker.start();
+		// Only a selected allocator adds a store timing: none with a store of the
+		// application's own
+		WorkerCodeAllocator allocator = (selection.getIfAvailable() != null)
+				? SelectedAllocatorConfiguration.selected(properties, allocators) : null;
+		Map<String, List<WorkerLeaseListener>> named = new LinkedHashMap<>();
+		for (String name : properties.getGenerators().keySet()) {
+			List<WorkerLeaseListener> own = new ArrayList<>();
+			listeners.orderedStream().forEach((factory) -> own.add(factory.listener(name)));
+			readiness.ifAvailable(own::add);
+			named.put(name, own);
+		}
+		return GeneratorAssembly.named(properties, layout, allocator, worker.keeper().store(), timing, named,
+				owner(context), snowflakeLeaseThreads);
+	}
+
+	/**
+	 * Gives each named generator's lease back as {@link SnowflakeWorkerLifecycle} does.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(IdGenerator.class)
+	NamedGeneratorsLifecycle snowflakeGeneratorsLifecycle(SnowflakeGenerators generators, ApplicationContext context) {
+		return new NamedGeneratorsLifecycle(generators, context);
 	}
 
 	/**
@@ -156,7 +176,12 @@ public final class SnowflakeAutoConfiguration {
 		return "application context '" + context.getId() + "'";
 	}
 
+	/**
+	 * The default generator; primary, so that an {@code IdGenerator} without a qualifier
+	 * is this one when named generators are beans too.
+	 */
 	@Bean
+	@Primary
 	@ConditionalOnMissingBean(IdGenerator.class)
 	SnowflakeIdGenerator idGenerator(SnowflakeWorker worker) {
 		return worker.generator();
@@ -171,8 +196,8 @@ public final class SnowflakeAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SnowflakeReadinessListener snowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker,
-			ApplicationEventPublisher events) {
-		return new SnowflakeReadinessListener(worker, events);
+			ObjectProvider<SnowflakeGenerators> generators, ApplicationEventPublisher events) {
+		return new SnowflakeReadinessListener(worker, generators, events);
 	}
 
 	/**

@@ -59,6 +59,12 @@ public class SnowflakeProperties {
 
 	private final Worker worker = new Worker();
 
+	/**
+	 * Further generators, by bean name: each issues in a region of its own of the shared
+	 * format, with a worker-code lease of its own.
+	 */
+	private final Map<String, Generator> generators = new LinkedHashMap<>();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -97,6 +103,33 @@ public class SnowflakeProperties {
 
 	public Worker getWorker() {
 		return this.worker;
+	}
+
+	public Map<String, Generator> getGenerators() {
+		return this.generators;
+	}
+
+	/**
+	 * A named generator: the default generator's format, layout, epoch, allocator and
+	 * lease timing, in a region of its own.
+	 */
+	public static class Generator {
+
+		/**
+		 * Region code of this generator's IDs and worker-code leases; required, below
+		 * 2^region-bits, and different from snowflake.region and every other generator's
+		 * region.
+		 */
+		private @Nullable Integer region;
+
+		public @Nullable Integer getRegion() {
+			return this.region;
+		}
+
+		public void setRegion(@Nullable Integer region) {
+			this.region = region;
+		}
+
 	}
 
 	/** Bit layout of the IDs: sign bit 0, then timestamp, region, worker and sequence. */

@@ -33,14 +33,15 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Publishes {@link ReadinessState#REFUSING_TRAFFIC} when the generator cannot issue IDs
- * (no lease, clock at the lease ceiling or behind, epoch over), and
- * {@link ReadinessState#ACCEPTING_TRAFFIC} when it recovers from a refusal it published.
- * Evaluated on every lease event and, since a generator can stop issuing without any
- * event (its clock reaches a ceiling no renewal raised), every {@link #EVALUATION_PERIOD}
- * on a daemon thread of its own. It never declares readiness on its own: the application
- * does that when it is ready. Nothing is evaluated before the context is running, so no
- * lease thread reaches into the bean factory while it is still creating beans.
+ * Publishes {@link ReadinessState#REFUSING_TRAFFIC} when the generator, or one of the
+ * named generators, cannot issue IDs (no lease, clock at the lease ceiling or behind,
+ * epoch over), and {@link ReadinessState#ACCEPTING_TRAFFIC} when it recovers from a
+ * refusal it published. Evaluated on every lease event and, since a generator can stop
+ * issuing without any event (its clock reaches a ceiling no renewal raised), every
+ * {@link #EVALUATION_PERIOD} on a daemon thread of its own. It never declares readiness
+ * on its own: the application does that when it is ready. Nothing is evaluated before the
+ * context is running, so no lease thread reaches into the bean factory while it is still
+ * creating beans.
  */
 public final class SnowflakeReadinessListener implements WorkerLeaseListener, SmartLifecycle {
 
@@ -51,14 +52,18 @@ public final class SnowflakeReadinessListener implements WorkerLeaseListener, Sm
 
 	private final ObjectProvider<SnowflakeWorker> worker;
 
+	private final ObjectProvider<SnowflakeGenerators> generators;
+
 	private final ApplicationEventPublisher events;
 
 	private volatile boolean refusing;
 
 	private volatile @Nullable ScheduledExecutorService timer;
 
-	SnowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker, ApplicationEventPublisher events) {
+	SnowflakeReadinessListener(ObjectProvider<SnowflakeWorker> worker, ObjectProvider<SnowflakeGenerators> generators,
+			ApplicationEventPublisher events) {
 		this.worker = worker;
+		this.generators = generators;
 		this.events = events;
 	}
 
@@ -76,9 +81,22 @@ public final class SnowflakeReadinessListener implements WorkerLeaseListener, Sm
 				return;
 			}
 			WorkerStatus status = current.status();
+			String generator = SnowflakeGenerators.DEFAULT;
+			SnowflakeGenerators named = this.generators.getIfAvailable();
+			if (status.issuable() && named != null) {
+				for (String name : named.names()) {
+					WorkerStatus own = named.worker(name).status();
+					if (!own.issuable()) {
+						status = own;
+						generator = name;
+						break;
+					}
+				}
+			}
 			if (!status.issuable() && !this.refusing) {
 				this.refusing = true;
-				logger.log(System.Logger.Level.WARNING, "Snowflake IDs cannot be issued: {0}; refusing traffic",
+				logger.log(System.Logger.Level.WARNING,
+						"Snowflake IDs cannot be issued by generator ''{0}'': {1}; refusing traffic", generator,
 						status.reason());
 				AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
 			}

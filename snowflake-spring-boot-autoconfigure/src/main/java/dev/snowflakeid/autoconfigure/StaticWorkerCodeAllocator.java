@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import dev.snowflakeid.SnowflakeLayout;
@@ -83,6 +84,39 @@ final class StaticWorkerCodeAllocator implements WorkerCodeAllocator {
 			.stateFileMustExist(worker.isStateFileMustExist())
 			.ceilingLead(timing.ceilingLead())
 			.owner(owner);
+	}
+
+	/**
+	 * The default generator's code in {@code region}, with a state file of the
+	 * generator's own beside the configured one.
+	 */
+	@Override
+	public StaticWorkerLeaseStore leaseStore(WorkerLeaseStore store, String name, int region, LeaseTiming timing) {
+		return named((StaticWorkerLeaseStore) store, name, region, this.properties, timing, this.owner).share();
+	}
+
+	/**
+	 * A static store of the named generator {@code name}: the code of {@code store} in
+	 * {@code region}, with the state file {@link #stateFile(Path, String)} names.
+	 */
+	static StaticWorkerLeaseStore.Builder named(StaticWorkerLeaseStore store, String name, int region,
+			SnowflakeProperties properties, LeaseTiming timing, String owner) {
+		Path stateFile = properties.getWorker().getStateFile();
+		return builder(store.workerCode(), properties, timing, owner + ", generator '" + name + "'").region(region)
+			.stateFile((stateFile != null) ? stateFile(stateFile, name) : null);
+	}
+
+	/**
+	 * The state file of a named generator: the configured file's name with
+	 * {@code -<name>} before its extension ({@code worker.state} becomes
+	 * {@code worker-orders.state}), in the same directory. A state file holds the marks
+	 * of one code in one region, so each generator has its own.
+	 */
+	static Path stateFile(Path configured, String name) {
+		String file = configured.getFileName().toString();
+		int dot = file.lastIndexOf('.');
+		String named = (dot > 0) ? file.substring(0, dot) + "-" + name + file.substring(dot) : file + "-" + name;
+		return configured.resolveSibling(named);
 	}
 
 	@Override

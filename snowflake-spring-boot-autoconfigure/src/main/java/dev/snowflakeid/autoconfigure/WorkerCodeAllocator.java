@@ -16,6 +16,7 @@
 package dev.snowflakeid.autoconfigure;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.lease.LeaseTiming;
@@ -77,5 +78,25 @@ public interface WorkerCodeAllocator {
 	 * {@link #leaseStore(LeaseTiming, Duration)}, keeps apart.
 	 */
 	UniquenessDomain domain(WorkerLeaseStore store);
+
+	/**
+	 * Makes the lease store of the named generator {@code name}
+	 * ({@code snowflake.generators.<name>.*}): the domain of {@code store} (made by
+	 * {@link #leaseStore(LeaseTiming, Duration)}) in another region of the same format,
+	 * leasing through the same connection. Called on the selected allocator only, once
+	 * per named generator, after its region passed the rules. By default the allocator
+	 * has no named generators, and startup fails naming the generator.
+	 * @param region the named generator's region, which no other generator of this
+	 * application uses
+	 * @throws InvalidSnowflakeConfigurationException naming the property to change when
+	 * this allocator cannot serve a named generator
+	 */
+	default WorkerLeaseStore leaseStore(WorkerLeaseStore store, String name, int region, LeaseTiming timing) {
+		throw new InvalidSnowflakeConfigurationException("snowflake.generators." + name,
+				"the " + kind().name().toLowerCase(Locale.ROOT).replace('_', '-')
+						+ " allocator does not serve named generators",
+				"Remove snowflake.generators." + name + ".*, or select snowflake.worker.allocator=redis, static "
+						+ "or kubernetes.");
+	}
 
 }

@@ -20,6 +20,7 @@ import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import dev.snowflakeid.persistence.SnowflakeIdAssigner;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
@@ -70,6 +71,20 @@ public final class SnowflakeIdMongoBeforeConvertCallback implements BeforeConver
 	public SnowflakeIdMongoBeforeConvertCallback(MongoMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
 			IdFormats.Form form) {
 		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form);
+	}
+
+	/**
+	 * Creates a callback that writes {@code String} attributes in {@code form} and takes
+	 * the generators that {@code @GeneratedSnowflakeId(generator = ...)} names from
+	 * {@code beans}.
+	 * @param mappingContext the store's mapping context
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes
+	 * @param beans where named generators are looked up, by bean name
+	 */
+	public SnowflakeIdMongoBeforeConvertCallback(MongoMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
+			IdFormats.Form form, BeanFactory beans) {
+		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form, beans);
 	}
 
 	@Override

@@ -84,6 +84,23 @@ class SnowflakeIdMongoBeforeConvertCallbackTests {
 		});
 	}
 
+	@Test
+	void anAttributeNamingAGeneratorTakesItsIdsFromThatGenerator() {
+		this.runner
+			// by name only, as a named generator beside the application's primary one
+			.withBean("shipments", SnowflakeIdGenerator.class,
+					() -> SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).region(2).workerCode(5).build(),
+					(definition) -> definition.setAutowireCandidate(false))
+			.run((context) -> {
+				Document document = capture(
+						() -> context.getBean(MongoTemplate.class).save(new MongoShipment(null, 0, "crate"))).document;
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.decode(document.getLong("_id")).region()).isEqualTo(2);
+				assertThat(ids.decode(document.getLong("_id")).worker()).isEqualTo(5);
+				assertThat(ids.decode(document.getLong("trackingNumber")).worker()).isEqualTo(WORKER_CODE);
+			});
+	}
+
 	@ParameterizedTest
 	@EnumSource(value = IdFormats.Form.class, names = { "BASE62", "CROCKFORD32" })
 	void stringAttributesAreWrittenInTheConfiguredForm(IdFormats.Form form) {
@@ -179,6 +196,10 @@ class SnowflakeIdMongoBeforeConvertCallbackTests {
 	}
 
 	record MongoTextOrder(@Id @GeneratedSnowflakeId String id, @GeneratedSnowflakeId String reference, String item) {
+	}
+
+	record MongoShipment(@Id @GeneratedSnowflakeId(generator = "shipments") Long id,
+			@GeneratedSnowflakeId long trackingNumber, String item) {
 	}
 
 	record MongoMistyped(@Id @GeneratedSnowflakeId Integer id, String item) {

@@ -41,6 +41,7 @@ import org.apache.ibatis.reflection.property.PropertyNamer;
 import org.apache.ibatis.session.Configuration;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -77,6 +78,8 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 
 	private final IdFormats.Form form;
 
+	private final @Nullable BeanFactory beans;
+
 	/**
 	 * Creates an interceptor.
 	 * @param ids the application's ID generator, resolved when first needed
@@ -92,8 +95,22 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 	 * {@link dev.snowflakeid.persistence.GeneratedSnowflakeIdForm} bean
 	 */
 	public SnowflakeIdInterceptor(ObjectProvider<IdGenerator> ids, IdFormats.Form form) {
+		this(ids, form, null);
+	}
+
+	/**
+	 * Creates an interceptor that writes {@code String} properties in {@code form} and
+	 * takes the generators that {@code @GeneratedSnowflakeId(generator = ...)} names from
+	 * {@code beans}.
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text properties
+	 * @param beans where named generators are looked up, by bean name, or {@code null} to
+	 * refuse properties that name one
+	 */
+	public SnowflakeIdInterceptor(ObjectProvider<IdGenerator> ids, IdFormats.Form form, @Nullable BeanFactory beans) {
 		this.ids = ids;
 		this.form = form;
+		this.beans = beans;
 	}
 
 	/**
@@ -159,7 +176,8 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 		catch (IllegalArgumentException ex) {
 			throw new IllegalStateException(ex.getMessage());
 		}
-		IdGenerator generator = this.ids.getIfUnique();
+		IdGenerator generator = attribute.generator().isEmpty() ? this.ids.getIfUnique()
+				: GeneratedSnowflakeIdRules.named(attribute.name(), attribute.generator(), this.beans);
 		if (generator == null) {
 			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute.name());
 		}
@@ -173,17 +191,18 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 		List<Attribute> attributes = new ArrayList<>();
 		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
 			for (Field field : current.getDeclaredFields()) {
-				if (field.isAnnotationPresent(GeneratedSnowflakeId.class)) {
+				GeneratedSnowflakeId annotation = field.getAnnotation(GeneratedSnowflakeId.class);
+				if (annotation != null) {
 					attributes.add(new Attribute(type.getName() + "." + field.getName(), field.getName(),
-							field.getType(), Modifier.isFinal(field.getModifiers())));
+							field.getType(), Modifier.isFinal(field.getModifiers()), annotation.generator()));
 				}
 			}
 			for (Method method : current.getDeclaredMethods()) {
-				if (method.isAnnotationPresent(GeneratedSnowflakeId.class) && method.getParameterCount() == 0
-						&& PropertyNamer.isGetter(method.getName())) {
+				GeneratedSnowflakeId annotation = method.getAnnotation(GeneratedSnowflakeId.class);
+				if (annotation != null && method.getParameterCount() == 0 && PropertyNamer.isGetter(method.getName())) {
 					String property = PropertyNamer.methodToProperty(method.getName());
-					attributes
-						.add(new Attribute(type.getName() + "." + property, property, method.getReturnType(), false));
+					attributes.add(new Attribute(type.getName() + "." + property, property, method.getReturnType(),
+							false, annotation.generator()));
 				}
 			}
 		}
@@ -191,9 +210,10 @@ public final class SnowflakeIdInterceptor implements Interceptor {
 	}
 
 	/**
-	 * An annotated property: its name for messages, its MyBatis property name and type.
+	 * An annotated property: its name for messages, its MyBatis property name and type,
+	 * and the generator it names (empty for the application's).
 	 */
-	private record Attribute(String name, String property, Class<?> type, boolean isFinal) {
+	private record Attribute(String name, String property, Class<?> type, boolean isFinal, String generator) {
 	}
 
 }

@@ -20,6 +20,7 @@ import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
 import dev.snowflakeid.persistence.SnowflakeIdAssigner;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
@@ -64,6 +65,19 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 	public SnowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
 			IdFormats.Form form) {
 		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form);
+	}
+
+	/**
+	 * Creates a callback that writes {@code String} attributes in {@code form} and takes
+	 * the generators {@link GeneratedSnowflakeId#generator()} names from {@code beans}.
+	 * @param mappingContext the mapping context of the aggregates
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes
+	 * @param beans where named generators are looked up, by bean name
+	 */
+	public SnowflakeIdBeforeConvertCallback(RelationalMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
+			IdFormats.Form form, BeanFactory beans) {
+		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form, beans);
 	}
 
 	@Override

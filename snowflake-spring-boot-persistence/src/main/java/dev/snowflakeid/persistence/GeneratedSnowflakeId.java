@@ -28,7 +28,8 @@ import org.hibernate.annotations.ValueGenerationType;
 
 /**
  * Assigns a {@code Long}, {@code long} or {@code String} attribute from the application's
- * {@link IdGenerator} bean when the entity is inserted.
+ * {@link IdGenerator} bean, or the one {@link #generator()} names, when the entity is
+ * inserted.
  *
  * <pre class="code">
  * &#64;Entity
@@ -85,5 +86,16 @@ import org.hibernate.annotations.ValueGenerationType;
 @IdGeneratorType(SnowflakeIdentifierGenerator.class)
 @ValueGenerationType(generatedBy = SnowflakeIdentifierGenerator.class)
 public @interface GeneratedSnowflakeId {
+
+	/**
+	 * Name of the generator that assigns the attribute: the {@code IdGenerator} bean of
+	 * that name, such as a named generator of {@code snowflake.generators.<name>.*}.
+	 * Empty, the default, takes the application's (primary) {@code IdGenerator}. A name
+	 * without such a bean fails with {@link MissingIdGeneratorException} naming it: at
+	 * startup with Hibernate, at the first insert with the Spring Data callbacks. Two
+	 * generators whose IDs land in one table are the application's choice; named
+	 * generators of one application never issue the same ID.
+	 */
+	String generator() default "";
 
 }

@@ -19,6 +19,9 @@ import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
+
 import org.springframework.lang.Contract;
 
 /**
@@ -86,6 +89,39 @@ public final class GeneratedSnowflakeIdRules {
 	public static MissingIdGeneratorException noSingleGenerator(String attribute) {
 		return new MissingIdGeneratorException(attribute,
 				"no single bean of type " + IdGenerator.class.getName() + " in the application context");
+	}
+
+	/**
+	 * The failure when {@link GeneratedSnowflakeId#generator()} names no
+	 * {@link IdGenerator} bean.
+	 */
+	public static MissingIdGeneratorException noNamedGenerator(String attribute, String generator) {
+		return new MissingIdGeneratorException(attribute,
+				"no bean of type " + IdGenerator.class.getName() + " is named '" + generator
+						+ "'; declare the generator with snowflake.generators." + generator
+						+ ".region, or correct @GeneratedSnowflakeId(generator = \"" + generator + "\")");
+	}
+
+	/**
+	 * The generator that {@link GeneratedSnowflakeId#generator()} names: the
+	 * {@link IdGenerator} bean of that name.
+	 * @param attribute the attribute, {@code EntityClass.attribute}, for the message
+	 * @param beans where the bean is looked up, or {@code null} for an integration that
+	 * takes only the application's generator
+	 * @throws MissingIdGeneratorException naming the attribute and the generator when
+	 * there is no such bean, or no bean factory to take it from
+	 */
+	public static IdGenerator named(String attribute, String generator, @Nullable BeanFactory beans) {
+		if (beans == null) {
+			throw new MissingIdGeneratorException(attribute, "@GeneratedSnowflakeId(generator = \"" + generator
+					+ "\") names a generator, and this integration takes only the application's IdGenerator");
+		}
+		try {
+			return beans.getBean(generator, IdGenerator.class);
+		}
+		catch (NoSuchBeanDefinitionException ex) {
+			throw noNamedGenerator(attribute, generator);
+		}
 	}
 
 }

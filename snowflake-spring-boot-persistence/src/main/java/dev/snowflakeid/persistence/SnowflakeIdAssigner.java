@@ -19,6 +19,7 @@ import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.data.mapping.PersistentEntity;
 import org.springframework.data.mapping.PersistentProperty;
@@ -47,6 +48,8 @@ public final class SnowflakeIdAssigner {
 
 	private final IdFormats.Form form;
 
+	private final @Nullable BeanFactory beans;
+
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
 	/**
@@ -68,9 +71,25 @@ public final class SnowflakeIdAssigner {
 	 */
 	public SnowflakeIdAssigner(MappingContext<? extends PersistentEntity<?, ?>, ?> mappingContext,
 			ObjectProvider<IdGenerator> ids, IdFormats.Form form) {
+		this(mappingContext, ids, form, null);
+	}
+
+	/**
+	 * Creates an assigner that also takes the generators that
+	 * {@link GeneratedSnowflakeId#generator()} names, by bean name, from {@code beans}.
+	 * @param mappingContext the store's mapping context
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes, from the {@link GeneratedSnowflakeIdForm}
+	 * bean
+	 * @param beans where named generators are looked up when first needed, or
+	 * {@code null} to refuse attributes that name one
+	 */
+	public SnowflakeIdAssigner(MappingContext<? extends PersistentEntity<?, ?>, ?> mappingContext,
+			ObjectProvider<IdGenerator> ids, IdFormats.Form form, @Nullable BeanFactory beans) {
 		this.mappingContext = mappingContext;
 		this.ids = ids;
 		this.form = form;
+		this.beans = beans;
 	}
 
 	/**
@@ -113,7 +132,10 @@ public final class SnowflakeIdAssigner {
 		catch (IllegalArgumentException ex) {
 			throw new IllegalStateException(ex.getMessage());
 		}
-		IdGenerator generator = this.ids.getIfUnique();
+		GeneratedSnowflakeId annotation = property.findAnnotation(GeneratedSnowflakeId.class);
+		String name = (annotation != null) ? annotation.generator() : "";
+		IdGenerator generator = name.isEmpty() ? this.ids.getIfUnique()
+				: GeneratedSnowflakeIdRules.named(attribute, name, this.beans);
 		if (generator == null) {
 			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
 		}

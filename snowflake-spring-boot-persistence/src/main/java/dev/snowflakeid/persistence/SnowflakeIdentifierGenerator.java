@@ -96,6 +96,9 @@ public final class SnowflakeIdentifierGenerator
 
 	private boolean asString;
 
+	// empty for the primary IdGenerator
+	private String generator = "";
+
 	private transient volatile IdFormats.@Nullable Form form;
 
 	/**
@@ -120,8 +123,9 @@ public final class SnowflakeIdentifierGenerator
 		this.attribute = member.getDeclaringClass().getName() + "." + member.getName();
 		this.asString = isString(this.attribute, attributeType(member));
 		this.services = context.getServiceRegistry();
+		this.generator = annotation.generator();
 		if (!Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING)) {
-			this.ids = lookUp(this.attribute, this.services);
+			this.ids = lookUp(this.attribute, this.generator, this.services);
 			this.form = lookUpForm(this.asString, this.services);
 		}
 	}
@@ -143,7 +147,7 @@ public final class SnowflakeIdentifierGenerator
 	private IdGenerator ids() {
 		IdGenerator ids = this.ids;
 		if (ids == null) {
-			ids = lookUp(this.attribute, this.services);
+			ids = lookUp(this.attribute, this.generator, this.services);
 			this.ids = ids;
 		}
 		return ids;
@@ -182,7 +186,7 @@ public final class SnowflakeIdentifierGenerator
 		}
 	}
 
-	private static IdGenerator lookUp(String attribute, ServiceRegistry services) {
+	private static IdGenerator lookUp(String attribute, String generator, ServiceRegistry services) {
 		BeanContainer container = services.requireService(ManagedBeanRegistry.class).getBeanContainer();
 		if (container == null) {
 			throw new MissingIdGeneratorException(attribute,
@@ -190,9 +194,12 @@ public final class SnowflakeIdentifierGenerator
 							+ "IdGenerator bean from; set hibernate.resource.beans.container to Spring's "
 							+ "SpringBeanContainer (Spring Boot does this by default)");
 		}
-		ContainedBean<IdGenerator> bean = container.getBean(IdGenerator.class, SHARED_BEAN, new FallbackProducer(() -> {
-			throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
-		}));
+		ContainedBean<IdGenerator> bean = generator.isEmpty()
+				? container.getBean(IdGenerator.class, SHARED_BEAN, new FallbackProducer(() -> {
+					throw GeneratedSnowflakeIdRules.noSingleGenerator(attribute);
+				})) : container.getBean(generator, IdGenerator.class, SHARED_BEAN, new FallbackProducer(() -> {
+					throw GeneratedSnowflakeIdRules.noNamedGenerator(attribute, generator);
+				}));
 		IdGenerator ids = bean.getBeanInstance();
 		if (ids == null) {
 			throw new MissingIdGeneratorException(attribute, "the bean container returned no IdGenerator");

@@ -22,8 +22,10 @@ import java.util.UUID;
 
 import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
+import dev.snowflakeid.persistence.app.JpaInvoice;
 import dev.snowflakeid.persistence.app.JpaOrder;
 import dev.snowflakeid.persistence.app.JpaOrderRepository;
+import dev.snowflakeid.persistence.app.JpaTestApplication;
 import dev.snowflakeid.persistence.app.JpaTextOrder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
@@ -58,6 +60,23 @@ class GeneratedSnowflakeIdH2Tests extends AbstractGeneratedSnowflakeIdTests {
 			assertThat(second.getBean(IdGenerator.class).decode(secondId).worker()).isEqualTo(2);
 			long again = first.getBean(JpaOrderRepository.class).save(new JpaOrder("c")).getId();
 			assertThat(first.getBean(IdGenerator.class).decode(again).worker()).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void anAttributeNamingAGeneratorTakesItsIdsFromThatGenerator() {
+		try (ConfigurableApplicationContext context = application(h2()).run()) {
+			TransactionTemplate transaction = context.getBean(TransactionTemplate.class);
+			EntityManager entityManager = SharedEntityManagerCreator
+				.createSharedEntityManager(context.getBean(EntityManagerFactory.class));
+			JpaInvoice invoice = transaction.execute((status) -> {
+				JpaInvoice created = JpaInvoice.create();
+				entityManager.persist(created);
+				return created;
+			});
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(ids.decode(invoice.getId()).region()).isEqualTo(JpaTestApplication.INVOICES_REGION);
+			assertThat(ids.decode(invoice.getReference()).region()).isEqualTo(REGION);
 		}
 	}
 

@@ -22,6 +22,7 @@ import dev.snowflakeid.persistence.SnowflakeIdAssigner;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
 import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
@@ -73,6 +74,20 @@ public final class SnowflakeIdR2dbcBeforeConvertCallback implements BeforeConver
 	public SnowflakeIdR2dbcBeforeConvertCallback(R2dbcMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
 			IdFormats.Form form) {
 		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form);
+	}
+
+	/**
+	 * Creates a callback that writes {@code String} attributes in {@code form} and takes
+	 * the generators that {@code @GeneratedSnowflakeId(generator = ...)} names from
+	 * {@code beans}.
+	 * @param mappingContext the store's mapping context
+	 * @param ids the application's ID generator, resolved when first needed
+	 * @param form the form of text attributes
+	 * @param beans where named generators are looked up, by bean name
+	 */
+	public SnowflakeIdR2dbcBeforeConvertCallback(R2dbcMappingContext mappingContext, ObjectProvider<IdGenerator> ids,
+			IdFormats.Form form, BeanFactory beans) {
+		this.assigner = new SnowflakeIdAssigner(mappingContext, ids, form, beans);
 	}
 
 	@Override

@@ -114,6 +114,23 @@ class SnowflakeAutoConfigurationTests {
 			});
 	}
 
+	@Test
+	void readinessFollowsEveryNamedGeneratorToo() {
+		List<ReadinessState> published = new CopyOnWriteArrayList<>();
+		this.runner.withPropertyValues("snowflake.generators.orders.region=1")
+			.withBean("readinessRecorder", ApplicationListener.class,
+					() -> (ApplicationListener<AvailabilityChangeEvent<ReadinessState>>) (event) -> published
+						.add(event.getState()))
+			.run((context) -> {
+				context.getBean("orders", SnowflakeIdGenerator.class).stop();
+				Awaitility.await()
+					.atMost(SnowflakeReadinessListener.EVALUATION_PERIOD.multipliedBy(10))
+					.until(() -> !published.isEmpty());
+				assertThat(published).containsExactly(ReadinessState.REFUSING_TRAFFIC);
+				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
+			});
+	}
+
 	// The wait budgets are covered where their waits can be seen: the exhaustion budget
 	// by the two-IDs-a-tick
 	// tests below, the rollback budget by ClockStepProcessTests, whose application's

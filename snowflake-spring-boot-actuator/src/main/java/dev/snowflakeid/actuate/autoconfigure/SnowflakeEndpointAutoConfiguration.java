@@ -17,10 +17,13 @@ package dev.snowflakeid.actuate.autoconfigure;
 
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.LeaseEventCounters;
+import dev.snowflakeid.actuate.NamedLeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
+import dev.snowflakeid.actuate.SnowflakeGeneratorsEndpoint;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.publicid.PublicIds;
 import dev.snowflakeid.lease.UniquenessDomain;
 
@@ -75,6 +78,22 @@ public final class SnowflakeEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint(endpoint = SnowflakeEndpoint.class, exposure = EndpointExposure.WEB)
 	SnowflakeEndpointWebExtension snowflakeEndpointWebExtension(SnowflakeEndpoint endpoint) {
 		return new SnowflakeEndpointWebExtension(endpoint);
+	}
+
+	@Bean
+	@ConditionalOnAvailableEndpoint(SnowflakeGeneratorsEndpoint.class)
+	@ConditionalOnMissingBean
+	NamedLeaseEventCounters snowflakeNamedLeaseEventCounters() {
+		return new NamedLeaseEventCounters();
+	}
+
+	@Bean
+	@ConditionalOnAvailableEndpoint(SnowflakeGeneratorsEndpoint.class)
+	@ConditionalOnBean(SnowflakeGenerators.class)
+	@ConditionalOnMissingBean
+	SnowflakeGeneratorsEndpoint snowflakeGeneratorsEndpoint(SnowflakeGenerators generators,
+			ObjectProvider<NamedLeaseEventCounters> leaseEvents) {
+		return new SnowflakeGeneratorsEndpoint(generators, leaseEvents.getIfAvailable());
 	}
 
 }

@@ -15,10 +15,15 @@
  */
 package dev.snowflakeid.actuate.autoconfigure;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.SnowflakeHealthIndicator;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.lease.UniquenessDomain;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,6 +31,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -47,6 +54,26 @@ public final class SnowflakeHealthContributorAutoConfiguration {
 	@ConditionalOnMissingBean(name = { "snowflakeHealthIndicator", "snowflakeHealthContributor" })
 	SnowflakeHealthIndicator snowflakeHealthIndicator(SnowflakeWorker worker, ObjectProvider<UniquenessDomain> domain) {
 		return new SnowflakeHealthIndicator(worker, domain.getIfAvailable());
+	}
+
+	/**
+	 * A health component per named generator, under {@code snowflakeGenerators}
+	 * ({@code /actuator/health/snowflakeGenerators/<name>}); absent without named
+	 * generators, so that an application without them reports as before.
+	 */
+	@Bean
+	@ConditionalOnEnabledHealthIndicator("snowflake")
+	@ConditionalOnMissingBean(name = "snowflakeGeneratorsHealthContributor")
+	@ConditionalOnBean(SnowflakeGenerators.class)
+	@Nullable CompositeHealthContributor snowflakeGeneratorsHealthContributor(SnowflakeGenerators generators) {
+		if (generators.names().isEmpty()) {
+			return null;
+		}
+		Map<String, HealthContributor> components = new LinkedHashMap<>();
+		for (String name : generators.names()) {
+			components.put(name, new SnowflakeHealthIndicator(generators.worker(name), generators.domain(name)));
+		}
+		return CompositeHealthContributor.fromMap(components);
 	}
 
 }

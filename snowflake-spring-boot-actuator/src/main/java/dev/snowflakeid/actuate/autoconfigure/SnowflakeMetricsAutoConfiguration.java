@@ -17,8 +17,11 @@ package dev.snowflakeid.actuate.autoconfigure;
 
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.LeaseEventCounters;
+import dev.snowflakeid.actuate.NamedLeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeMetrics;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
+import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -50,6 +53,30 @@ public final class SnowflakeMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	SnowflakeMetrics snowflakeMetrics(SnowflakeWorker worker, ObjectProvider<LeaseEventCounters> leaseEvents) {
 		return new SnowflakeMetrics(worker, leaseEvents.getIfAvailable());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	NamedLeaseEventCounters snowflakeNamedLeaseEventCounters() {
+		return new NamedLeaseEventCounters();
+	}
+
+	/**
+	 * The meters of each named generator, tagged with its name as {@code generator}, as
+	 * the default generator's are tagged {@code default}.
+	 */
+	@Bean
+	@ConditionalOnBean(SnowflakeGenerators.class)
+	@ConditionalOnMissingBean(name = "snowflakeGeneratorsMetrics")
+	MeterBinder snowflakeGeneratorsMetrics(SnowflakeGenerators generators,
+			ObjectProvider<NamedLeaseEventCounters> leaseEvents) {
+		return (registry) -> {
+			NamedLeaseEventCounters counters = leaseEvents.getIfAvailable();
+			for (String name : generators.names()) {
+				new SnowflakeMetrics(generators.worker(name), (counters != null) ? counters.counters(name) : null, name)
+					.bindTo(registry);
+			}
+		};
 	}
 
 }

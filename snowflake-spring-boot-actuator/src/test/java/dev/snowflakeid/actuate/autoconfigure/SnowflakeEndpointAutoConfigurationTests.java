@@ -25,9 +25,12 @@ import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.actuate.SnowflakeEndpoint.DecodedIdDescriptor;
 import dev.snowflakeid.actuate.SnowflakeEndpoint.SnowflakeDescriptor;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
+import dev.snowflakeid.actuate.SnowflakeGeneratorsEndpoint;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.webmvc.autoconfigure.SnowflakePublicIdAutoConfiguration;
 import dev.snowflakeid.publicid.PublicIds;
+import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -58,6 +61,30 @@ class SnowflakeEndpointAutoConfigurationTests {
 		this.runner.run((context) -> assertThat(context).hasSingleBean(IdGenerator.class)
 			.doesNotHaveBean(SnowflakeEndpoint.class)
 			.doesNotHaveBean(SnowflakeEndpointWebExtension.class));
+	}
+
+	@Test
+	void describesEachNamedGeneratorWithItsOwnLeaseCounters() {
+		this.runner
+			.withPropertyValues("management.endpoints.web.exposure.include=snowflake,snowflakeGenerators",
+					"snowflake.generators.orders.region=2")
+			.run((context) -> {
+				SnowflakeGeneratorsEndpoint endpoint = context.getBean(SnowflakeGeneratorsEndpoint.class);
+				context.getBean("orders", IdGenerator.class).nextIds(4);
+				context.getBean(SnowflakeGenerators.class).worker("orders").keeper().renewNow();
+				Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+					SnowflakeDescriptor orders = endpoint.generators().generators().get("orders");
+					assertThat(orders.region()).isEqualTo(2);
+					assertThat(orders.workerCode()).isEqualTo(7);
+					assertThat(orders.domain()).isEqualTo(UniquenessDomain.staticCode(null, 7, 2).details());
+					assertThat(orders.counters().idsIssued()).isEqualTo(4);
+					assertThat(orders.counters().leaseRenewals()).containsEntry("renewed", 1L);
+				});
+				assertThat(endpoint.generators().generators()).containsOnlyKeys("orders");
+				assertThat(endpoint.generator("orders")).isNotNull();
+				assertThat(endpoint.generator("billing")).isNull();
+				assertThat(context.getBean(SnowflakeEndpoint.class).snowflake().region()).isEqualTo(1);
+			});
 	}
 
 	@Test

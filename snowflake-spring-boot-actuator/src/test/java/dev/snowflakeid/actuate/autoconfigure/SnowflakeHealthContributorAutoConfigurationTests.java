@@ -30,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
 import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthContributors;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.health.registry.HealthContributorRegistry;
@@ -72,6 +74,32 @@ class SnowflakeHealthContributorAutoConfigurationTests {
 				.doesNotContainKeys("reason", "borrowLead");
 			assertThat((String) health.getDetails().get("epochRemaining")).matches("\\d+y \\d+d");
 		});
+	}
+
+	@Test
+	void registersAHealthComponentPerNamedGenerator() {
+		this.runner.withConfiguration(HEALTH_REGISTRY)
+			.withPropertyValues("snowflake.generators.orders.region=2", "snowflake.generators.billing.region=3")
+			.run((context) -> {
+				HealthContributorRegistry registry = context.getBean(HealthContributorRegistry.class);
+				assertThat(registry.getContributor("snowflake"))
+					.isSameAs(context.getBean(SnowflakeHealthIndicator.class));
+				CompositeHealthContributor named = (CompositeHealthContributor) registry
+					.getContributor("snowflakeGenerators");
+				assertThat(named.stream().map(HealthContributors.Entry::name)).containsExactly("orders", "billing");
+				Health orders = ((HealthIndicator) named.getContributor("orders")).health();
+				assertThat(orders.getStatus()).isEqualTo(Status.UP);
+				assertThat(orders.getDetails()).containsEntry("region", 2)
+					.containsEntry("domain", UniquenessDomain.staticCode(null, 7, 2).details());
+			});
+	}
+
+	@Test
+	void registersNoNamedGeneratorComponentWithoutNamedGenerators() {
+		this.runner.withConfiguration(HEALTH_REGISTRY)
+			.run((context) -> assertThat(
+					context.getBean(HealthContributorRegistry.class).getContributor("snowflakeGenerators"))
+				.isNull());
 	}
 
 	@Test

@@ -27,11 +27,13 @@ import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.LeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeMetrics;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.testsupport.Polling;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.search.RequiredSearch;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -80,7 +82,8 @@ class SnowflakeMetricsAutoConfigurationTests {
 					"snowflake.lease.losses", "snowflake.lease.remaining", "snowflake.lease.renewals",
 					"snowflake.sequence.exhausted", "snowflake.wait");
 			assertThat(registry.getMeters()).filteredOn((meter) -> meter.getId().getName().startsWith("snowflake."))
-				.allSatisfy((meter) -> assertThat(meter.getId().getTag("region")).isEqualTo("2"));
+				.allSatisfy((meter) -> assertThat(meter.getId().getTags()).contains(Tag.of("region", "2"),
+						Tag.of("generator", "default")));
 			assertThat(search(registry, "snowflake.ids.refused").meters()).extracting((m) -> m.getId().getTag("reason"))
 				.containsExactlyInAnyOrder("clock_moved_backwards", "sequence_exhausted", "lease_unavailable",
 						"epoch_exhausted");
@@ -99,6 +102,35 @@ class SnowflakeMetricsAutoConfigurationTests {
 			// a fixed static code never expires
 			assertThat(search(registry, "snowflake.lease.remaining").timeGauge().value()).isNaN();
 		});
+	}
+
+	@Test
+	void eachNamedGeneratorHasTheMetersOfItsOwnTaggedWithItsName() {
+		this.runner.withConfiguration(METRICS)
+			.withPropertyValues("snowflake.generators.orders.region=3")
+			.run((context) -> {
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				context.getBean("orders", IdGenerator.class).nextIds(3);
+				context.getBean(IdGenerator.class).nextId();
+				assertThat(registry.get("snowflake.ids.issued").tag("generator", "orders").functionCounter().count())
+					.isEqualTo(3.0);
+				assertThat(
+						search(registry, "snowflake.ids.issued").tag("generator", "default").functionCounter().count())
+					.isEqualTo(1.0);
+				assertThat(registry.getMeters())
+					.filteredOn((meter) -> "orders".equals(meter.getId().getTag("generator")))
+					.allSatisfy((meter) -> assertThat(meter.getId().getTag("region")).isEqualTo("3"))
+					.extracting((meter) -> meter.getId().getName())
+					.contains("snowflake.issuable", "snowflake.lease.renewals", "snowflake.lease.remaining");
+				context.getBean(SnowflakeGenerators.class).worker("orders").keeper().renewNow();
+				Awaitility.await()
+					.atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(registry.get("snowflake.lease.renewals")
+						.tag("generator", "orders")
+						.tag("result", "renewed")
+						.functionCounter()
+						.count()).isGreaterThanOrEqualTo(1.0));
+			});
 	}
 
 	@Test

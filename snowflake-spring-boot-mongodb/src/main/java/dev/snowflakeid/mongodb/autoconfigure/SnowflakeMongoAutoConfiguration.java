@@ -20,6 +20,7 @@ import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.mongodb.SnowflakeIdMongoBeforeConvertCallback;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -45,9 +46,9 @@ public final class SnowflakeMongoAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(MongoMappingContext.class)
 	SnowflakeIdMongoBeforeConvertCallback snowflakeIdMongoBeforeConvertCallback(MongoMappingContext mappingContext,
-			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form) {
+			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form, BeanFactory beans) {
 		return new SnowflakeIdMongoBeforeConvertCallback(mappingContext, ids,
-				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
+				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form(), beans);
 	}
 
 }

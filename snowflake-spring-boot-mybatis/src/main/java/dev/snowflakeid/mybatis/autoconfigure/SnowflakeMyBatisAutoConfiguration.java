@@ -20,6 +20,7 @@ import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.mybatis.SnowflakeIdInterceptor;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -42,8 +43,9 @@ public final class SnowflakeMyBatisAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SnowflakeIdInterceptor snowflakeIdInterceptor(ObjectProvider<IdGenerator> ids,
-			ObjectProvider<GeneratedSnowflakeIdForm> form) {
-		return new SnowflakeIdInterceptor(ids, form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
+			ObjectProvider<GeneratedSnowflakeIdForm> form, BeanFactory beans) {
+		return new SnowflakeIdInterceptor(ids, form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form(),
+				beans);
 	}
 
 }

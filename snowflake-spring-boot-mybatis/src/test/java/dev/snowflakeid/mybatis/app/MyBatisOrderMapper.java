@@ -51,6 +51,9 @@ public interface MyBatisOrderMapper {
 	@Select("select reference from mybatis_text_order where id = #{id}")
 	String referenceOf(String id);
 
+	@Insert("insert into mybatis_order (id, order_number, item) values (#{id}, #{orderNumber}, #{item})")
+	int insertShipment(Shipment shipment);
+
 	@Update("update mybatis_order set item = #{item} where id = #{id}")
 	int update(MyBatisOrder order);
 
@@ -59,6 +62,39 @@ public interface MyBatisOrderMapper {
 
 	@Select("select id from mybatis_order where item = #{item}")
 	List<Long> idsOf(String item);
+
+	/** An order whose id comes from the generator named {@code shipments}. */
+	class Shipment {
+
+		@GeneratedSnowflakeId(generator = "shipments")
+		Long id;
+
+		@GeneratedSnowflakeId
+		long orderNumber;
+
+		String item = "crate";
+
+		public Long getId() {
+			return this.id;
+		}
+
+		public void setId(Long id) {
+			this.id = id;
+		}
+
+		public long getOrderNumber() {
+			return this.orderNumber;
+		}
+
+		public void setOrderNumber(long orderNumber) {
+			this.orderNumber = orderNumber;
+		}
+
+		public String getItem() {
+			return this.item;
+		}
+
+	}
 
 	class TextOrder {
 

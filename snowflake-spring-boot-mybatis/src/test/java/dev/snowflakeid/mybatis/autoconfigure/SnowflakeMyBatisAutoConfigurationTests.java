@@ -17,6 +17,8 @@ package dev.snowflakeid.mybatis.autoconfigure;
 
 import java.util.UUID;
 
+import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.mybatis.SnowflakeIdInterceptor;
 import dev.snowflakeid.mybatis.app.MyBatisOrder;
 import dev.snowflakeid.mybatis.app.MyBatisOrderMapper;
@@ -58,6 +60,26 @@ class SnowflakeMyBatisAutoConfigurationTests {
 			mapper.insert(order);
 			assertThat(mapper.idsOf("tea")).containsExactly(order.getId());
 		});
+	}
+
+	@Test
+	void aPropertyNamingAGeneratorTakesItsIdsFromThatGenerator() {
+		this.runner.withUserConfiguration(MyBatisTestApplication.class)
+			// by name only, as a named generator beside the application's primary one
+			.withBean("shipments", SnowflakeIdGenerator.class,
+					() -> SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).region(2).workerCode(5).build(),
+					(definition) -> definition.setAutowireCandidate(false))
+			.run((context) -> {
+				MyBatisOrderMapper mapper = context.getBean(MyBatisOrderMapper.class);
+				mapper.createTable();
+				MyBatisOrderMapper.Shipment shipment = new MyBatisOrderMapper.Shipment();
+				mapper.insertShipment(shipment);
+				SnowflakeLayout layout = SnowflakeLayout.defaults();
+				assertThat(layout.decode(shipment.getId()).region()).isEqualTo(2);
+				assertThat(layout.decode(shipment.getOrderNumber()).worker())
+					.isEqualTo(MyBatisTestApplication.WORKER_CODE);
+				assertThat(mapper.idsOf("crate")).containsExactly(shipment.getId());
+			});
 	}
 
 	@Test

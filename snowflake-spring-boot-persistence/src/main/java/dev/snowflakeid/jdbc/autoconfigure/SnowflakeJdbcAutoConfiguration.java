@@ -20,6 +20,7 @@ import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback;
 import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -47,9 +48,9 @@ public final class SnowflakeJdbcAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(JdbcMappingContext.class)
 	SnowflakeIdBeforeConvertCallback snowflakeIdBeforeConvertCallback(JdbcMappingContext mappingContext,
-			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form) {
+			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form, BeanFactory beans) {
 		return new SnowflakeIdBeforeConvertCallback(mappingContext, ids,
-				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
+				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form(), beans);
 	}
 
 }

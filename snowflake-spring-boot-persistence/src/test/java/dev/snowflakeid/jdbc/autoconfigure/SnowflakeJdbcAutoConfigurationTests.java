@@ -23,8 +23,10 @@ import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.IdGenerator;
 import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.jdbc.SnowflakeIdBeforeConvertCallback;
 import dev.snowflakeid.persistence.GeneratedSnowflakeId;
+import dev.snowflakeid.persistence.MissingIdGeneratorException;
 import dev.snowflakeid.persistence.autoconfigure.GeneratedSnowflakeIdAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,6 +52,7 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SnowflakeJdbcAutoConfigurationTests {
 
@@ -105,6 +108,33 @@ class SnowflakeJdbcAutoConfigurationTests {
 	}
 
 	@Test
+	void anAttributeNamingAGeneratorTakesItsIdsFromThatGenerator() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+					DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
+					JdbcTemplateAutoConfiguration.class, DataSourceInitializationAutoConfiguration.class,
+					DataJdbcRepositoriesAutoConfiguration.class, GeneratedSnowflakeIdAutoConfiguration.class,
+					SnowflakeJdbcAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
+					"spring.sql.init.schema-locations=classpath:jdbc-schema.sql", "snowflake.worker.allocator=static",
+					"snowflake.worker.code=5", "snowflake.region=1", "snowflake.generators.orders.region=2")
+			.withUserConfiguration(EntityPackage.class)
+			.run((context) -> {
+				JdbcAggregateTemplate template = context.getBean(JdbcAggregateTemplate.class);
+				JdbcOrder saved = template.save(new JdbcOrder(null, null, "tea"));
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.decode(saved.id()).region()).isEqualTo(2);
+				assertThat(ids.decode(saved.number()).region()).isEqualTo(1);
+				assertThat(template.findById(saved.id(), JdbcOrder.class)).isEqualTo(saved);
+				assertThatExceptionOfType(MissingIdGeneratorException.class)
+					.isThrownBy(() -> template.save(new JdbcMisnamedOrder(null, "milk")))
+					.withMessageContaining("JdbcMisnamedOrder.id")
+					.withMessageContaining(
+							"is named 'ordres'; declare the generator with " + "snowflake.generators.ordres.region");
+			});
+	}
+
+	@Test
 	void anotherRelationalMappingContextSuchAsR2dbcsIsLeftAlone() {
 		this.runner.withBean("r2dbcMappingContext", RelationalMappingContext.class, RelationalMappingContext::new)
 			.run((context) -> {
@@ -154,6 +184,12 @@ class SnowflakeJdbcAutoConfigurationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@AutoConfigurationPackage
+	static class EntityPackage {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
 	static class UserCallbackConfiguration {
 
 		final SnowflakeIdBeforeConvertCallback callback;
@@ -171,6 +207,15 @@ class SnowflakeJdbcAutoConfigurationTests {
 
 	@Table
 	record JdbcTextInvoice(@Id @GeneratedSnowflakeId String id, @GeneratedSnowflakeId String reference, String item) {
+	}
+
+	@Table
+	record JdbcOrder(@Id @GeneratedSnowflakeId(generator = "orders") Long id, @GeneratedSnowflakeId Long number,
+			String item) {
+	}
+
+	@Table
+	record JdbcMisnamedOrder(@Id @GeneratedSnowflakeId(generator = "ordres") Long id, String item) {
 	}
 
 	@Table

@@ -27,13 +27,14 @@ import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
- * JPA application with its own {@code IdGenerator} and the {@code @GeneratedSnowflakeId}
- * string form of {@code snowflake.format.string}: worker code and region from
- * {@code test.worker-code} and {@code test.region}; epoch 1990, so that IDs use the high
- * bits of the 64-bit value.
+ * JPA application with its own {@code IdGenerator} (and one named {@code invoices}) and
+ * the {@code @GeneratedSnowflakeId} string form of {@code snowflake.format.string}:
+ * worker code and region from {@code test.worker-code} and {@code test.region}; epoch
+ * 1990, so that IDs use the high bits of the 64-bit value.
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class,
@@ -46,10 +47,24 @@ public class JpaTestApplication {
 		.epoch(java.time.Instant.parse("1990-01-01T00:00:00Z"))
 		.build();
 
+	/** Region of the {@code invoices} generator. */
+	public static final int INVOICES_REGION = 1;
+
 	@Bean
+	@Primary
 	SnowflakeIdGenerator idGenerator(@Value("${test.worker-code:7}") int workerCode,
 			@Value("${test.region:3}") int region) {
 		return SnowflakeIdGenerator.builder(LAYOUT).region(region).workerCode(workerCode).build();
+	}
+
+	/**
+	 * The generator that {@code @GeneratedSnowflakeId(generator = "invoices")} names, in
+	 * region {@value #INVOICES_REGION}: a bean of that name, as a named generator of
+	 * {@code snowflake.generators.invoices.*} is.
+	 */
+	@Bean
+	SnowflakeIdGenerator invoices(@Value("${test.worker-code:7}") int workerCode) {
+		return SnowflakeIdGenerator.builder(LAYOUT).region(INVOICES_REGION).workerCode(workerCode).build();
 	}
 
 }

@@ -20,6 +20,7 @@ import dev.snowflakeid.persistence.GeneratedSnowflakeIdForm;
 import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.r2dbc.SnowflakeIdR2dbcBeforeConvertCallback;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -45,9 +46,9 @@ public final class SnowflakeR2dbcAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(R2dbcMappingContext.class)
 	SnowflakeIdR2dbcBeforeConvertCallback snowflakeIdR2dbcBeforeConvertCallback(R2dbcMappingContext mappingContext,
-			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form) {
+			ObjectProvider<IdGenerator> ids, ObjectProvider<GeneratedSnowflakeIdForm> form, BeanFactory beans) {
 		return new SnowflakeIdR2dbcBeforeConvertCallback(mappingContext, ids,
-				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form());
+				form.getIfAvailable(() -> GeneratedSnowflakeIdForm.DECIMAL).form(), beans);
 	}
 
 }

@@ -96,12 +96,28 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 	@Override
 	public RedisWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
 		SnowflakeLeaseConnection connection = this.connection.getObject();
+		RedisWorkerLeaseStore store = store(connection, this.properties.getRegion(), timing);
+		checkServer(connection, store.leaseKey(0), this.redis.getReplicas(), startupWaitBudget);
+		return store;
+	}
+
+	/**
+	 * The default generator's key prefix and namespace in {@code region}, through the
+	 * same lease connection, whose server passed its checks when the default store was
+	 * made.
+	 */
+	@Override
+	public RedisWorkerLeaseStore leaseStore(WorkerLeaseStore store, String name, int region, LeaseTiming timing) {
+		return store(this.connection.getObject(), region, timing);
+	}
+
+	private RedisWorkerLeaseStore store(SnowflakeLeaseConnection connection, int region, LeaseTiming timing) {
 		String namespace = StringUtils.hasText(this.redis.getNamespace()) ? this.redis.getNamespace()
 				: RedisLeaseDefaults.NAMESPACE;
-		RedisWorkerLeaseStore store = RedisWorkerLeaseStore.builder(connection.factory(), this.layout.getObject())
+		return RedisWorkerLeaseStore.builder(connection.factory(), this.layout.getObject())
 			.keyPrefix(this.redis.getKeyPrefix())
 			.namespace(namespace)
-			.region(this.properties.getRegion())
+			.region(region)
 			.ttl(this.properties.getWorker().getLease().getTtl())
 			.timing(timing)
 			.commandTimeout(this.redis.getCommandTimeout())
@@ -109,8 +125,6 @@ final class RedisWorkerCodeAllocator implements WorkerCodeAllocator {
 			.maxReplicaLag(this.redis.getMaxReplicaLag())
 			.formatCoexistence(this.redis.getFormatCoexistence())
 			.build();
-		checkServer(connection, store.leaseKey(0), this.redis.getReplicas(), startupWaitBudget);
-		return store;
 	}
 
 	/**

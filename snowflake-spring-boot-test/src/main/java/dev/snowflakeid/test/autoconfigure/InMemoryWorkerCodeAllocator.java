@@ -66,6 +66,15 @@ final class InMemoryWorkerCodeAllocator implements WorkerCodeAllocator {
 			.build();
 	}
 
+	/** The default generator's code in {@code region}. */
+	@Override
+	public StaticWorkerLeaseStore leaseStore(WorkerLeaseStore store, String name, int region, LeaseTiming timing) {
+		return StaticWorkerLeaseStore.builder(((StaticWorkerLeaseStore) store).workerCode())
+			.region(region)
+			.ceilingLead(timing.ceilingLead())
+			.build();
+	}
+
 	@Override
 	public UniquenessDomain domain(WorkerLeaseStore store) {
 		return ((StaticWorkerLeaseStore) store).domain();

@@ -81,6 +81,22 @@ class SnowflakeTestAutoConfigurationTests {
 	}
 
 	@Test
+	void aNamedGeneratorTakesTheContextsCodeInItsOwnRegion() {
+		this.runner
+			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=42",
+					"snowflake.generators.orders.region=3")
+			.run((context) -> {
+				IdGenerator orders = context.getBean("orders", IdGenerator.class);
+				DecodedId decoded = orders.decode(orders.nextId());
+				assertThat(decoded.region()).isEqualTo(3);
+				assertThat(decoded.worker()).isEqualTo(42);
+				assertThat(
+						context.getBean(IdGenerator.class).decode(context.getBean(IdGenerator.class).nextId()).region())
+					.isZero();
+			});
+	}
+
+	@Test
 	void theDomainIsTheCodeInTheConfiguredRegion() {
 		this.runner
 			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=42",
