@@ -113,13 +113,20 @@ final class PostgreSqlLeaseDialect {
 
 	/**
 	 * The database clock at this moment (never the transaction's start, which
-	 * {@code now()} would give), the server lineage (system identifier and current
-	 * timeline, which a point-in-time recovery or a promotion changes).
+	 * {@code now()} would give), and the lineage of the table: the server's system
+	 * identifier and current timeline (which a point-in-time recovery or a promotion
+	 * changes), and the first 12 hex digits of the MD5 of the table's schema-qualified
+	 * name as the catalog has it now (which a rename changes: two fleets' tables swapped
+	 * by {@code ALTER TABLE} or {@code ALTER SCHEMA ... RENAME} keep their rows, their
+	 * {@code xmin} and their grant counters, and each would otherwise pass for the
+	 * other). At most 41 characters.
 	 */
 	String clock() {
 		return "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint, "
 				+ "(SELECT system_identifier FROM pg_control_system())::text || '/' "
-				+ "|| substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8)";
+				+ "|| substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8) || '/' "
+				+ "|| left(md5((SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n "
+				+ "ON n.oid = c.relnamespace WHERE c.oid = to_regclass('" + this.table + "'))), 12)";
 	}
 
 	/** The region's rows (region row first, then codes in order), locked. */

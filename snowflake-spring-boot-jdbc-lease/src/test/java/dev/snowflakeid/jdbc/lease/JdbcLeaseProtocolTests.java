@@ -254,6 +254,37 @@ class JdbcLeaseProtocolTests {
 					afterRestore.storeTimeMillis() + PostgreSqlLeaseFixture.TIMING.quarantine().toMillis());
 	}
 
+	/**
+	 * Two fleets' tables swapped by renaming their schemas: each table keeps its rows,
+	 * their {@code xmin} and its grant counter, which here lies above the one this
+	 * fleet's store has seen. The catalog name in the lineage tells them apart, so the
+	 * next grant from the other fleet's table is a loss and starts at {@code T + Q},
+	 * above every ceiling this fleet was granted, not at the other table's marks and
+	 * floor, which know nothing of this fleet's ceilings (without the name it starts at
+	 * the other table's floor, set by its own first grant).
+	 */
+	@Test
+	void tablesSwappedByRenameAreALoss() {
+		Table mine = postgres.freshTable();
+		Table theirs = postgres.freshTable();
+		JdbcWorkerLeaseStore other = theirs.store();
+		LeaseGrant theirsHeld = other.claim(2);
+		for (int i = 0; i < 6; i++) {
+			other.renew(theirsHeld);
+		}
+		other.release(theirsHeld, theirsHeld.storeTimeMillis());
+		JdbcWorkerLeaseStore holder = mine.store();
+		LeaseGrant held = holder.claim(2);
+		LeaseRenewal renewed = holder.renew(held);
+		postgres.admin().execute("ALTER SCHEMA " + mine.schema() + " RENAME TO " + mine.schema() + "_swap");
+		postgres.admin().execute("ALTER SCHEMA " + theirs.schema() + " RENAME TO " + mine.schema());
+		postgres.admin().execute("ALTER SCHEMA " + mine.schema() + "_swap RENAME TO " + theirs.schema());
+		LeaseGrant next = holder.claim(2);
+		assertThat(next.workerCode()).isEqualTo(2);
+		assertThat(next.floorMillis()).isGreaterThan(renewed.ceilingMillis())
+			.isGreaterThanOrEqualTo(next.storeTimeMillis() + PostgreSqlLeaseFixture.TIMING.quarantine().toMillis());
+	}
+
 	/** {@code DELETE} of one code row: the mark it carried is gone, which is a loss. */
 	@Test
 	void deletedCodeRowIsALoss() {
