@@ -18,7 +18,6 @@ package dev.snowflakeid.actuate;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.snowflakeid.autoconfigure.NamedGeneratorListeners;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,11 +25,13 @@ import org.jspecify.annotations.Nullable;
  * registered with its lease keeper when the generator is made, for its meters and its
  * endpoint entry.
  */
-public final class NamedLeaseEventCounters implements NamedGeneratorListeners {
+public final class NamedLeaseEventCounters {
 
 	private final Map<String, LeaseEventCounters> counters = new ConcurrentHashMap<>();
 
-	@Override
+	/**
+	 * The counters of {@code generator}, made on first use: its lease keeper's listener.
+	 */
 	public LeaseEventCounters listener(String generator) {
 		return this.counters.computeIfAbsent(generator, (name) -> new LeaseEventCounters());
 	}

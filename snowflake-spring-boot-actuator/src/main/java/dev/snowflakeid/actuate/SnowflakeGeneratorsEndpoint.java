@@ -16,11 +16,13 @@
 package dev.snowflakeid.actuate;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 import dev.snowflakeid.actuate.SnowflakeEndpoint.SnowflakeDescriptor;
-import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
+import dev.snowflakeid.SnowflakeWorker;
+import dev.snowflakeid.lease.UniquenessDomain;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -37,7 +39,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 @Endpoint(id = "snowflakeGenerators")
 public final class SnowflakeGeneratorsEndpoint {
 
-	private final SnowflakeGenerators generators;
+	private final Generators generators;
 
 	private final @Nullable NamedLeaseEventCounters leaseEvents;
 
@@ -46,7 +48,7 @@ public final class SnowflakeGeneratorsEndpoint {
 	 * @param leaseEvents their lease renewal and loss counts, or {@code null} to leave
 	 * them out
 	 */
-	public SnowflakeGeneratorsEndpoint(SnowflakeGenerators generators, @Nullable NamedLeaseEventCounters leaseEvents) {
+	public SnowflakeGeneratorsEndpoint(Generators generators, @Nullable NamedLeaseEventCounters leaseEvents) {
 		this.generators = Objects.requireNonNull(generators, "generators");
 		this.leaseEvents = leaseEvents;
 	}
@@ -71,6 +73,23 @@ public final class SnowflakeGeneratorsEndpoint {
 		return new SnowflakeEndpoint(this.generators.worker(name),
 				(leaseEvents != null) ? leaseEvents.counters(name) : null, null, this.generators.domain(name))
 			.snowflake();
+	}
+
+	/**
+	 * The named generators as the endpoint reads them: the application's, without the
+	 * default one.
+	 */
+	public interface Generators {
+
+		/** Their names, in the order they were declared. */
+		List<String> names();
+
+		/** The worker of the generator {@code name}, one of {@link #names()}. */
+		SnowflakeWorker worker(String name);
+
+		/** Its uniqueness domain, or {@code null} while it has none. */
+		@Nullable UniquenessDomain domain(String name);
+
 	}
 
 	/**

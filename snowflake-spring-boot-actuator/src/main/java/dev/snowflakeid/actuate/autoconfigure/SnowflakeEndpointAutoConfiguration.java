@@ -15,17 +15,21 @@
  */
 package dev.snowflakeid.actuate.autoconfigure;
 
+import java.util.List;
+
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.LeaseEventCounters;
 import dev.snowflakeid.actuate.NamedLeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeEndpoint;
 import dev.snowflakeid.actuate.SnowflakeEndpointWebExtension;
 import dev.snowflakeid.actuate.SnowflakeGeneratorsEndpoint;
+import dev.snowflakeid.autoconfigure.NamedGeneratorListeners;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeFormatProperties;
 import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.publicid.PublicIds;
 import dev.snowflakeid.lease.UniquenessDomain;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -87,13 +91,41 @@ public final class SnowflakeEndpointAutoConfiguration {
 		return new NamedLeaseEventCounters();
 	}
 
+	/** As the metrics' configuration has it, when metrics are off. */
+	@Bean
+	@ConditionalOnAvailableEndpoint(SnowflakeGeneratorsEndpoint.class)
+	@ConditionalOnMissingBean(name = "snowflakeNamedGeneratorListeners")
+	NamedGeneratorListeners snowflakeNamedGeneratorListeners(NamedLeaseEventCounters counters) {
+		return counters::listener;
+	}
+
 	@Bean
 	@ConditionalOnAvailableEndpoint(SnowflakeGeneratorsEndpoint.class)
 	@ConditionalOnBean(SnowflakeGenerators.class)
 	@ConditionalOnMissingBean
 	SnowflakeGeneratorsEndpoint snowflakeGeneratorsEndpoint(SnowflakeGenerators generators,
 			ObjectProvider<NamedLeaseEventCounters> leaseEvents) {
-		return new SnowflakeGeneratorsEndpoint(generators, leaseEvents.getIfAvailable());
+		return new SnowflakeGeneratorsEndpoint(new NamedGenerators(generators), leaseEvents.getIfAvailable());
+	}
+
+	/** The application's named generators, as the endpoint reads them. */
+	private record NamedGenerators(SnowflakeGenerators generators) implements SnowflakeGeneratorsEndpoint.Generators {
+
+		@Override
+		public List<String> names() {
+			return this.generators.names();
+		}
+
+		@Override
+		public SnowflakeWorker worker(String name) {
+			return this.generators.worker(name);
+		}
+
+		@Override
+		public @Nullable UniquenessDomain domain(String name) {
+			return this.generators.domain(name);
+		}
+
 	}
 
 }

@@ -19,6 +19,7 @@ import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.actuate.LeaseEventCounters;
 import dev.snowflakeid.actuate.NamedLeaseEventCounters;
 import dev.snowflakeid.actuate.SnowflakeMetrics;
+import dev.snowflakeid.autoconfigure.NamedGeneratorListeners;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -59,6 +60,17 @@ public final class SnowflakeMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	NamedLeaseEventCounters snowflakeNamedLeaseEventCounters() {
 		return new NamedLeaseEventCounters();
+	}
+
+	/**
+	 * Gives each named generator's lease keeper its counters; one bean of this name,
+	 * whichever of this and the endpoint's configuration makes it, so that no event is
+	 * counted twice.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "snowflakeNamedGeneratorListeners")
+	NamedGeneratorListeners snowflakeNamedGeneratorListeners(NamedLeaseEventCounters counters) {
+		return counters::listener;
 	}
 
 	/**
