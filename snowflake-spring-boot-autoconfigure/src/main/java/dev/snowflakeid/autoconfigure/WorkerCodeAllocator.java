@@ -95,8 +95,8 @@ public interface WorkerCodeAllocator {
 		throw new InvalidSnowflakeConfigurationException("snowflake.generators." + name,
 				"the " + kind().name().toLowerCase(Locale.ROOT).replace('_', '-')
 						+ " allocator does not serve named generators",
-				"Remove snowflake.generators." + name + ".*, or select snowflake.worker.allocator=redis, static "
-						+ "or kubernetes.");
+				"Remove snowflake.generators." + name + ".*, or select snowflake.worker.allocator=redis, jdbc, "
+						+ "static or kubernetes.");
 	}
 
 }

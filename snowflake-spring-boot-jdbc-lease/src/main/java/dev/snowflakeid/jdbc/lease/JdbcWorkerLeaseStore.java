@@ -80,6 +80,8 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final InstantSource clock;
 
+	private final SnowflakeLayout layout;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private JdbcWorkerLeaseStore(Builder builder) {
@@ -98,6 +100,19 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		this.dialect = new PostgreSqlLeaseDialect(table);
 		this.grants = new LeaseGrants(this.dialect, this.settings);
 		this.clock = builder.clock;
+		this.layout = builder.layout;
+	}
+
+	private JdbcWorkerLeaseStore(JdbcWorkerLeaseStore store, int region) {
+		store.layout.requireRegion(region);
+		LeaseSettings same = store.settings;
+		this.dataSource = store.dataSource;
+		this.settings = new LeaseSettings(same.table(), same.database(), same.namespace(), region, same.codes(),
+				same.format(), same.timing(), same.ttl(), same.commandTimeout());
+		this.dialect = store.dialect;
+		this.grants = new LeaseGrants(this.dialect, this.settings);
+		this.clock = store.clock;
+		this.layout = store.layout;
 	}
 
 	/**
@@ -106,6 +121,17 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	 */
 	public static Builder builder(DataSource dataSource, SnowflakeLayout layout) {
 		return new Builder(dataSource, layout);
+	}
+
+	/**
+	 * A store of the same table, namespace, connections and timing that leases the codes
+	 * of {@code region} instead: another region of the same key space and format, as a
+	 * named generator has it. Its grants are checked as this store's are: the meta row
+	 * records every region in use, and a loss detected in one raises the floors of all.
+	 * @throws IllegalArgumentException if the region lies outside the layout
+	 */
+	public JdbcWorkerLeaseStore inRegion(int region) {
+		return new JdbcWorkerLeaseStore(this, region);
 	}
 
 	/**

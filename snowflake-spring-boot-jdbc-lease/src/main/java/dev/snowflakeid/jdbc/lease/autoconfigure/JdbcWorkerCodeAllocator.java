@@ -113,6 +113,15 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
 		return store;
 	}
 
+	/**
+	 * The default generator's table and namespace in {@code region}, through the same
+	 * connections, whose database passed its checks when the default store was made.
+	 */
+	@Override
+	public JdbcWorkerLeaseStore leaseStore(WorkerLeaseStore store, String name, int region, LeaseTiming timing) {
+		return ((JdbcWorkerLeaseStore) store).inRegion(region);
+	}
+
 	@Override
 	public UniquenessDomain domain(WorkerLeaseStore store) {
 		JdbcWorkerLeaseStore jdbc = (JdbcWorkerLeaseStore) store;
