@@ -35,6 +35,10 @@ final class MissingLeaseStore {
 
 	private static final String JDBC_MODULE_CLASS = "dev.snowflakeid.jdbc.lease.autoconfigure.SnowflakeJdbcLeaseAutoConfiguration";
 
+	private static final String SPRING_JDBC_CLASS = "org.springframework.jdbc.core.JdbcTemplate";
+
+	private static final String BOOT_JDBC_CLASS = "org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails";
+
 	private static final String REDIS_MODULE_CLASS = "dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration";
 
 	private static final String TEST_ADVICE = "In tests, add " + TEST_LIBRARY + " with test scope and annotate "
@@ -55,7 +59,10 @@ final class MissingLeaseStore {
 		boolean inTest = ClassUtils.isPresent("org.springframework.boot.test.context.SpringBootTest", classLoader);
 		String tests = inTest ? TEST_ADVICE + "in the application, " : "";
 		if (allocator == Allocator.JDBC) {
-			return jdbc(ClassUtils.isPresent(JDBC_MODULE_CLASS, classLoader), tests);
+			return jdbc(ClassUtils.isPresent(JDBC_MODULE_CLASS, classLoader),
+					ClassUtils.isPresent(SPRING_JDBC_CLASS, classLoader)
+							&& ClassUtils.isPresent(BOOT_JDBC_CLASS, classLoader),
+					tests);
 		}
 		if (!ClassUtils.isPresent(REDIS_MODULE_CLASS, classLoader)) {
 			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
@@ -82,12 +89,21 @@ final class MissingLeaseStore {
 						+ "snowflake.worker.state-file) for fixed deployment slots."));
 	}
 
-	private static InvalidSnowflakeConfigurationException jdbc(boolean modulePresent, String tests) {
+	private static InvalidSnowflakeConfigurationException jdbc(boolean modulePresent, boolean springJdbcPresent,
+			String tests) {
 		if (!modulePresent) {
 			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
 					"the jdbc allocator is selected but " + JDBC_MODULE + " is not on the classpath",
-					capitalize(tests + "add " + JDBC_MODULE + " and a JDBC driver, or set "
-							+ "snowflake.worker.allocator=redis (the default) or static."));
+					capitalize(tests + "add " + JDBC_MODULE + " (snowflake-spring-boot-starter brings it), "
+							+ "spring-boot-starter-jdbc and a JDBC driver, or set snowflake.worker.allocator=redis "
+							+ "(the default) or static."));
+		}
+		if (!springJdbcPresent) {
+			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
+					"the jdbc allocator is selected but Spring JDBC is not on the classpath",
+					capitalize(tests + "add spring-boot-starter-jdbc (or spring-boot-starter-data-jpa) and a JDBC "
+							+ "driver, and point spring.datasource.* or snowflake.worker.jdbc.url at the database, "
+							+ "or set snowflake.worker.allocator=redis (the default) or static."));
 		}
 		return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
 				"the jdbc allocator is selected but no database is configured for worker leases: neither "

@@ -37,6 +37,7 @@ import dev.snowflakeid.actuate.autoconfigure.SnowflakeHealthContributorAutoConfi
 import dev.snowflakeid.actuate.autoconfigure.SnowflakeMetricsAutoConfiguration;
 import dev.snowflakeid.jackson.autoconfigure.SnowflakeJacksonAutoConfiguration;
 import dev.snowflakeid.jdbc.autoconfigure.SnowflakeJdbcAutoConfiguration;
+import dev.snowflakeid.jdbc.lease.autoconfigure.SnowflakeJdbcLeaseAutoConfiguration;
 import dev.snowflakeid.mongodb.autoconfigure.SnowflakeMongoAutoConfiguration;
 import dev.snowflakeid.mybatis.autoconfigure.SnowflakeMyBatisAutoConfiguration;
 import dev.snowflakeid.openapi.autoconfigure.SnowflakeOpenApiAutoConfiguration;
@@ -443,6 +444,21 @@ class SnowflakeAutoConfigurationTests {
 				assertThat(analysis.getDescription()).contains("jdbc allocator is selected")
 					.contains(MissingLeaseStore.JDBC_MODULE + " is not on the classpath");
 				assertThat(analysis.getAction()).contains("add " + MissingLeaseStore.JDBC_MODULE)
+					.contains("snowflake.worker.allocator=redis");
+			});
+	}
+
+	@Test
+	void theJdbcAllocatorWithoutSpringJdbcNamesTheStarterToAdd() {
+		new ApplicationContextRunner().withClassLoader(new FilteredClassLoader("org.springframework.jdbc"))
+			.withConfiguration(
+					AutoConfigurations.of(SnowflakeJdbcLeaseAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker.allocator=jdbc", "snowflake.worker.jdbc.url=jdbc:postgresql://db/app")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
+				assertThat(analysis.getDescription()).contains("jdbc allocator is selected")
+					.contains("Spring JDBC is not on the classpath");
+				assertThat(analysis.getAction()).contains("add spring-boot-starter-jdbc")
 					.contains("snowflake.worker.allocator=redis");
 			});
 	}

@@ -41,7 +41,12 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
-@ConditionalOnClass(name = "org.springframework.jdbc.core.JdbcTemplate")
+// Spring JDBC and Boot's JDBC support are optional dependencies: an application brings
+// them
+// with spring-boot-starter-jdbc or -data-jpa
+@ConditionalOnClass(name = { "org.springframework.jdbc.core.JdbcTemplate",
+		"org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails",
+		"org.springframework.boot.sql.init.DatabaseInitializationMode" })
 @ConditionalOnSnowflakeEnabled
 @ConditionalOnMissingBean(IdGenerator.class)
 @EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeJdbcLeaseProperties.class })
