@@ -28,6 +28,8 @@ import dev.snowflakeid.testsupport.FreePorts;
 import dev.snowflakeid.testsupport.RealProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,6 +43,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @RealProcesses
 class OperationsKitMetricsTests {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -77,6 +81,20 @@ class OperationsKitMetricsTests {
 						"alert SnowflakeLeaseRunningOut: metric snowflake_lease_remaining_seconds is not exported"));
 			assertThat(kit.problemsWith(exposition.replace("result=\"failed\"", "result=\"timeout\"")))
 				.anySatisfy((problem) -> assertThat(problem).contains("SnowflakeLeaseRenewalsFailing"));
+
+			// health shows the lease and its domain: the database without credentials,
+			// the table
+			HttpResponse<String> health = this.http.send(
+					HttpRequest.newBuilder(app.uri("/actuator/health/snowflake")).build(),
+					HttpResponse.BodyHandlers.ofString());
+			assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
+			JsonNode details = json.readTree(health.body()).get("details");
+			assertThat(details.get("allocator").asString()).isEqualTo("jdbc");
+			assertThat(details.get("domain").get("jdbc").asString())
+				.startsWith("jdbc:postgresql://127.0.0.1:" + database.group(1) + "/")
+				.doesNotContainIgnoringCase("password");
+			assertThat(details.get("domain").get("table").asString()).isEqualTo("snowflake_worker_lease");
+			assertThat(details.get("domain").get("namespace").asString()).isEqualTo("sample-orders");
 
 			// a release is logged only when the database took it, so the embedded server
 			// outlived the lease
