@@ -48,7 +48,7 @@ async function refresh() {
   const rows = orders.map((order) => {
     const row = document.createElement('tr');
     row.dataset.id = order.id;
-    const cells = [order.id, order.idempotencyKey, order.item, order.quantity, order.createdAt];
+    const cells = [order.id, order.idempotencyKey, order.item, order.quantity, order.createdAt, order.number];
     for (const value of cells) {
       const cell = document.createElement('td');
       cell.textContent = String(value);

@@ -25,9 +25,10 @@ import jakarta.persistence.Table;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An order. Its ID comes from the application's {@code IdGenerator} at persist time; its
- * idempotency key comes from the client and is what makes a retried request find this
- * order again.
+ * An order. Its ID comes from the application's {@code IdGenerator} at persist time, its
+ * order number from the named generator {@code order-numbers} (a region of its own) in
+ * the configured string form; its idempotency key comes from the client and is what makes
+ * a retried request find this order again.
  */
 @Entity(name = "CustomerOrder")
 @Table(name = "orders")
@@ -36,6 +37,12 @@ public class Order {
 	@Id
 	@GeneratedSnowflakeId
 	private @Nullable Long id;
+
+	// nullable in the schema only, so that ddl-auto=update can add the column to a table
+	// that already has rows; every order persisted here has one
+	@GeneratedSnowflakeId(generator = "order-numbers")
+	@Column(name = "order_number", unique = true, updatable = false, length = 20)
+	private @Nullable String number;
 
 	@Column(name = "idempotency_key", nullable = false, unique = true, length = 100)
 	private String idempotencyKey;
@@ -62,6 +69,14 @@ public class Order {
 	/** The ID, or {@code null} until the order is persisted. */
 	public @Nullable Long getId() {
 		return this.id;
+	}
+
+	/**
+	 * The order number, as customers quote it, or {@code null} until the order is
+	 * persisted.
+	 */
+	public @Nullable String getNumber() {
+		return this.number;
 	}
 
 	public String getIdempotencyKey() {

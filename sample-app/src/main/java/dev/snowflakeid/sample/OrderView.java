@@ -26,11 +26,14 @@ import dev.snowflakeid.PublicId;
  * worker, nor how many orders came before it; the internal ID stays on the server and on
  * the operator endpoint.
  */
-record OrderView(@PublicId long id, String idempotencyKey, String item, int quantity, Instant createdAt) {
+record OrderView(@PublicId long id, String number, String idempotencyKey, String item, int quantity,
+		Instant createdAt) {
 
 	static OrderView of(Order order) {
 		long id = Objects.requireNonNull(order.getId(), "views are made of persisted orders");
-		return new OrderView(id, order.getIdempotencyKey(), order.getItem(), order.getQuantity(), order.getCreatedAt());
+		String number = Objects.requireNonNull(order.getNumber(), "persisted orders have a number");
+		return new OrderView(id, number, order.getIdempotencyKey(), order.getItem(), order.getQuantity(),
+				order.getCreatedAt());
 	}
 
 }

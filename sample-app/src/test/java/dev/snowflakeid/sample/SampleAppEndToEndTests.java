@@ -33,6 +33,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import dev.snowflakeid.DecodedId;
+import dev.snowflakeid.IdFormats;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 import dev.snowflakeid.lease.LeaseTiming;
@@ -203,6 +204,11 @@ class SampleAppEndToEndTests {
 			assertThat(id.isString()).as("IDs travel as JSON strings: %s", answered.body()).isTrue();
 			assertThat(id.asString()).as("only the public form").matches("t[0-9A-Za-z]{11}");
 			ids[i] = PUBLIC_IDS.decode(id.asString());
+			String number = json.readTree(answered.body()).get("number").asString();
+			assertThat(number).as("the order number, in Crockford's base 32").matches("[0-9A-HJKMNP-TV-Z]{13}");
+			assertThat(SnowflakeLayout.defaults().decode(IdFormats.Form.CROCKFORD32.parse(number)).region())
+				.as("the order-numbers generator's region")
+				.isOne();
 		}
 		return ids;
 	}
