@@ -92,6 +92,7 @@ class JdbcFaultTests {
 
 	@AfterEach
 	void stopServer() {
+		PostgreSqlLeaseFixture.closePools();
 		if (this.server != null) {
 			this.server.close();
 		}

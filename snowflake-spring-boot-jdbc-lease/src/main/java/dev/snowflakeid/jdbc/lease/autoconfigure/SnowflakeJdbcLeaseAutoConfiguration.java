@@ -32,8 +32,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of the JDBC worker-code allocator. The database is the one
  * {@code spring.datasource.*} (or any {@link JdbcConnectionDetails}) selects unless
- * {@code snowflake.worker.jdbc.url} names a separate one; either way the store opens
- * connections of its own from the driver, never from the application's pool.
+ * {@code snowflake.worker.jdbc.url} names a separate one; either way the store takes its
+ * connections from a small pool of its own, never from the application's pool.
  *
  * <p>
  * Nothing here depends on {@code snowflake.worker.allocator} at build time: the allocator
@@ -47,7 +47,8 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeJdbcLeaseProperties.class })
 public final class SnowflakeJdbcLeaseAutoConfiguration {
 
-	@Bean
+	/** Closes the store's pool, once the worker has released its lease through it. */
+	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	JdbcWorkerCodeAllocator jdbcWorkerCodeAllocator(SnowflakeProperties properties,
 			SnowflakeJdbcLeaseProperties jdbcProperties, ObjectProvider<SnowflakeLayout> layout,
