@@ -105,6 +105,9 @@ public final class LeaseConnections {
 		pool.setMaximumPoolSize(POOL_SIZE);
 		pool.setMinimumIdle(POOL_SIZE);
 		pool.setMaxLifetime(MAX_LIFETIME.toMillis());
+		// no keepalive (HikariCP warns of one as long as the lifetime): an idle
+		// connection is checked before it is lent, and retired after its lifetime
+		pool.setKeepaliveTime(0);
 		pool.setConnectionTimeout(connectTimeout.toMillis());
 		pool.setValidationTimeout(connectTimeout.toMillis());
 		// every call is one transaction, committed or rolled back before it returns
