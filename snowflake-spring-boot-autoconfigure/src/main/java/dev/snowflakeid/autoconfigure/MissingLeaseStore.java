@@ -39,6 +39,8 @@ final class MissingLeaseStore {
 
 	private static final String BOOT_JDBC_CLASS = "org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails";
 
+	private static final String HIKARI_CLASS = "com.zaxxer.hikari.HikariDataSource";
+
 	private static final String REDIS_MODULE_CLASS = "dev.snowflakeid.redis.autoconfigure.SnowflakeRedisAutoConfiguration";
 
 	private static final String TEST_ADVICE = "In tests, add " + TEST_LIBRARY + " with test scope and annotate "
@@ -61,7 +63,8 @@ final class MissingLeaseStore {
 		if (allocator == Allocator.JDBC) {
 			return jdbc(ClassUtils.isPresent(JDBC_MODULE_CLASS, classLoader),
 					ClassUtils.isPresent(SPRING_JDBC_CLASS, classLoader)
-							&& ClassUtils.isPresent(BOOT_JDBC_CLASS, classLoader),
+							&& ClassUtils.isPresent(BOOT_JDBC_CLASS, classLoader)
+							&& ClassUtils.isPresent(HIKARI_CLASS, classLoader),
 					tests);
 		}
 		if (!ClassUtils.isPresent(REDIS_MODULE_CLASS, classLoader)) {
@@ -100,7 +103,7 @@ final class MissingLeaseStore {
 		}
 		if (!springJdbcPresent) {
 			return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
-					"the jdbc allocator is selected but Spring JDBC is not on the classpath",
+					"the jdbc allocator is selected but Spring JDBC or HikariCP is not on the classpath",
 					capitalize(tests + "add spring-boot-starter-jdbc (or spring-boot-starter-data-jpa) and a JDBC "
 							+ "driver, and point spring.datasource.* or snowflake.worker.jdbc.url at the database, "
 							+ "or set snowflake.worker.allocator=redis (the default) or static."));

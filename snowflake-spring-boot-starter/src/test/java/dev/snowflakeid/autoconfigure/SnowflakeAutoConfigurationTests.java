@@ -457,7 +457,7 @@ class SnowflakeAutoConfigurationTests {
 			.run((context) -> {
 				FailureAnalysis analysis = analyze(context, new InvalidSnowflakeConfigurationFailureAnalyzer());
 				assertThat(analysis.getDescription()).contains("jdbc allocator is selected")
-					.contains("Spring JDBC is not on the classpath");
+					.contains("Spring JDBC or HikariCP is not on the classpath");
 				assertThat(analysis.getAction()).contains("add spring-boot-starter-jdbc")
 					.contains("snowflake.worker.allocator=redis");
 			});

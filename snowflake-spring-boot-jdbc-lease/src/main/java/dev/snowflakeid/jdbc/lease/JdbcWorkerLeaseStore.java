@@ -44,12 +44,13 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Worker leases in one table of a SQL database (PostgreSQL). Every grant is one
- * transaction on a connection of its own: it locks the table's meta row, reads the
- * database clock after the lock ({@code clock_timestamp()}, never the transaction's
- * start), checks the loss marker the table carries, and records every ceiling as the
- * code's high-water mark before the commit; the answer is used only once the commit
- * returned without a warning. The argument, claim by claim, is in
- * {@code docs/jdbc-lease-store.md}.
+ * transaction on one connection, which may have served earlier calls, so every check runs
+ * on that connection in that transaction: it refuses a standby, locks the table's meta
+ * row, reads the database clock and the server's lineage after the lock
+ * ({@code clock_timestamp()}, never the transaction's start), checks the loss marker the
+ * table carries, and records every ceiling as the code's high-water mark before the
+ * commit; the answer is used only once the commit returned without a warning. The
+ * argument, claim by claim, is in {@code docs/jdbc-lease-store.md}.
  *
  * <p>
  * A region has at most {@link #MAX_CODES} codes: each has a row, made with the region's
@@ -116,8 +117,10 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * A builder of a store on {@code dataSource}, whose connections the store opens and
-	 * closes for each call: a source of its own, never the application's pool.
+	 * A builder of a store on {@code dataSource}, from which the store takes one
+	 * connection for each call and gives it back after it: a source of its own (such as
+	 * {@link LeaseConnections#create}), never the application's pool. The caller closes
+	 * it after the store's last call.
 	 */
 	public static Builder builder(DataSource dataSource, SnowflakeLayout layout) {
 		return new Builder(dataSource, layout);

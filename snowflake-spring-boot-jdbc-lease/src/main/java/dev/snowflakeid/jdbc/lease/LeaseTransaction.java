@@ -25,10 +25,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
- * One transaction of the store on a connection of its own, opened for the call and closed
- * after it. A commit counts only when the database answered it without a warning: a
- * commit whose wait for synchronous standbys was cancelled is answered with success and
- * the warning that it committed locally only, which is no acknowledgement.
+ * One transaction of the store on a connection taken from its pool for the call and given
+ * back after it, committed or rolled back: every setting it makes is local to the
+ * transaction, so the next call finds the connection as it was. A commit counts only when
+ * the database answered it without a warning: a commit whose wait for synchronous
+ * standbys was cancelled is answered with success and the warning that it committed
+ * locally only, which is no acknowledgement.
  */
 final class LeaseTransaction implements AutoCloseable {
 

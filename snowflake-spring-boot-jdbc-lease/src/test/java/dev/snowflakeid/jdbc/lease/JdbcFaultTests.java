@@ -76,10 +76,11 @@ class JdbcFaultTests {
 			Duration.ofMillis(300), Duration.ZERO, Duration.ofMillis(300));
 
 	/**
-	 * Longest call to a server that accepts connections but never answers: the driver's
-	 * socket timeout (the command timeout rounded up to seconds, plus 1 s) twice, since
-	 * with {@code sslmode=prefer} (the driver's default) it tries TLS, then again
-	 * without.
+	 * Longest call to a server that accepts connections but never answers, with a margin:
+	 * the pool's check of an idle connection (the connect timeout, 2 s here) or a
+	 * statement's socket timeout (the command timeout rounded up to seconds, plus 1 s).
+	 * New connections are set up on the pool's own thread, so the driver's second attempt
+	 * without TLS ({@code sslmode=prefer}) does not add to a call.
 	 */
 	private static final Duration STALLED_CALL = Duration.ofSeconds(4);
 
@@ -92,6 +93,7 @@ class JdbcFaultTests {
 
 	@AfterEach
 	void stopServer() {
+		PostgreSqlLeaseFixture.closePools();
 		if (this.server != null) {
 			this.server.close();
 		}

@@ -269,13 +269,18 @@ class JdbcLeaseProtocolTests {
 		Table theirs = postgres.freshTable();
 		JdbcWorkerLeaseStore other = theirs.store();
 		LeaseGrant theirsHeld = other.claim(2);
-		for (int i = 0; i < 6; i++) {
+		for (int i = 0; i < 12; i++) {
 			other.renew(theirsHeld);
 		}
 		other.release(theirsHeld, theirsHeld.storeTimeMillis());
 		JdbcWorkerLeaseStore holder = mine.store();
 		LeaseGrant held = holder.claim(2);
 		LeaseRenewal renewed = holder.renew(held);
+		// past the driver's prepare threshold (5): the pooled connection's statements are
+		// prepared on the server, and still resolve the name anew after the swap
+		for (int i = 0; i < 6; i++) {
+			renewed = holder.renew(held);
+		}
 		postgres.admin().execute("ALTER SCHEMA " + mine.schema() + " RENAME TO " + mine.schema() + "_swap");
 		postgres.admin().execute("ALTER SCHEMA " + theirs.schema() + " RENAME TO " + mine.schema());
 		postgres.admin().execute("ALTER SCHEMA " + mine.schema() + "_swap RENAME TO " + theirs.schema());
@@ -386,8 +391,8 @@ class JdbcLeaseProtocolTests {
 		postgres.admin()
 			.execute("CREATE FUNCTION " + fake + ".pg_is_in_recovery() RETURNS boolean LANGUAGE sql AS 'SELECT true'");
 		String url = postgres.url() + "&options=-c%20search_path%3D" + fake + ",pg_catalog";
-		JdbcWorkerLeaseStore store = table.builder(LeaseConnections.create(url, null, "postgres", null,
-				Duration.ofSeconds(2), PostgreSqlLeaseFixture.TIMING.requestLateness()))
+		JdbcWorkerLeaseStore store = table
+			.builder(PostgreSqlLeaseFixture.dataSource(url, PostgreSqlLeaseFixture.TIMING))
 			.build();
 		assertThatExceptionOfType(UnsuitableDatabaseException.class).isThrownBy(store::verify)
 			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(UnsuitableDatabaseException.Reason.STANDBY));

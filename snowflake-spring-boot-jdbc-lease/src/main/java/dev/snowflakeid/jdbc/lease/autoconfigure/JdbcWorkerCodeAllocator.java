@@ -17,8 +17,7 @@ package dev.snowflakeid.jdbc.lease.autoconfigure;
 
 import java.time.Duration;
 
-import javax.sql.DataSource;
-
+import com.zaxxer.hikari.HikariDataSource;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
@@ -42,10 +41,12 @@ import org.springframework.util.StringUtils;
 /**
  * {@code snowflake.worker.allocator=jdbc}: codes leased from a table in the application's
  * database (its {@link JdbcConnectionDetails}), or in the one
- * {@code snowflake.worker.jdbc.url} names. Only when selected does it open a connection,
- * create the table where {@code initialize-schema} allows, and check the database.
+ * {@code snowflake.worker.jdbc.url} names. Only when selected does it open the store's
+ * connection pool, create the table where {@code initialize-schema} allows, and check the
+ * database. The pool is closed with this bean, which is destroyed after the worker that
+ * releases the lease through it (made before the store, so destroyed after it).
  */
-final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
+final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator, AutoCloseable {
 
 	private final SnowflakeProperties properties;
 
@@ -54,6 +55,8 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
 	private final ObjectProvider<SnowflakeLayout> layout;
 
 	private final ObjectProvider<JdbcConnectionDetails> applicationDatabase;
+
+	private @Nullable HikariDataSource pool;
 
 	JdbcWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeJdbcLeaseProperties jdbc,
 			ObjectProvider<SnowflakeLayout> layout, ObjectProvider<JdbcConnectionDetails> applicationDatabase) {
@@ -74,9 +77,16 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
 		return StringUtils.hasText(this.jdbc.getUrl()) || this.applicationDatabase.getIfAvailable() != null;
 	}
 
-	/** The command timeout; no failover window (no synchronous standbys counted yet). */
+	/**
+	 * The command timeout; no failover window (no synchronous standbys counted yet). The
+	 * connect timeout is checked here too, before anything connects.
+	 */
 	@Override
 	public StoreTiming storeTiming() {
+		InvalidSnowflakeConfigurationException.check("snowflake.worker.jdbc.connect-timeout",
+				() -> LeaseConnections.requireConnectTimeout(this.jdbc.getConnectTimeout()),
+				"Set snowflake.worker.jdbc.connect-timeout to " + LeaseConnections.MIN_CONNECT_TIMEOUT.toMillis()
+						+ "ms or more, such as 1s (the default).");
 		Duration timeout = InvalidSnowflakeConfigurationException.checkMillis("snowflake.worker.jdbc.command-timeout",
 				this.jdbc.getCommandTimeout(), false);
 		return new StoreTiming(timeout, Duration.ZERO, true);
@@ -85,11 +95,26 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
 	@Override
 	public JdbcWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
 		Target target = target();
-		DataSource dataSource = LeaseConnections.create(target.url(), target.driverClassName(), target.username(),
+		HikariDataSource pool = LeaseConnections.create(target.url(), target.driverClassName(), target.username(),
 				target.password(), this.jdbc.getConnectTimeout(), this.jdbc.getCommandTimeout());
-		JdbcWorkerLeaseStore store;
 		try {
-			store = JdbcWorkerLeaseStore.builder(dataSource, this.layout.getObject())
+			JdbcWorkerLeaseStore store = store(pool, target, timing);
+			if (initializes(target)) {
+				store.initializeSchema();
+			}
+			store.verify();
+			this.pool = pool;
+			return store;
+		}
+		catch (RuntimeException ex) {
+			pool.close();
+			throw ex;
+		}
+	}
+
+	private JdbcWorkerLeaseStore store(HikariDataSource pool, Target target, LeaseTiming timing) {
+		try {
+			return JdbcWorkerLeaseStore.builder(pool, this.layout.getObject())
 				.database(LeaseConnections.withoutCredentials(target.url()))
 				.schema(StringUtils.hasText(this.jdbc.getSchema()) ? this.jdbc.getSchema() : null)
 				.table(this.jdbc.getTable())
@@ -106,11 +131,6 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
 					"Set snowflake.worker.jdbc.table (and snowflake.worker.jdbc.schema) to plain identifiers such "
 							+ "as " + JdbcWorkerLeaseStore.DEFAULT_TABLE + ", and use at most 12 worker bits.");
 		}
-		if (initializes(target)) {
-			store.initializeSchema();
-		}
-		store.verify();
-		return store;
 	}
 
 	/**
@@ -127,6 +147,19 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator {
 		JdbcWorkerLeaseStore jdbc = (JdbcWorkerLeaseStore) store;
 		return UniquenessDomain.jdbc(LeaseConnections.withoutCredentials(target().url()), jdbc.table(),
 				jdbc.namespace(), jdbc.region());
+	}
+
+	/**
+	 * Closes the store's pool, if this allocator made a store: its last call, the release
+	 * on shutdown, has returned by now.
+	 */
+	@Override
+	public void close() {
+		HikariDataSource pool = this.pool;
+		if (pool != null) {
+			this.pool = null;
+			pool.close();
+		}
 	}
 
 	/** As Spring Boot's own JDBC integrations decide it. */

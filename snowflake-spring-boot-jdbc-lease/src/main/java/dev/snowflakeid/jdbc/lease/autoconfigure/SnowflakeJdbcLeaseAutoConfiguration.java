@@ -32,8 +32,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of the JDBC worker-code allocator. The database is the one
  * {@code spring.datasource.*} (or any {@link JdbcConnectionDetails}) selects unless
- * {@code snowflake.worker.jdbc.url} names a separate one; either way the store opens
- * connections of its own from the driver, never from the application's pool.
+ * {@code snowflake.worker.jdbc.url} names a separate one; either way the store takes its
+ * connections from a small pool of its own, never from the application's pool.
  *
  * <p>
  * Nothing here depends on {@code snowflake.worker.allocator} at build time: the allocator
@@ -41,18 +41,18 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(before = SnowflakeAutoConfiguration.class,
 		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
-// Spring JDBC and Boot's JDBC support are optional dependencies: an application brings
-// them
-// with spring-boot-starter-jdbc or -data-jpa
+// Spring JDBC, Boot's JDBC support and HikariCP are optional dependencies, which an
+// application brings with spring-boot-starter-jdbc or -data-jpa
 @ConditionalOnClass(name = { "org.springframework.jdbc.core.JdbcTemplate",
 		"org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails",
-		"org.springframework.boot.sql.init.DatabaseInitializationMode" })
+		"org.springframework.boot.sql.init.DatabaseInitializationMode", "com.zaxxer.hikari.HikariDataSource" })
 @ConditionalOnSnowflakeEnabled
 @ConditionalOnMissingBean(IdGenerator.class)
 @EnableConfigurationProperties({ SnowflakeProperties.class, SnowflakeJdbcLeaseProperties.class })
 public final class SnowflakeJdbcLeaseAutoConfiguration {
 
-	@Bean
+	/** Closes the store's pool, once the worker has released its lease through it. */
+	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	JdbcWorkerCodeAllocator jdbcWorkerCodeAllocator(SnowflakeProperties properties,
 			SnowflakeJdbcLeaseProperties jdbcProperties, ObjectProvider<SnowflakeLayout> layout,

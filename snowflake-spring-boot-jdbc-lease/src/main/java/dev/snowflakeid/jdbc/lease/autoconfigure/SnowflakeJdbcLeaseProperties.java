@@ -70,8 +70,9 @@ public class SnowflakeJdbcLeaseProperties {
 	private Duration commandTimeout = LeaseTiming.DEFAULT_REQUEST_LATENESS;
 
 	/**
-	 * Longest wait for a connection to the lease database to be set up, rounded up to
-	 * whole seconds; separate from the command timeout.
+	 * Longest wait for a connection from the lease store's own pool, and for the driver
+	 * to set one up (rounded up to whole seconds there); at least 250ms, separate from
+	 * the command timeout.
 	 */
 	private Duration connectTimeout = Duration.ofSeconds(1);
 
