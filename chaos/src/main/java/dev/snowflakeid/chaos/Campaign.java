@@ -32,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -96,6 +97,13 @@ public final class Campaign {
 	private final Map<String, RedisServer> redises = new LinkedHashMap<>();
 
 	private final Map<String, PostgreSqlServer> postgres = new LinkedHashMap<>();
+
+	/**
+	 * Held by a server fault while it runs: a restart may outlast the planned duration
+	 * (crash recovery, a start on busy cores), and the next fault of the server waits for
+	 * it rather than meeting a server half started.
+	 */
+	private final Map<String, ReentrantLock> serverLocks = new HashMap<>();
 
 	private final List<FaultProxy> proxies = new ArrayList<>();
 
@@ -390,8 +398,10 @@ public final class Campaign {
 			String target = fault.target();
 			switch (fault.kind().target()) {
 				case WORKER -> injectIntoWorker(fault, Objects.requireNonNull(this.slots.get(target), target));
-				case REDIS -> injectIntoRedis(fault, Objects.requireNonNull(this.redises.get(target), target));
-				case POSTGRES -> injectIntoPostgres(fault, Objects.requireNonNull(this.postgres.get(target), target));
+				case REDIS -> withLock(serverLock(target),
+						() -> injectIntoRedis(fault, Objects.requireNonNull(this.redises.get(target), target)));
+				case POSTGRES -> withLock(serverLock(target),
+						() -> injectIntoPostgres(fault, Objects.requireNonNull(this.postgres.get(target), target)));
 			}
 		}
 		catch (RuntimeException ex) {
@@ -484,12 +494,22 @@ public final class Campaign {
 	}
 
 	private static void withLock(WorkerSlot slot, Runnable action) {
-		slot.lock().lock();
+		withLock(slot.lock(), action);
+	}
+
+	private static void withLock(ReentrantLock lock, Runnable action) {
+		lock.lock();
 		try {
 			action.run();
 		}
 		finally {
-			slot.lock().unlock();
+			lock.unlock();
+		}
+	}
+
+	private ReentrantLock serverLock(String server) {
+		synchronized (this.serverLocks) {
+			return this.serverLocks.computeIfAbsent(server, (name) -> new ReentrantLock());
 		}
 	}
 
