@@ -62,7 +62,7 @@ enum Store {
 		return this.serverPrefix + region;
 	}
 
-	/** Whether a fault hit the slot: its own, or one of its region's server. */
+	/** Whether a fault hit the slot: a fault of its own, or of its region's server. */
 	boolean affects(Incident incident, Checker.SlotStats slot) {
 		return incident.target().equals(slot.name()) || incident.target().equals(serverName(slot.region()));
 	}
