@@ -15,10 +15,13 @@
 # limitations under the License.
 #
 
-# The fault campaign: chaos/run.sh --minutes N --seed S [--workers-per-region K] [--mean-gap-seconds G] [--out DIR]
-# Builds the chaos module (set CHAOS_SKIP_BUILD=1 right after a full build), installs faketime and
-# redis-server when missing, runs the campaign, and writes report.md and campaign.png into the output
-# folder (chaos/target/campaign-<seed> by default). Exits non-zero when the checker finds a broken rule.
+# The fault campaign: chaos/run.sh [--store redis|jdbc] --minutes N --seed S [--workers-per-region K]
+#   [--mean-gap-seconds G] [--out DIR]
+# --store jdbc leases from PostgreSQL servers the campaign starts itself (redis by default).
+# Builds the chaos module (set CHAOS_SKIP_BUILD=1 right after a full build), installs faketime,
+# redis-server and, for --store jdbc, PostgreSQL's client programs (pg_dump, psql) when missing, runs the
+# campaign, and writes report.md and campaign.png into the output folder (chaos/target/campaign-<seed> by
+# default). Exits non-zero when the checker finds a broken rule.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +30,9 @@ find_faketime() { find /usr/lib /usr/lib64 /usr/local/lib -name libfaketimeMT.so
 need_apt=()
 [ -n "$(find_faketime)" ] || need_apt+=(faketime)
 command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
+if [[ " $* " == *" --store jdbc "* ]] && ! { command -v pg_dump && command -v psql; } >/dev/null 2>&1; then
+  need_apt+=(postgresql-client)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "chaos/run.sh: installing ${need_apt[*]}"
   apt-get update -qq

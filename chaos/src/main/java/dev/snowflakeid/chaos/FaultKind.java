@@ -17,7 +17,8 @@ package dev.snowflakeid.chaos;
 
 /**
  * What the campaign can do to a worker, to the network path between a worker and its
- * Redis, or to a region's Redis. Durations are drawn log-uniformly between the bounds, so
+ * lease store, or to a region's Redis or PostgreSQL server ({@link Store#kinds()} names
+ * the kinds of each store). Durations are drawn log-uniformly between the bounds, so
  * short and long faults are equally common by order of magnitude.
  */
 public enum FaultKind {
@@ -66,12 +67,30 @@ public enum FaultKind {
 	REDIS_WIPE(Target.REDIS, Lane.REDIS, 0.5, 200, 5_000),
 
 	/** FLUSHALL on a region's redis-server. */
-	REDIS_FLUSHALL(Target.REDIS, Lane.REDIS, 0.5, 0, 0);
+	REDIS_FLUSHALL(Target.REDIS, Lane.REDIS, 0.5, 0, 0),
+
+	/**
+	 * SIGSTOP of every process of a region's PostgreSQL server, SIGCONT after the
+	 * duration: up to twice the default outage tolerance.
+	 */
+	POSTGRES_PAUSE(Target.POSTGRES, Lane.POSTGRES, 1.5, 100, 20_000),
+
+	/**
+	 * SIGKILL of every process of a region's PostgreSQL server, started again after the
+	 * duration with crash recovery from its write-ahead log.
+	 */
+	POSTGRES_KILL(Target.POSTGRES, Lane.POSTGRES, 1.0, 200, 5_000),
+
+	/**
+	 * {@code pg_dump} of a region's lease table, restored with {@code psql} after the
+	 * duration, while the workers' leases went on: a restore from an older dump.
+	 */
+	POSTGRES_RESTORE(Target.POSTGRES, Lane.POSTGRES, 1.0, 1_000, 20_000);
 
 	/** What a fault acts on. */
 	public enum Target {
 
-		WORKER, REDIS
+		WORKER, REDIS, POSTGRES
 
 	}
 
@@ -82,7 +101,7 @@ public enum FaultKind {
 	 */
 	public enum Lane {
 
-		PROCESS, NETWORK, CLOCK, LOAD, REDIS
+		PROCESS, NETWORK, CLOCK, LOAD, REDIS, POSTGRES
 
 	}
 

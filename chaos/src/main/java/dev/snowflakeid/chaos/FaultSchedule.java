@@ -60,17 +60,18 @@ public final class FaultSchedule {
 	 * @param seed the seed
 	 * @param campaignMillis campaign length
 	 * @param meanGapMillis mean time between fault starts
+	 * @param kinds the kinds to draw from, in a fixed order ({@link Store#kinds()})
 	 * @param workers worker slot names
-	 * @param redises Redis target names
+	 * @param servers names of the lease store's servers
 	 */
-	public static List<Fault> generate(long seed, long campaignMillis, long meanGapMillis, List<String> workers,
-			List<String> redises) {
+	public static List<Fault> generate(long seed, long campaignMillis, long meanGapMillis, List<FaultKind> kinds,
+			List<String> workers, List<String> servers) {
 		Random random = new Random(seed);
 		Map<String, Long> busyUntil = new HashMap<>();
 		List<Fault> faults = new ArrayList<>();
 		long lastEnd = campaignMillis - QUIET_TAIL_MILLIS;
 		double totalWeight = 0;
-		for (FaultKind kind : FaultKind.values()) {
+		for (FaultKind kind : kinds) {
 			totalWeight += kind.weight();
 		}
 		long at = WARM_UP_MILLIS;
@@ -79,9 +80,9 @@ public final class FaultSchedule {
 			if (at >= lastEnd) {
 				return faults;
 			}
-			FaultKind kind = pick(random, totalWeight);
+			FaultKind kind = pick(random, kinds, totalWeight);
 			List<String> free = new ArrayList<>();
-			for (String target : (kind.target() == FaultKind.Target.WORKER) ? workers : redises) {
+			for (String target : (kind.target() == FaultKind.Target.WORKER) ? workers : servers) {
 				if (busyUntil.getOrDefault(kind.lane() + "/" + target, Long.MIN_VALUE) <= at) {
 					free.add(target);
 				}
@@ -103,15 +104,15 @@ public final class FaultSchedule {
 		}
 	}
 
-	private static FaultKind pick(Random random, double totalWeight) {
+	private static FaultKind pick(Random random, List<FaultKind> kinds, double totalWeight) {
 		double point = random.nextDouble() * totalWeight;
-		for (FaultKind kind : FaultKind.values()) {
+		for (FaultKind kind : kinds) {
 			point -= kind.weight();
 			if (point < 0) {
 				return kind;
 			}
 		}
-		return FaultKind.values()[FaultKind.values().length - 1];
+		return kinds.get(kinds.size() - 1);
 	}
 
 	private static long logUniform(Random random, long min, long max) {

@@ -20,7 +20,7 @@ package dev.snowflakeid.chaos;
  * it was actually carried out, or a worker process that exited by itself.
  *
  * @param kind a {@link FaultKind} name, or {@link #WORKER_EXIT}
- * @param target the slot or Redis it concerns
+ * @param target the slot or server it concerns
  * @param startNanos monotonic time it started
  * @param endNanos monotonic time it ended (equal to the start for an instant)
  * @param detail what exactly was done, or the exit code

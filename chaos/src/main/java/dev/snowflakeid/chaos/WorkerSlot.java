@@ -34,16 +34,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One worker position of the topology: a succession of worker JVMs (incarnations), each
- * writing its own {@link IdLog}, all reaching Redis through the slot's {@link FaultProxy}
- * and reading their wall clock through the slot's libfaketime offset file. Process faults
- * hold {@link #lock()} so that they never interleave with each other or with the
- * supervisor's restart of a process that died by itself.
+ * writing its own {@link IdLog}, all reaching their lease store through the slot's
+ * {@link FaultProxy} and reading their wall clock through the slot's libfaketime offset
+ * file. Process faults hold {@link #lock()} so that they never interleave with each other
+ * or with the supervisor's restart of a process that died by itself.
  */
 final class WorkerSlot {
 
 	private final String name;
 
 	private final int region;
+
+	private final Store store;
 
 	private final FaultProxy proxy;
 
@@ -69,10 +71,11 @@ final class WorkerSlot {
 	 * @param worker a new builder of the worker JVM, with its JVM options and the
 	 * arguments all slots share
 	 */
-	WorkerSlot(String name, int region, FaultProxy proxy, Path dir, Supplier<JavaProcess.Builder> worker,
+	WorkerSlot(String name, int region, Store store, FaultProxy proxy, Path dir, Supplier<JavaProcess.Builder> worker,
 			Path faketime) {
 		this.name = name;
 		this.region = region;
+		this.store = store;
 		this.proxy = proxy;
 		this.dir = dir;
 		this.clock = new ShiftedWallClock(dir.resolve(name + ".faketime"), faketime);
@@ -103,7 +106,8 @@ final class WorkerSlot {
 		JavaProcess.Builder builder = this.worker.get()
 			.args("--chaos.slot=" + this.name, "--chaos.incarnation=" + number,
 					"--chaos.log=" + this.dir.resolve(base + ".bin"), "--chaos.control=" + this.controlFile,
-					"--snowflake.region=" + this.region, "--spring.data.redis.port=" + this.proxy.port())
+					"--snowflake.region=" + this.region)
+			.args(this.store.workerArguments(this.proxy.port()).toArray(String[]::new))
 			.environment(this.clock.environment());
 		this.launchedAtNanos = System.nanoTime();
 		this.process = builder.start(this.dir.resolve(base + ".out"));

@@ -31,13 +31,17 @@ class FaultScheduleTests {
 
 	private static final List<String> REDISES = List.of("redis0", "redis1");
 
+	private static final List<FaultKind> REDIS = Store.REDIS.kinds();
+
+	private static final List<String> POSTGRES = List.of("postgres0", "postgres1");
+
 	private static final long THIRTY_MINUTES = 30 * 60_000;
 
 	@Test
 	void sameSeedGivesTheSameScheduleAndAnotherSeedAnotherOne() {
-		List<Fault> first = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, WORKERS, REDISES);
-		assertThat(FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, WORKERS, REDISES)).isEqualTo(first);
-		assertThat(FaultSchedule.generate(18, THIRTY_MINUTES, 4_000, WORKERS, REDISES)).isNotEqualTo(first);
+		List<Fault> first = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, REDIS, WORKERS, REDISES);
+		assertThat(FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, REDIS, WORKERS, REDISES)).isEqualTo(first);
+		assertThat(FaultSchedule.generate(18, THIRTY_MINUTES, 4_000, REDIS, WORKERS, REDISES)).isNotEqualTo(first);
 	}
 
 	@Test
@@ -49,7 +53,7 @@ class FaultScheduleTests {
 		// dropped when every target's lane is busy, far fewer than half
 		long expected = (length - FaultSchedule.WARM_UP_MILLIS - FaultSchedule.QUIET_TAIL_MILLIS) / meanGap;
 		for (long seed = 0; seed < 50; seed++) {
-			List<Fault> faults = FaultSchedule.generate(seed, length, meanGap, WORKERS, REDISES);
+			List<Fault> faults = FaultSchedule.generate(seed, length, meanGap, REDIS, WORKERS, REDISES);
 			assertThat(faults).as("faults drawn from seed %d", seed).hasSizeGreaterThanOrEqualTo((int) expected / 2);
 			for (Fault fault : faults) {
 				assertThat(fault.atMillis()).isGreaterThanOrEqualTo(FaultSchedule.WARM_UP_MILLIS);
@@ -68,7 +72,7 @@ class FaultScheduleTests {
 
 	@Test
 	void oneLaneOfOneTargetCarriesOneFaultAtATime() {
-		List<Fault> faults = FaultSchedule.generate(5, THIRTY_MINUTES, 1_000, WORKERS, REDISES);
+		List<Fault> faults = FaultSchedule.generate(5, THIRTY_MINUTES, 1_000, REDIS, WORKERS, REDISES);
 		Map<String, Long> busyUntil = new HashMap<>();
 		for (Fault fault : faults) {
 			String lane = fault.kind().lane() + "/" + fault.target();
@@ -80,7 +84,7 @@ class FaultScheduleTests {
 
 	@Test
 	void aLongCampaignInjectsEveryKindWithFaultsOverlapping() {
-		List<Fault> faults = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, WORKERS, REDISES);
+		List<Fault> faults = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, REDIS, WORKERS, REDISES);
 		Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
 		int overlapping = 0;
 		for (int i = 0; i < faults.size(); i++) {
@@ -89,12 +93,42 @@ class FaultScheduleTests {
 				overlapping++;
 			}
 		}
-		assertThat(kinds).containsExactlyInAnyOrder(FaultKind.values());
+		assertThat(kinds).containsExactlyInAnyOrderElementsOf(REDIS);
 		assertThat(faults.size()).isBetween(300, 600);
 		assertThat(overlapping).isGreaterThan(20);
 		assertThat(faults).anySatisfy((fault) -> assertThat(fault.stepMillis()).isNegative())
 			.anySatisfy((fault) -> assertThat(fault.stepMillis()).isPositive())
 			.anySatisfy((fault) -> assertThat(fault.durationMillis()).isGreaterThan(10_000));
+	}
+
+	@Test
+	void aJdbcCampaignInjectsEveryWorkerAndPostgreSqlFaultAndNoRedisFault() {
+		List<Fault> faults = FaultSchedule.generate(17, 10 * 60_000, 4_000, Store.JDBC.kinds(), WORKERS, POSTGRES);
+		Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+		for (Fault fault : faults) {
+			kinds.add(fault.kind());
+			assertThat(fault.target()).isIn((fault.kind().target() == FaultKind.Target.WORKER) ? WORKERS : POSTGRES);
+		}
+		assertThat(kinds).containsExactlyInAnyOrderElementsOf(Store.JDBC.kinds());
+		assertThat(kinds).noneMatch((kind) -> kind.target() == FaultKind.Target.REDIS);
+		// pauses of the database reach past the default outage tolerance (10 s)
+		assertThat(faults).anySatisfy((fault) -> {
+			assertThat(fault.kind()).isEqualTo(FaultKind.POSTGRES_PAUSE);
+			assertThat(fault.durationMillis()).isGreaterThan(10_000);
+		});
+	}
+
+	@Test
+	void theRedisScheduleOfASeedIsTheOneItWasBeforeThePostgreSqlFaults() {
+		// the order and weights pick() walks: a seed's Redis campaign stays reproducible
+		assertThat(REDIS).containsExactly(FaultKind.WORKER_PAUSE, FaultKind.WORKER_KILL, FaultKind.WORKER_RESTART,
+				FaultKind.NETWORK_STALL, FaultKind.NETWORK_DROP, FaultKind.CLOCK_STEP, FaultKind.LOAD_SPIKE,
+				FaultKind.REDIS_PAUSE, FaultKind.REDIS_KILL, FaultKind.REDIS_WIPE, FaultKind.REDIS_FLUSHALL);
+		// the first faults of chaos/results/seed-17-30min.md
+		List<Fault> faults = FaultSchedule.generate(17, THIRTY_MINUTES, 4_000, REDIS, WORKERS, REDISES);
+		assertThat(faults.subList(0, 5)).extracting(Fault::describe)
+			.containsExactly("CLOCK_STEP r1w1 +4557 ms for 3915 ms", "CLOCK_STEP r1w0 +405 ms for 4089 ms",
+					"REDIS_PAUSE redis1 for 3130 ms", "WORKER_PAUSE r0w1 for 6022 ms", "REDIS_KILL redis0 for 820 ms");
 	}
 
 }

@@ -27,15 +27,18 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * A worker of the fault campaign: a plain Spring Boot application with the starter,
- * leasing its worker code from Redis with the shipped defaults and issuing IDs
- * continuously into its {@link IdLog}.
+ * leasing its worker code from Redis (or, with {@code snowflake.worker.allocator=jdbc},
+ * from PostgreSQL) with the shipped defaults and issuing IDs continuously into its
+ * {@link IdLog}.
  *
  * <p>
  * Started by the orchestrator with {@code --chaos.log}, {@code --chaos.control},
- * {@code --chaos.slot}, {@code --chaos.incarnation} and the Redis, region and layout
- * properties.
+ * {@code --chaos.slot}, {@code --chaos.incarnation} and the lease store, region and
+ * layout properties. The lease store opens its own connections
+ * ({@code snowflake.worker.jdbc.url}), so Boot's DataSource, which a Redis campaign could
+ * not configure, is left out.
  */
-@SpringBootApplication
+@SpringBootApplication(excludeName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 public class ChaosWorkerApplication {
 
 	@Bean(destroyMethod = "close")

@@ -42,6 +42,7 @@ import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.Polling;
+import dev.snowflakeid.testsupport.PostgreSqlServer;
 import dev.snowflakeid.testsupport.RealProcesses;
 import dev.snowflakeid.testsupport.ShiftedWallClock;
 import org.junit.jupiter.api.AfterEach;
@@ -50,6 +51,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -389,7 +392,7 @@ class JdbcFaultTests {
 	/** Starts this test's server; returns a fresh schema with the lease table in it. */
 	private String startServer(Map<String, String> environment) {
 		this.server = PostgreSqlServer.start(this.dir.resolve("postgres"), environment);
-		this.server.admin().execute("CREATE SCHEMA fault");
+		admin().execute("CREATE SCHEMA fault");
 		store("fault").initializeSchema();
 		return "fault";
 	}
@@ -400,20 +403,24 @@ class JdbcFaultTests {
 			.build();
 	}
 
+	/** A connection of the test's own, as an administrator. */
+	private JdbcTemplate admin() {
+		return new JdbcTemplate(new DriverManagerDataSource(this.server.url()));
+	}
+
 	/**
 	 * The server's wall clock minus this JVM's, in milliseconds, read on a new
 	 * connection.
 	 */
 	private long databaseClockOffset() {
-		Long millis = this.server.admin()
-			.queryForObject("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", Long.class);
+		Long millis = admin().queryForObject("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint",
+				Long.class);
 		return millis - System.currentTimeMillis();
 	}
 
 	private long mark(String schema, int code) {
-		return this.server.admin()
-			.queryForObject("SELECT mark FROM " + schema + "." + JdbcWorkerLeaseStore.DEFAULT_TABLE
-					+ " WHERE region = 0 AND code = ?", Long.class, code);
+		return admin().queryForObject("SELECT mark FROM " + schema + "." + JdbcWorkerLeaseStore.DEFAULT_TABLE
+				+ " WHERE region = 0 AND code = ?", Long.class, code);
 	}
 
 	/** One issuer asking about every 0.1 ms, until 500 IDs are out. */

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.snowflakeid.jdbc.lease;
+package dev.snowflakeid.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,13 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.snowflakeid.testsupport.Command;
-import dev.snowflakeid.testsupport.FreePorts;
-import dev.snowflakeid.testsupport.Polling;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * A PostgreSQL server in a data directory of the test's own, run with {@code pg_ctl} from
@@ -41,7 +35,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * libfaketime (the environment given at {@link #start}). {@code fsync} and
  * {@code full_page_writes} are on, as the store requires.
  */
-final class PostgreSqlServer implements AutoCloseable {
+public final class PostgreSqlServer implements AutoCloseable {
 
 	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
@@ -69,10 +63,12 @@ final class PostgreSqlServer implements AutoCloseable {
 	 * A new cluster in {@code data} (which must not exist yet), started with
 	 * {@code environment} added to the server's (say a libfaketime clock).
 	 */
-	static PostgreSqlServer start(Path data, Map<String, String> environment) {
+	public static PostgreSqlServer start(Path data, Map<String, String> environment) {
 		int port = FreePorts.loopback();
 		Path binaries;
-		try (EmbeddedPostgres init = PostgreSqlLeaseFixture.builder()
+		try (EmbeddedPostgres init = EmbeddedPostgres.builder()
+			.setServerConfig("fsync", "on")
+			.setServerConfig("full_page_writes", "on")
 			.setDataDirectory(data)
 			.setCleanDataDirectory(false)
 			.setPort(port)
@@ -90,24 +86,20 @@ final class PostgreSqlServer implements AutoCloseable {
 		return server;
 	}
 
-	int port() {
+	public int port() {
 		return this.port;
 	}
 
-	String url() {
+	/** The JDBC URL of the {@code postgres} database, with the administrator as user. */
+	public String url() {
 		return "jdbc:postgresql://localhost:" + this.port + "/postgres?user=postgres";
-	}
-
-	/** A connection of the test's own, as an administrator. */
-	JdbcTemplate admin() {
-		return new JdbcTemplate(new DriverManagerDataSource(url()));
 	}
 
 	/**
 	 * Starts the server in its data directory (after a crash: with recovery from the
 	 * write-ahead log) and waits until it accepts connections.
 	 */
-	void start() {
+	public void start() {
 		String options = "-p " + this.port + " -c listen_addresses=localhost -c fsync=on -c full_page_writes=on"
 				+ " -c unix_socket_directories=" + this.data;
 		run(this.environment, asServerUser(this.binaries.resolve("pg_ctl").toString(), "-D", this.data.toString(), "-l",
@@ -118,7 +110,7 @@ final class PostgreSqlServer implements AutoCloseable {
 	 * kill -9 of the postmaster and of every server process beside it, as a host crash or
 	 * the kernel's out-of-memory killer does; waits until all are gone.
 	 */
-	void crash() {
+	public void crash() {
 		List<ProcessHandle> processes = serverProcesses();
 		signal("KILL", processes);
 		Polling.await("every server process gone", Duration.ofSeconds(10))
@@ -129,14 +121,14 @@ final class PostgreSqlServer implements AutoCloseable {
 	 * SIGSTOP of the postmaster and every server process: connections stay open and the
 	 * listening socket still completes TCP handshakes, but nothing answers.
 	 */
-	void pause() {
+	public void pause() {
 		List<ProcessHandle> processes = serverProcesses();
 		signal("STOP", processes);
 		this.stopped = processes;
 	}
 
 	/** SIGCONT of what {@link #pause()} stopped. */
-	void resume() {
+	public void resume() {
 		signal("CONT", this.stopped);
 		this.stopped = List.of();
 	}
@@ -145,7 +137,7 @@ final class PostgreSqlServer implements AutoCloseable {
 	 * {@code pg_dump} of one table (with {@code --clean}: a restore drops and makes it
 	 * again) into {@code file}.
 	 */
-	void dump(String table, Path file) {
+	public void dump(String table, Path file) {
 		run(Map.of(), "pg_dump", "-h", "localhost", "-p", Integer.toString(this.port), "-U", "postgres", "-t", table,
 				"--clean", "--if-exists", "-f", file.toString(), "postgres");
 	}
@@ -154,13 +146,13 @@ final class PostgreSqlServer implements AutoCloseable {
 	 * Restores a dump with {@code psql} in one transaction (as {@code pg_restore
 	 * --single-transaction} would), stopping at the first error.
 	 */
-	void restore(Path file) {
+	public void restore(Path file) {
 		run(Map.of(), "psql", "-h", "localhost", "-p", Integer.toString(this.port), "-U", "postgres", "-v",
 				"ON_ERROR_STOP=1", "--single-transaction", "-q", "-f", file.toString(), "postgres");
 	}
 
 	/** The last lines of the server's log, for failure messages. */
-	String log() {
+	public String log() {
 		try {
 			List<String> lines = Files.readAllLines(this.data.resolve("server.log"));
 			return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
