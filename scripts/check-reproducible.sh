@@ -26,7 +26,7 @@ first=$(mktemp -d)
 trap 'rm -rf "$first"' EXIT
 
 build() {
-  ./mvnw -B -ntp -q -Prelease -Dgpg.skip -DskipTests -pl "$published" -am clean package
+  ./mvnw -B -ntp -q -T 2 -Prelease -Dgpg.skip -DskipTests -pl "$published" -am clean package
 }
 
 jars() {

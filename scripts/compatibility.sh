@@ -16,7 +16,7 @@
 #
 
 # The compatibility matrix beyond the baseline. The full suite runs on the baseline (Spring Boot 4.0.7 on
-# Java 17, `./mvnw -B -ntp clean verify`); this script runs the compatibility subset on the three other
+# Java 17, `./mvnw -B -ntp -T 2 clean verify`); this script runs the compatibility subset on the three other
 # combinations of the tested range:
 #
 #   boot-4.0-java-25   Spring Boot 4.0.7 on Java 25
@@ -84,7 +84,7 @@ for combination in "${combinations[@]}"; do
   start=$(date +%s)
   set +e
   # a failing test fails the combination below, but does not keep the modules after it from running
-  JAVA_HOME="$home" ./mvnw -B -ntp -fae "${profile[@]}" clean test -Dmaven.test.failure.ignore=true \
+  JAVA_HOME="$home" ./mvnw -B -ntp -T 2 -fae "${profile[@]}" clean test -Dmaven.test.failure.ignore=true \
     -Dgroups='!process | compatibility' -Dsnowflake.simulation.schedules=2000 >"$log" 2>&1
   build=$?
   set -e

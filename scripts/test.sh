@@ -17,7 +17,8 @@
 
 # The whole test suite on a fresh machine, in one command: installs the programs the tests run where they
 # are missing (scripts/install-test-tools.sh: redis-server, Chromium and chromedriver, libfaketime,
-# pg_dump and psql, promtool), then runs ./mvnw -B -ntp clean verify with any further arguments appended.
+# pg_dump and psql, promtool), then runs ./mvnw -B -ntp -T 2 clean verify with any further arguments appended
+# (two modules at a time: many tests wait on servers and timeouts, which another module's tests fill).
 #
 #   scripts/test.sh                          everything, or stop naming what is missing
 #   scripts/test.sh --skip-missing-tools     if a tool is missing and cannot be installed (no root, no
@@ -81,7 +82,7 @@ if [ "$installed" -ne 0 ]; then
 fi
 
 status=0
-./mvnw -B -ntp clean verify "${excludes[@]}" "${args[@]}" || status=$?
+./mvnw -B -ntp -T 2 clean verify "${excludes[@]}" "${args[@]}" || status=$?
 if [ ${#excludes[@]} -gt 0 ]; then
   echo "scripts/test.sh: WARNING: this run LEFT OUT the test classes that need ${tools[*]}: it is not the whole suite"
 fi
