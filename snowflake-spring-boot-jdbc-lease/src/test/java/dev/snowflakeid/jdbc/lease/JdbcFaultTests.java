@@ -26,6 +26,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -210,6 +212,29 @@ class JdbcFaultTests {
 						.isLessThanOrEqualTo(Duration.ofSeconds(1).plus(beyond.isNegative() ? Duration.ZERO : beyond));
 				}
 			});
+	}
+
+	@Test
+	void anApplicationStartedWhileTheDatabaseIsDownWaitsForIt() {
+		String schema = startServer(Map.of());
+		this.server.crash();
+		Duration down = Duration.ofSeconds(3);
+		CompletableFuture<Void> restart = CompletableFuture.runAsync(this.server::start,
+				CompletableFuture.delayedExecutor(down.toMillis(), TimeUnit.MILLISECONDS));
+		long started = System.nanoTime();
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SnowflakeJdbcLeaseAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues(applicationProperties(schema).toArray(String[]::new))
+			.run((context) -> {
+				assertThat(context).as("started within the startup wait budget of 20 s").hasNotFailed();
+				Duration startup = Duration.ofNanos(System.nanoTime() - started);
+				figure("an application started while PostgreSQL was down for " + down.toMillis() + " ms: started after "
+						+ startup.toMillis() + " ms");
+				assertThat(startup).as("it waited for the database").isGreaterThanOrEqualTo(down);
+				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
+			});
+		restart.join();
 	}
 
 	@Test

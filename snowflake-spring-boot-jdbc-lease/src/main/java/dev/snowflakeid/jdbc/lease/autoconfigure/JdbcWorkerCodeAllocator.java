@@ -99,10 +99,7 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator, AutoCloseabl
 				target.password(), this.jdbc.getConnectTimeout(), this.jdbc.getCommandTimeout());
 		try {
 			JdbcWorkerLeaseStore store = store(pool, target, timing);
-			if (initializes(target)) {
-				store.initializeSchema();
-			}
-			store.verify();
+			store.prepare(initializes(target), startupWaitBudget);
 			this.pool = pool;
 			return store;
 		}
