@@ -64,6 +64,27 @@ class SnowflakeR2dbcAutoConfigurationTests {
 	}
 
 	@Test
+	void anAttributeNamingAGeneratorTakesItsIdsFromThatGenerator() {
+		this.runner
+			// by name only, as a named generator beside the application's primary one
+			.withBean("shipments", SnowflakeIdGenerator.class,
+					() -> SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).region(2).workerCode(5).build(),
+					(definition) -> definition.setAutowireCandidate(false))
+			.run((context) -> {
+				Object converted = ReactiveEntityCallbacks.create(context)
+					.callback(BeforeConvertCallback.class, new Shipment(null, "crate"),
+							SqlIdentifier.unquoted("shipment"))
+					.block();
+				assertThat(converted).isInstanceOfSatisfying(Shipment.class, (shipment) -> {
+					assertThat(shipment.id()).isNotNull();
+					IdGenerator ids = context.getBean(IdGenerator.class);
+					assertThat(ids.decode(shipment.id()).region()).isEqualTo(2);
+					assertThat(ids.decode(shipment.id()).worker()).isEqualTo(5);
+				});
+			});
+	}
+
+	@Test
 	void backsOffFromAUserDefinedCallback() {
 		this.runner.withUserConfiguration(UserCallbackConfiguration.class)
 			.run((context) -> assertThat(context).getBean(SnowflakeIdR2dbcBeforeConvertCallback.class)
@@ -130,6 +151,9 @@ class SnowflakeR2dbcAutoConfigurationTests {
 	}
 
 	record Ticket(@Id @GeneratedSnowflakeId Long id, String item) {
+	}
+
+	record Shipment(@Id @GeneratedSnowflakeId(generator = "shipments") Long id, String item) {
 	}
 
 }
