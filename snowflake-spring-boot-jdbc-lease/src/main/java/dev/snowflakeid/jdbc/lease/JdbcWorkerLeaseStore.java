@@ -18,13 +18,11 @@ package dev.snowflakeid.jdbc.lease;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
@@ -72,9 +70,6 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
 	private static final SecureRandom RANDOM = new SecureRandom();
-
-	/** Longest wait between two attempts to reach the database at startup. */
-	private static final Duration STARTUP_RETRY = Duration.ofMillis(500);
 
 	private final DataSource dataSource;
 
@@ -132,10 +127,9 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * A store of the same table, namespace, connections and timing that leases the codes
-	 * of {@code region} instead: another region of the same key space and format, as a
-	 * named generator has it. Its grants are checked as this store's are: the meta row
-	 * records every region in use, and a loss detected in one raises the floors of all.
+	 * A store of the same table, namespace, connections and timing in {@code region}, as
+	 * a named generator has it: the meta row records every region in use, and a loss
+	 * detected in one raises the floors of all.
 	 * @throws IllegalArgumentException if the region lies outside the layout
 	 */
 	public JdbcWorkerLeaseStore inRegion(int region) {
@@ -152,54 +146,6 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 			tx.commit();
 			return Boolean.TRUE;
 		});
-	}
-
-	/**
-	 * Makes the lease table where {@code initialize} says so, then checks the database
-	 * ({@link #verify()}), retrying for up to {@code waitBudget} while the database
-	 * cannot be reached: one that is restarting, recovering from a crash, paused or cut
-	 * off when the application starts is waited for, as a Redis is. Any other failure is
-	 * thrown at once.
-	 * @throws LeaseStoreUnavailableException if the database could not be reached within
-	 * the budget, or failed otherwise
-	 * @throws UnsuitableDatabaseException if it is not suitable
-	 */
-	public void prepare(boolean initialize, Duration waitBudget) {
-		long deadline = System.nanoTime() + waitBudget.toNanos();
-		while (true) {
-			try {
-				if (initialize) {
-					initializeSchema();
-				}
-				verify();
-				return;
-			}
-			catch (LeaseStoreUnavailableException ex) {
-				long left = deadline - System.nanoTime();
-				if (left <= 0 || !unreachable(ex) || Thread.currentThread().isInterrupted()) {
-					throw ex;
-				}
-				LockSupport.parkNanos(Math.min(left, STARTUP_RETRY.toNanos()));
-			}
-		}
-	}
-
-	/**
-	 * Whether a failure says that the database could not be reached, rather than that it
-	 * refused: a connection exception (SQLSTATE class 08), a server still starting up
-	 * ({@code 57P03}), or a pool that timed out waiting for a connection.
-	 */
-	static boolean unreachable(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof SQLTransientConnectionException) {
-				return true;
-			}
-			if (cause instanceof SQLException sql && sql.getSQLState() != null
-					&& (sql.getSQLState().startsWith("08") || "57P03".equals(sql.getSQLState()))) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	/**

@@ -25,6 +25,7 @@ import dev.snowflakeid.autoconfigure.SnowflakeProperties.Allocator;
 import dev.snowflakeid.autoconfigure.StoreTiming;
 import dev.snowflakeid.autoconfigure.WorkerCodeAllocator;
 import dev.snowflakeid.jdbc.lease.JdbcWorkerLeaseStore;
+import dev.snowflakeid.jdbc.lease.LeaseDatabaseStartup;
 import dev.snowflakeid.jdbc.lease.LeaseConnections;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.UniquenessDomain;
@@ -99,7 +100,7 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator, AutoCloseabl
 				target.password(), this.jdbc.getConnectTimeout(), this.jdbc.getCommandTimeout());
 		try {
 			JdbcWorkerLeaseStore store = store(pool, target, timing);
-			store.prepare(initializes(target), startupWaitBudget);
+			LeaseDatabaseStartup.prepare(store, initializes(target), startupWaitBudget);
 			this.pool = pool;
 			return store;
 		}
