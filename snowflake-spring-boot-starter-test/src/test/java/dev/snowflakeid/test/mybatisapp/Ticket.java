@@ -23,6 +23,9 @@ public class Ticket {
 	@GeneratedSnowflakeId
 	private @Nullable Long id;
 
+	@GeneratedSnowflakeId
+	private @Nullable String reference;
+
 	private @Nullable String title;
 
 	public @Nullable Long getId() {
@@ -31,6 +34,14 @@ public class Ticket {
 
 	public void setId(@Nullable Long id) {
 		this.id = id;
+	}
+
+	public @Nullable String getReference() {
+		return this.reference;
+	}
+
+	public void setReference(@Nullable String reference) {
+		this.reference = reference;
 	}
 
 	public @Nullable String getTitle() {

@@ -23,13 +23,16 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 public interface TicketMapper {
 
-	@Update("create table ticket (id bigint primary key, title varchar(100))")
+	@Update("create table ticket (id bigint primary key, reference char(11), title varchar(100))")
 	void createTable();
 
-	@Insert("insert into ticket (id, title) values (#{id}, #{title})")
+	@Insert("insert into ticket (id, reference, title) values (#{id}, #{reference}, #{title})")
 	int insert(Ticket ticket);
 
 	@Select("select title from ticket where id = #{id}")
 	String titleOf(long id);
+
+	@Select("select reference from ticket where id = #{id}")
+	String referenceOf(long id);
 
 }

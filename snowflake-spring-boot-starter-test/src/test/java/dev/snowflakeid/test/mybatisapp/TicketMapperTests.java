@@ -17,6 +17,7 @@ package dev.snowflakeid.test.mybatisapp;
 
 import java.util.Objects;
 
+import dev.snowflakeid.IdFormats;
 import org.junit.jupiter.api.Test;
 import org.mybatis.spring.boot.test.autoconfigure.MybatisTest;
 
@@ -27,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The MyBatis slice with nothing added to the test: the slice includes the generator, the
  * in-memory allocator and the interceptor that fills {@code @GeneratedSnowflakeId} keys
- * of inserted parameters, here on an embedded H2.
+ * of inserted parameters, in the application's string form for {@code String} properties,
+ * here on an embedded H2.
  */
-@MybatisTest
+@MybatisTest(properties = "snowflake.format.string=base62")
 class TicketMapperTests {
 
 	@Autowired
@@ -47,6 +49,10 @@ class TicketMapperTests {
 		assertThat(firstId).isPositive();
 		assertThat(secondId).isGreaterThan(firstId);
 		assertThat(this.tickets.titleOf(secondId)).isEqualTo("no coffee");
+		String reference = Objects.requireNonNull(second.getReference());
+		assertThat(reference).hasSize(IdFormats.Form.BASE62.width());
+		assertThat(IdFormats.Form.BASE62.parse(reference)).isPositive().isNotEqualTo(secondId);
+		assertThat(this.tickets.referenceOf(secondId)).isEqualTo(reference);
 	}
 
 	private static Ticket ticket(String title) {

@@ -22,6 +22,7 @@ import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
 @Table
-public record Receipt(@Id @GeneratedSnowflakeId @Nullable Long id, String customer) {
+public record Receipt(@Id @GeneratedSnowflakeId @Nullable Long id, @GeneratedSnowflakeId @Nullable String reference,
+		String customer) {
 
 }

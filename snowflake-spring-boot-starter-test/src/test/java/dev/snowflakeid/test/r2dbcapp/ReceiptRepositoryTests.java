@@ -17,6 +17,7 @@ package dev.snowflakeid.test.r2dbcapp;
 
 import java.util.Objects;
 
+import dev.snowflakeid.IdFormats;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -28,9 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Spring Data R2DBC slice with nothing added to the test: the slice includes the
  * generator, the in-memory allocator and the callback that assigns
- * {@code @GeneratedSnowflakeId} ids, here on an embedded H2 through r2dbc-h2.
+ * {@code @GeneratedSnowflakeId} ids, and the application's string form for {@code String}
+ * attributes, here on an embedded H2 through r2dbc-h2.
  */
-@DataR2dbcTest
+@DataR2dbcTest(properties = "snowflake.format.string=crockford32")
 class ReceiptRepositoryTests {
 
 	@Autowired
@@ -41,12 +43,17 @@ class ReceiptRepositoryTests {
 
 	@Test
 	void savedAggregatesGetSnowflakeIds() {
-		this.database.sql("CREATE TABLE receipt (id BIGINT PRIMARY KEY, customer VARCHAR(100))").then().block();
-		Receipt first = Objects.requireNonNull(this.receipts.save(new Receipt(null, "ada")).block());
-		Receipt second = Objects.requireNonNull(this.receipts.save(new Receipt(null, "grace")).block());
+		this.database.sql("CREATE TABLE receipt (id BIGINT PRIMARY KEY, reference CHAR(13), customer VARCHAR(100))")
+			.then()
+			.block();
+		Receipt first = Objects.requireNonNull(this.receipts.save(new Receipt(null, null, "ada")).block());
+		Receipt second = Objects.requireNonNull(this.receipts.save(new Receipt(null, null, "grace")).block());
 		assertThat(first.id()).isPositive();
 		assertThat(second.id()).isGreaterThan(first.id());
 		assertThat(this.receipts.findById(Objects.requireNonNull(second.id())).block()).isEqualTo(second);
+		String reference = Objects.requireNonNull(second.reference());
+		assertThat(reference).hasSize(IdFormats.Form.CROCKFORD32.width());
+		assertThat(IdFormats.Form.CROCKFORD32.parse(reference)).isPositive().isNotEqualTo(second.id());
 	}
 
 }
