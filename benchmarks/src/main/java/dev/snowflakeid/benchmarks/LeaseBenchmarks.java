@@ -273,7 +273,7 @@ public class LeaseBenchmarks {
 			}
 			try {
 				this.pool = LeaseConnections.create(this.server.getJdbcUrl("postgres", "postgres"), null, null, null,
-						CONNECT_TIMEOUT, LeaseTiming.DEFAULT_REQUEST_LATENESS);
+						CONNECT_TIMEOUT, LeaseTiming.DEFAULT_REQUEST_LATENESS, null);
 				JdbcWorkerLeaseStore store = JdbcWorkerLeaseStore.builder(this.pool, SnowflakeLayout.defaults())
 					.namespace("benchmark")
 					.ttl(TTL)

@@ -27,6 +27,7 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.BeanUtils;
@@ -77,12 +78,16 @@ public final class LeaseConnections {
 	 * @param driverClassName the driver, or {@code null} to take the one the URL names
 	 * @param connectTimeout the longest wait for a connection, from the pool or the
 	 * driver; at least {@link #MIN_CONNECT_TIMEOUT}
+	 * @param metrics where the pool reports its connections and waits (as
+	 * {@code hikaricp.*} meters tagged {@code pool=}{@value #POOL_NAME} with Micrometer),
+	 * or {@code null} for nowhere
 	 * @throws UnsuitableDatabaseException if the URL names a database without a dialect
 	 * @throws IllegalArgumentException if the connect timeout is shorter than
 	 * {@link #MIN_CONNECT_TIMEOUT}
 	 */
 	public static HikariDataSource create(String url, @Nullable String driverClassName, @Nullable String username,
-			@Nullable String password, Duration connectTimeout, Duration commandTimeout) {
+			@Nullable String password, Duration connectTimeout, Duration commandTimeout,
+			@Nullable MetricsTrackerFactory metrics) {
 		requireConnectTimeout(connectTimeout);
 		DatabaseDriver product = DatabaseDriver.fromJdbcUrl(url);
 		if (product != DatabaseDriver.POSTGRESQL) {
@@ -120,6 +125,9 @@ public final class LeaseConnections {
 		pool.setAutoCommit(false);
 		// start without a connection: the first call reports an unreachable database
 		pool.setInitializationFailTimeout(-1);
+		if (metrics != null) {
+			pool.setMetricsTrackerFactory(metrics);
+		}
 		return new LeasePool(pool, dataSource);
 	}
 

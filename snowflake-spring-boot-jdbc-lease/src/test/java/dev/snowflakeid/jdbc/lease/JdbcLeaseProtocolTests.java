@@ -410,7 +410,7 @@ class JdbcLeaseProtocolTests {
 	void otherDatabaseProductsAreRefusedByName() {
 		assertThatExceptionOfType(UnsuitableDatabaseException.class)
 			.isThrownBy(() -> LeaseConnections.create("jdbc:mysql://db.internal:3306/app?user=app&password=secret",
-					null, null, null, Duration.ofSeconds(1), Duration.ofSeconds(1)))
+					null, null, null, Duration.ofSeconds(1), Duration.ofSeconds(1), null))
 			.withMessageContaining("MYSQL")
 			.withMessageContaining("jdbc:mysql://db.internal:3306/app")
 			.withMessageNotContaining("secret");

@@ -139,8 +139,8 @@ public final class PostgreSqlLeaseFixture implements AfterEachCallback, AfterAll
 	 * closed by {@link #closePools()}.
 	 */
 	static DataSource dataSource(String url, LeaseTiming timing) {
-		return pool(
-				LeaseConnections.create(url, null, "postgres", null, Duration.ofSeconds(2), timing.requestLateness()));
+		return pool(LeaseConnections.create(url, null, "postgres", null, Duration.ofSeconds(2),
+				timing.requestLateness(), null));
 	}
 
 	/** {@code pool}, to be closed by {@link #closePools()}. */

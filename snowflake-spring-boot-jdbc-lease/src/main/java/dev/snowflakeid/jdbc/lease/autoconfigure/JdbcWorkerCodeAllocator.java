@@ -57,14 +57,18 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator, AutoCloseabl
 
 	private final ObjectProvider<JdbcConnectionDetails> applicationDatabase;
 
+	private final ObjectProvider<LeasePoolMetrics> metrics;
+
 	private @Nullable HikariDataSource pool;
 
 	JdbcWorkerCodeAllocator(SnowflakeProperties properties, SnowflakeJdbcLeaseProperties jdbc,
-			ObjectProvider<SnowflakeLayout> layout, ObjectProvider<JdbcConnectionDetails> applicationDatabase) {
+			ObjectProvider<SnowflakeLayout> layout, ObjectProvider<JdbcConnectionDetails> applicationDatabase,
+			ObjectProvider<LeasePoolMetrics> metrics) {
 		this.properties = properties;
 		this.jdbc = jdbc;
 		this.layout = layout;
 		this.applicationDatabase = applicationDatabase;
+		this.metrics = metrics;
 	}
 
 	@Override
@@ -97,7 +101,8 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator, AutoCloseabl
 	public JdbcWorkerLeaseStore leaseStore(LeaseTiming timing, Duration startupWaitBudget) {
 		Target target = target();
 		HikariDataSource pool = LeaseConnections.create(target.url(), target.driverClassName(), target.username(),
-				target.password(), this.jdbc.getConnectTimeout(), this.jdbc.getCommandTimeout());
+				target.password(), this.jdbc.getConnectTimeout(), this.jdbc.getCommandTimeout(),
+				this.metrics.getIfAvailable(() -> LeasePoolMetrics.NONE).trackerFactory());
 		try {
 			JdbcWorkerLeaseStore store = store(pool, target, timing);
 			LeaseDatabaseStartup.prepare(store, initializes(target), startupWaitBudget);

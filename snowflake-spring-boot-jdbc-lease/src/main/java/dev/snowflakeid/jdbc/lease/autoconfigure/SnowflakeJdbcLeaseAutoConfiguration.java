@@ -21,6 +21,9 @@ import dev.snowflakeid.autoconfigure.ConditionalOnSnowflakeEnabled;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -28,6 +31,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Auto-configuration of the JDBC worker-code allocator. The database is the one
@@ -56,8 +60,28 @@ public final class SnowflakeJdbcLeaseAutoConfiguration {
 	@ConditionalOnMissingBean
 	JdbcWorkerCodeAllocator jdbcWorkerCodeAllocator(SnowflakeProperties properties,
 			SnowflakeJdbcLeaseProperties jdbcProperties, ObjectProvider<SnowflakeLayout> layout,
-			ObjectProvider<JdbcConnectionDetails> applicationDatabase) {
-		return new JdbcWorkerCodeAllocator(properties, jdbcProperties, layout, applicationDatabase);
+			ObjectProvider<JdbcConnectionDetails> applicationDatabase, ObjectProvider<LeasePoolMetrics> metrics) {
+		return new JdbcWorkerCodeAllocator(properties, jdbcProperties, layout, applicationDatabase, metrics);
+	}
+
+	/**
+	 * The store's pool in the application's meter registry ({@code hikaricp.*} meters
+	 * tagged {@code pool=snowflake-lease}), looked up when the pool is made: with
+	 * Micrometer, which is optional here.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+	static class LeasePoolMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LeasePoolMetrics snowflakeLeasePoolMetrics(ObjectProvider<MeterRegistry> registry) {
+			return () -> {
+				MeterRegistry meters = registry.getIfUnique();
+				return (meters != null) ? new MicrometerMetricsTrackerFactory(meters) : null;
+			};
+		}
+
 	}
 
 }

@@ -33,12 +33,15 @@ import dev.snowflakeid.lease.UniquenessDomain;
 import dev.snowflakeid.lease.WorkerLeaseListener;
 import dev.snowflakeid.testsupport.Polling;
 import dev.snowflakeid.testsupport.RealProcesses;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -116,6 +119,37 @@ class SnowflakeJdbcLeaseAutoConfigurationTests {
 			.isZero();
 		Polling.await("the pool's connections to close", Duration.ofSeconds(5))
 			.until(() -> postgres.admin().queryForObject(leases, Long.class) == 0);
+	}
+
+	@Test
+	void thePoolReportsToTheApplicationsMeterRegistry() {
+		String schema = postgres.freshSchema();
+		this.runner.withBean(SimpleMeterRegistry.class)
+			.withPropertyValues("snowflake.worker.jdbc.url=" + postgres.url(), "snowflake.worker.jdbc.schema=" + schema,
+					"snowflake.worker.jdbc.initialize-schema=always")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				assertThat(meters.get("hikaricp.connections.max").tag("pool", "snowflake-lease").gauge().value())
+					.isEqualTo(2);
+				Polling.await("renewals through pooled connections", Duration.ofSeconds(10))
+					.until(() -> meters.get("hikaricp.connections.usage")
+						.tag("pool", "snowflake-lease")
+						.timer()
+						.count() > 0);
+			});
+	}
+
+	@Test
+	void withoutMicrometerThePoolReportsNowhere() {
+		String schema = postgres.freshSchema();
+		this.runner.withClassLoader(new FilteredClassLoader("io.micrometer"))
+			.withPropertyValues("snowflake.worker.jdbc.url=" + postgres.url(), "snowflake.worker.jdbc.schema=" + schema,
+					"snowflake.worker.jdbc.initialize-schema=always")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(LeasePoolMetrics.class);
+				assertThat(context.getBean(IdGenerator.class).nextId()).isPositive();
+			});
 	}
 
 	/**
