@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.snowflakeid.SnowflakeIdGenerator;
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.SnowflakeWorker;
 import dev.snowflakeid.lease.StaticWorkerLeaseStore;
 import dev.snowflakeid.lease.UniquenessDomain;
@@ -60,6 +61,17 @@ public final class SnowflakeGenerators implements AutoCloseable {
 
 	SnowflakeGenerators(Map<String, Named> generators) {
 		this.generators = Collections.unmodifiableMap(new LinkedHashMap<>(generators));
+	}
+
+	/**
+	 * The region of each named generator of {@code snowflake.generators.<name>.*}, in
+	 * configuration order, checked as at startup: for a test library that makes the named
+	 * generators itself, with a fixed clock.
+	 * @throws InvalidSnowflakeConfigurationException naming the property to change and a
+	 * free region, when a name or region breaks a rule
+	 */
+	public static Map<String, Integer> regions(SnowflakeProperties properties, SnowflakeLayout layout) {
+		return GeneratorRegions.check(properties, layout);
 	}
 
 	/** The names of the named generators, in configuration order. */

@@ -18,6 +18,8 @@ package dev.snowflakeid.test.autoconfigure;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -27,9 +29,11 @@ import dev.snowflakeid.SnowflakeIdGenerator;
 import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.autoconfigure.InvalidSnowflakeConfigurationException;
 import dev.snowflakeid.autoconfigure.SnowflakeAutoConfiguration;
+import dev.snowflakeid.autoconfigure.SnowflakeGenerators;
 import dev.snowflakeid.autoconfigure.SnowflakeProperties;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -37,6 +41,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.Environment;
 
 /**
@@ -93,21 +98,51 @@ public final class SnowflakeTestAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@Conditional(OnInMemoryAllocatorCondition.class)
 	@ConditionalOnProperty("snowflake.test.clock")
+	@Import(FixedClockGeneratorRegistrar.class)
 	static class FixedClockConfiguration {
 
+		/**
+		 * Primary, as the default generator is beside named ones without the fixed clock.
+		 */
 		@Bean
+		@Primary
 		@ConditionalOnMissingBean(IdGenerator.class)
 		SnowflakeIdGenerator fixedClockIdGenerator(SnowflakeProperties properties, SnowflakeTestProperties test,
 				SnowflakeLayout layout) {
+			return fixed(layout, properties.getRegion(), code(properties, layout), clock(test, layout));
+		}
+
+		/**
+		 * The named generators, each in its region, checked as without the fixed clock;
+		 * their worker code is {@code snowflake.worker.code}, or one of their own.
+		 */
+		@Bean(FixedClockGenerators.BEAN)
+		// only beside the fixed-clock generator, not beside a generator of the
+		// application's
+		@ConditionalOnBean(name = "fixedClockIdGenerator")
+		FixedClockGenerators snowflakeFixedClockGenerators(SnowflakeProperties properties, SnowflakeTestProperties test,
+				SnowflakeLayout layout) {
+			Map<String, SnowflakeIdGenerator> generators = new LinkedHashMap<>();
+			int code = code(properties, layout);
+			SnowflakeGenerators.regions(properties, layout)
+				.forEach((name, region) -> generators.put(name, fixed(layout, region, code, clock(test, layout))));
+			return new FixedClockGenerators(generators);
+		}
+
+		private static Instant clock(SnowflakeTestProperties test, SnowflakeLayout layout) {
 			Instant clock = Objects.requireNonNull(test.getClock(), "snowflake.test.clock, which the condition found");
 			if (!clock.isAfter(layout.epoch())) {
 				throw new InvalidSnowflakeConfigurationException("snowflake.test.clock",
 						"fixed clock " + clock + " is not after the epoch " + layout.epoch(),
 						"Set snowflake.test.clock to an instant after snowflake.epoch.");
 			}
+			return clock;
+		}
+
+		private static SnowflakeIdGenerator fixed(SnowflakeLayout layout, int region, int code, Instant clock) {
 			return SnowflakeIdGenerator.builder(layout)
-				.region(properties.getRegion())
-				.workerCode(code(properties, layout))
+				.region(region)
+				.workerCode(code)
 				.wallClock(InstantSource.fixed(clock))
 				.exhaustionWaitBudget(Duration.ZERO)
 				.build();

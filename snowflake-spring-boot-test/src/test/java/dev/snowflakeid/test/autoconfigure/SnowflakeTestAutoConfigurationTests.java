@@ -183,6 +183,36 @@ class SnowflakeTestAutoConfigurationTests {
 	}
 
 	@Test
+	void aFixedClockMakesTheNamedGeneratorsEachInItsRegion() {
+		this.runner
+			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.worker.code=5",
+					"snowflake.test.clock=2026-06-01T00:00:00Z", "snowflake.generators.order-numbers.region=1")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(WorkerLeaseStore.class);
+				DecodedId named = SnowflakeLayout.defaults()
+					.decode(context.getBean("order-numbers", IdGenerator.class).nextId());
+				assertThat(named.region()).isEqualTo(1);
+				assertThat(named.worker()).isEqualTo(5);
+				assertThat(named.timestamp()).isEqualTo(Instant.parse("2026-06-01T00:00:00Z"));
+				assertThat(named.sequence()).isZero();
+				DecodedId primary = SnowflakeLayout.defaults().decode(context.getBean(IdGenerator.class).nextId());
+				assertThat(primary.region()).isZero();
+				assertThat(primary.sequence()).isZero();
+			});
+	}
+
+	@Test
+	void aFixedClockRefusesANamedGeneratorInTheDefaultRegion() {
+		this.runner
+			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.test.clock=2026-06-01T00:00:00Z",
+					"snowflake.generators.order-numbers.region=0")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOfSatisfying(InvalidSnowflakeConfigurationException.class,
+						(ex) -> assertThat(ex.property()).isEqualTo("snowflake.generators.order-numbers.region")));
+	}
+
+	@Test
 	void aFixedClockRefusesAtOnceWhenTheTickIsUsedUp() {
 		this.runner
 			.withPropertyValues("snowflake.worker.allocator=in-memory", "snowflake.test.clock=2026-06-01T00:00:00Z",
