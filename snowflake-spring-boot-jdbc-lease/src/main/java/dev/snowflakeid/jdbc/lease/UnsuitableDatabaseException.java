@@ -46,7 +46,9 @@ public final class UnsuitableDatabaseException extends IllegalStateException {
 	 */
 	public static UnsuitableDatabaseException product(String database, String product) {
 		return new UnsuitableDatabaseException(Reason.PRODUCT, database, product,
-				"worker leases in a database " + "support PostgreSQL only so far, but " + database + " is " + product);
+				"worker leases in a database need PostgreSQL, whose rows carry the id of the transaction that wrote "
+						+ "them, so that a restored lease table is seen (docs/jdbc-lease-store.md, Other databases), but "
+						+ database + " is " + product);
 	}
 
 	/**
