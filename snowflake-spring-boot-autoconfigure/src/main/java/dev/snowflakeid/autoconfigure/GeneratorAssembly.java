@@ -47,10 +47,11 @@ final class GeneratorAssembly {
 	}
 
 	/**
-	 * A worker issuing in {@code region} with codes of {@code store}.
+	 * A worker issuing in {@code region} with codes of {@code store}, not started yet
+	 * (one sharing a static code joins the others, started).
 	 * @param owner who holds a static code, named to a second claimant
 	 */
-	static SnowflakeWorker worker(SnowflakeProperties properties, SnowflakeLayout layout, int region,
+	static SnowflakeWorker unstarted(SnowflakeProperties properties, SnowflakeLayout layout, int region,
 			WorkerLeaseStore store, LeaseTiming timing, List<WorkerLeaseListener> listeners, String owner,
 			SnowflakeLeaseThreads threads) {
 		LeaseTimingMapper.checkBorrowAhead(properties, timing, store);
@@ -88,14 +89,21 @@ final class GeneratorAssembly {
 			.borrowAhead(clock.getBorrowAhead())
 			.forwardJumpAlert(clock.getForwardJumpAlert())
 			.build();
-		SnowflakeWorker worker = new SnowflakeWorker(generator, built, InstantSource.system());
+		return new SnowflakeWorker(generator, built, InstantSource.system());
+	}
+
+	/** As {@link #unstarted}, started unless the process is checkpointed on refresh. */
+	static SnowflakeWorker worker(SnowflakeProperties properties, SnowflakeLayout layout, int region,
+			WorkerLeaseStore store, LeaseTiming timing, List<WorkerLeaseListener> listeners, String owner,
+			SnowflakeLeaseThreads threads) {
+		SnowflakeWorker worker = unstarted(properties, layout, region, store, timing, listeners, owner, threads);
 		return SnowflakeWorkerLifecycle.claimsAtStart() ? worker : worker.start();
 	}
 
 	/**
 	 * The named generators of {@code snowflake.generators.*}, each with a store of the
-	 * selected allocator in its own region, started one after the other; on a failure
-	 * those started already are closed again.
+	 * selected allocator in its own region, started together; on a failure all of them
+	 * are closed again.
 	 * @param listeners the listeners of one generator's keeper, by name
 	 */
 	static SnowflakeGenerators named(SnowflakeProperties properties, SnowflakeLayout layout,
@@ -112,7 +120,7 @@ final class GeneratorAssembly {
 							+ "supplies a lease store of its own",
 					"Remove snowflake.generators." + name + ".*, or remove the application's WorkerLeaseStore bean.");
 		}
-		Map<String, Named> started = new LinkedHashMap<>();
+		Map<String, Named> made = new LinkedHashMap<>();
 		try {
 			for (Map.Entry<String, Integer> entry : regions.entrySet()) {
 				String name = entry.getKey();
@@ -123,21 +131,24 @@ final class GeneratorAssembly {
 				own.add(new SnowflakeLeaseLogger(region, domain));
 				Named named;
 				try {
-					named = new Named(worker(properties, layout, region, store, timing, own,
+					named = new Named(unstarted(properties, layout, region, store, timing, own,
 							owner + ", generator '" + name + "'", threads), store, domain);
 				}
 				catch (RuntimeException ex) {
 					Named.closeStore(store);
 					throw ex;
 				}
-				started.put(name, named);
+				made.put(name, named);
+			}
+			if (!SnowflakeWorkerLifecycle.claimsAtStart()) {
+				NamedGeneratorStarts.startAll(made);
 			}
 		}
 		catch (RuntimeException ex) {
-			new SnowflakeGenerators(started).closeAfter(ex);
+			new SnowflakeGenerators(made).closeAfter(ex);
 			throw ex;
 		}
-		return new SnowflakeGenerators(started);
+		return new SnowflakeGenerators(made);
 	}
 
 }
