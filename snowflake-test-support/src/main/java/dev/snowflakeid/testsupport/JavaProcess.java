@@ -48,7 +48,15 @@ public final class JavaProcess implements AutoCloseable {
 
 	/** A process running {@code mainClass}. */
 	public static Builder builder(String mainClass) {
-		return new Builder(mainClass);
+		return new Builder(mainClass, false);
+	}
+
+	/**
+	 * A process running an executable jar, as {@code java -jar jar} does: its manifest
+	 * names the main class and the class path ({@link Builder#classPath} does not apply).
+	 */
+	public static Builder jar(Path jar) {
+		return new Builder(jar.toString(), true);
 	}
 
 	public Process process() {
@@ -157,7 +165,10 @@ public final class JavaProcess implements AutoCloseable {
 	/** How to start the process. */
 	public static final class Builder {
 
+		// the main class, or the path of an executable jar
 		private final String mainClass;
+
+		private final boolean executableJar;
 
 		private final List<String> jvmOptions = new ArrayList<>();
 
@@ -167,8 +178,9 @@ public final class JavaProcess implements AutoCloseable {
 
 		private String classPath = System.getProperty("java.class.path");
 
-		private Builder(String mainClass) {
+		private Builder(String mainClass, boolean executableJar) {
 			this.mainClass = mainClass;
+			this.executableJar = executableJar;
 		}
 
 		/** Another class path than this JVM's, such as this one without a library. */
@@ -203,7 +215,8 @@ public final class JavaProcess implements AutoCloseable {
 			List<String> command = new ArrayList<>();
 			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 			command.addAll(this.jvmOptions);
-			command.addAll(List.of("-cp", this.classPath, this.mainClass));
+			command.addAll(this.executableJar ? List.of("-jar", this.mainClass)
+					: List.of("-cp", this.classPath, this.mainClass));
 			command.addAll(this.args);
 			try {
 				Files.createDirectories(log.toAbsolutePath().getParent());
