@@ -78,8 +78,24 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 
 		private static final long serialVersionUID = 1L;
 
+		private final @Nullable String store;
+
 		public StoreMismatchException(String message) {
+			this(message, null);
+		}
+
+		/**
+		 * A refusal by {@code store}, the {@link WorkerLeaseStore#name()} of the store
+		 * that refused, so that the explanation names that store's settings.
+		 */
+		public StoreMismatchException(String message, @Nullable String store) {
 			super(message, null);
+			this.store = store;
+		}
+
+		/** The name of the store that refused, or {@code null} when not given. */
+		public @Nullable String store() {
+			return this.store;
 		}
 
 	}

@@ -230,7 +230,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 	@Override
 	public String name() {
-		return "jdbc";
+		return LeaseGrants.STORE;
 	}
 
 	/** The lease table, qualified with its schema where one is configured. */

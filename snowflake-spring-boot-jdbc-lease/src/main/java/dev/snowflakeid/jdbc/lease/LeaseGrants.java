@@ -45,6 +45,9 @@ import org.springframework.jdbc.core.SingleColumnRowMapper;
  */
 final class LeaseGrants {
 
+	/** The store's name, as health, logs and refusals give it. */
+	static final String STORE = "jdbc";
+
 	private final PostgreSqlLeaseDialect dialect;
 
 	private final LeaseSettings settings;
@@ -197,7 +200,7 @@ final class LeaseGrants {
 			throw new StoreMismatchException("lease table " + this.settings.table() + " records format '"
 					+ meta.format() + "' and fleet lead limit " + meta.leadLimit() + " ms, but this instance uses '"
 					+ this.settings.format() + "' and " + this.settings.leadLimitMillis()
-					+ " ms; one table holds one format and one limit; the database wrote nothing");
+					+ " ms; one table holds one format and one limit; the database wrote nothing", STORE);
 		}
 	}
 
@@ -207,7 +210,7 @@ final class LeaseGrants {
 			throw new StoreMismatchException("region " + this.settings.region() + " of lease table "
 					+ this.settings.table() + " belongs to namespace '" + regionRows.get(0).namespace() + "', not '"
 					+ this.settings.namespace()
-					+ "': two namespaces in one region issue the same IDs; the database wrote nothing");
+					+ "': two namespaces in one region issue the same IDs; the database wrote nothing", STORE);
 		}
 	}
 
@@ -229,7 +232,7 @@ final class LeaseGrants {
 					+ this.settings.quarantineMillis() + " ms and " + this.settings.ceilingLeadMillis()
 					+ " ms. Other lease timing takes a table over only once no lease granted under the recorded "
 					+ "timing can be in use (every recorded ceiling plus the recorded quarantine has passed); the "
-					+ "database wrote nothing");
+					+ "database wrote nothing", STORE);
 		}
 	}
 

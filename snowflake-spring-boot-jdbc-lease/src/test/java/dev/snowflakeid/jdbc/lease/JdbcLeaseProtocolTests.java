@@ -354,7 +354,9 @@ class JdbcLeaseProtocolTests {
 		List<Map<String, Object>> before = table.snapshot();
 		JdbcWorkerLeaseStore other = table.builder(table.dataSource()).namespace("billing").build();
 		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> other.claim(-1))
-			.withMessageContaining("namespace 'default', not 'billing'");
+			.withMessageContaining("namespace 'default', not 'billing'")
+			.satisfies((ex) -> assertThat(ex.store()).as("the store whose settings the analysis names")
+				.isEqualTo(other.name()));
 		assertThat(table.snapshot()).isEqualTo(before);
 		JdbcWorkerLeaseStore otherRegion = table.builder(table.dataSource()).namespace("billing").region(1).build();
 		assertThat(otherRegion.claim(-1).workerCode()).isNotNegative();
