@@ -109,10 +109,12 @@ final class MissingLeaseStore {
 							+ "or set snowflake.worker.allocator=redis (the default) or static."));
 		}
 		return new InvalidSnowflakeConfigurationException("snowflake.worker.allocator",
-				"the jdbc allocator is selected but no database is configured for worker leases: neither "
-						+ "spring.datasource.url nor snowflake.worker.jdbc.url is set",
+				"the jdbc allocator is selected but no database is configured for worker leases: "
+						+ "snowflake.worker.jdbc.url is not set, and the application has no JDBC DataSource "
+						+ "(spring.datasource.url is not set, DataSourceAutoConfiguration is excluded, or Spring Boot "
+						+ "left the DataSource out because an R2DBC ConnectionFactory is present)",
 				capitalize(tests + "set spring.datasource.url (the application's database) or "
-						+ "snowflake.worker.jdbc.url (a database for leases only), or set "
+						+ "snowflake.worker.jdbc.url (a database for leases only, also the way beside R2DBC), or set "
 						+ "snowflake.worker.allocator=redis (the default) or static."));
 	}
 
