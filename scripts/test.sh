@@ -17,7 +17,7 @@
 
 # The whole test suite on a fresh machine, in one command: installs the programs the tests run where they
 # are missing (scripts/install-test-tools.sh: redis-server, Chromium and chromedriver, libfaketime,
-# pg_dump and psql, promtool), then runs ./mvnw -B -ntp -T 2 clean verify with any further arguments appended
+# pg_dump, psql and pg_basebackup, promtool), then runs ./mvnw -B -ntp -T 2 clean verify with any further arguments appended
 # (two modules at a time: many tests wait on servers and timeouts, which another module's tests fill).
 #
 #   scripts/test.sh                          everything, or stop naming what is missing

@@ -168,6 +168,11 @@ public final class FaultProxy implements AutoCloseable {
 				server.setTcpNoDelay(true);
 				Link link = new Link(client, server);
 				this.links.add(link);
+				if (this.refusing) {
+					// cut while this connection was set up, after cut() closed the others
+					link.close();
+					continue;
+				}
 				link.start();
 			}
 			catch (IOException ex) {

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,8 +33,10 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  * the test can break it as an operator or a host would: kill -9 of every server process
  * and a start again with crash recovery, SIGSTOP/SIGCONT of every server process,
  * {@code pg_dump} and a restore with {@code psql}, and a wall clock stepped with
- * libfaketime (the environment given at {@link #start}). {@code fsync} and
- * {@code full_page_writes} are on, as the store requires.
+ * libfaketime (the environment given at {@link #start}), and a point-in-time recovery
+ * from a base backup and the archived write-ahead log ({@link #startArchiving},
+ * {@link #baseBackup}, {@link #recover}). {@code fsync} and {@code full_page_writes} are
+ * on, as the store requires.
  */
 public final class PostgreSqlServer implements AutoCloseable {
 
@@ -64,6 +67,28 @@ public final class PostgreSqlServer implements AutoCloseable {
 	 * {@code environment} added to the server's (say a libfaketime clock).
 	 */
 	public static PostgreSqlServer start(Path data, Map<String, String> environment) {
+		return start(data, environment, Map.of());
+	}
+
+	/**
+	 * A new cluster in {@code data} (which must not exist yet) that copies every
+	 * completed write-ahead log segment into {@code archive} ({@code archive_mode} on, an
+	 * {@code archive_command} that copies without overwriting), as a point-in-time
+	 * recovery needs.
+	 */
+	public static PostgreSqlServer startArchiving(Path data, Path archive) {
+		try {
+			Files.createDirectories(archive);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		String target = "\"" + archive + "/%f\"";
+		return start(data, Map.of(),
+				Map.of("archive_mode", "on", "archive_command", "test ! -f " + target + " && cp \"%p\" " + target));
+	}
+
+	private static PostgreSqlServer start(Path data, Map<String, String> environment, Map<String, String> settings) {
 		int port = FreePorts.loopback();
 		Path binaries;
 		try (EmbeddedPostgres init = EmbeddedPostgres.builder()
@@ -81,6 +106,7 @@ public final class PostgreSqlServer implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("embedded PostgreSQL did not start", ex);
 		}
+		configure(data, settings);
 		PostgreSqlServer server = new PostgreSqlServer(data, binaries, port, Map.copyOf(environment));
 		server.start();
 		return server;
@@ -151,6 +177,46 @@ public final class PostgreSqlServer implements AutoCloseable {
 				"ON_ERROR_STOP=1", "--single-transaction", "-q", "-f", file.toString(), "postgres");
 	}
 
+	/**
+	 * A base backup of the running server into {@code backup} (which must not exist yet)
+	 * with {@code pg_basebackup}, after a fast checkpoint, the write-ahead log of the
+	 * copy streamed along so that it is consistent by itself. The lock file of the
+	 * server's socket, which lies in the data directory here, is left out.
+	 */
+	public void baseBackup(Path backup) {
+		run(Map.of(), "pg_basebackup", "-h", "localhost", "-p", Integer.toString(this.port), "-U", "postgres", "-D",
+				backup.toString(), "-X", "stream", "-c", "fast");
+		try {
+			Files.deleteIfExists(backup.resolve(".s.PGSQL." + this.port + ".lock"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * A point-in-time recovery on this server's port, once this server is stopped
+	 * ({@link #close()}): {@code backup}, a {@link #baseBackup} of it, becomes the data
+	 * directory of a server that replays the write-ahead log archived in {@code archive}
+	 * up to the restore point named {@code restorePoint}
+	 * ({@code pg_create_restore_point}) and is then promoted, which starts a new
+	 * timeline. Returns once the server accepts connections, which it may do before the
+	 * promotion is over.
+	 */
+	public PostgreSqlServer recover(Path backup, Path archive, String restorePoint) {
+		configure(backup, Map.of("restore_command", "cp \"" + archive + "/%f\" \"%p\"", "recovery_target_name",
+				restorePoint, "recovery_target_action", "promote"));
+		try {
+			Files.createFile(backup.resolve("recovery.signal"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		PostgreSqlServer recovered = new PostgreSqlServer(backup, this.binaries, this.port, this.environment);
+		recovered.start();
+		return recovered;
+	}
+
 	/** The last lines of the server's log, for failure messages. */
 	public String log() {
 		try {
@@ -194,6 +260,22 @@ public final class PostgreSqlServer implements AutoCloseable {
 		processes.add(postmaster);
 		processes.addAll(postmaster.descendants().toList());
 		return processes;
+	}
+
+	/**
+	 * Appends {@code settings} to the cluster's {@code postgresql.auto.conf}, read at its
+	 * next start.
+	 */
+	private static void configure(Path data, Map<String, String> settings) {
+		StringBuilder lines = new StringBuilder();
+		settings
+			.forEach((name, value) -> lines.append(name).append(" = '").append(value.replace("'", "''")).append("'\n"));
+		try {
+			Files.writeString(data.resolve("postgresql.auto.conf"), lines, StandardOpenOption.APPEND);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private static long postmasterPid(Path data) {

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -41,6 +42,7 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.LeaseTiming;
 import dev.snowflakeid.lease.WorkerLeaseKeeper;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
+import dev.snowflakeid.testsupport.FaultProxy;
 import dev.snowflakeid.testsupport.IssuingLoad;
 import dev.snowflakeid.testsupport.JavaProcess;
 import dev.snowflakeid.testsupport.Polling;
@@ -65,10 +67,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * {@code allocator=jdbc} in a JVM of its own, started again afterwards, kill -9 of every
  * server process and a start with crash recovery under an application context, SIGSTOP of
  * the server past the outage tolerance, a {@code pg_dump} of the table restored with
- * {@code psql}, and the server's wall clock stepped back with libfaketime (beyond the
- * allowed skew and within it). Each test asserts that no ID was issued twice and bounds
- * the time without IDs, which it prints with the prefix {@code jdbc-fault figure:}
- * (listed in docs/fault-campaign.md#the-jdbc-store-under-real-faults).
+ * {@code psql}, a point-in-time recovery from a base backup and the archived write-ahead
+ * log, and the server's wall clock stepped back with libfaketime (beyond the allowed skew
+ * and within it). Each test asserts that no ID was issued twice and bounds the time
+ * without IDs, which it prints with the prefix {@code jdbc-fault figure:} (listed in
+ * docs/fault-campaign.md#the-jdbc-store-under-real-faults).
  */
 @RealProcesses
 class JdbcFaultTests {
@@ -88,6 +91,15 @@ class JdbcFaultTests {
 	 * without TLS ({@code sslmode=prefer}) does not add to a call.
 	 */
 	private static final Duration STALLED_CALL = Duration.ofSeconds(4);
+
+	/**
+	 * For the point-in-time recovery: O = 6 s, so that the ceilings granted before it
+	 * reach past the end of the recovery. A = 6.5 s, Q = 7.7 s.
+	 */
+	private static final LeaseTiming RECOVERY_TIMING = new LeaseTiming(Duration.ofSeconds(6), Duration.ofMillis(250),
+			Duration.ofMillis(300), Duration.ZERO, Duration.ofMillis(300));
+
+	private static final String RESTORE_POINT = "before_renewals";
 
 	private static final Duration DEADLINE = Duration.ofSeconds(30);
 
@@ -384,6 +396,89 @@ class JdbcFaultTests {
 		}
 	}
 
+	@Test
+	void aPointInTimeRecoveryIsDetectedAndFencesEveryCeilingGrantedBeforeIt() {
+		Path archive = this.dir.resolve("archive");
+		Path backup = this.dir.resolve("backup");
+		this.server = PostgreSqlServer.startArchiving(this.dir.resolve("postgres"), archive);
+		String schema = createTable();
+		this.server.baseBackup(backup);
+		String systemIdentifier = systemIdentifier();
+		Set<Long> before = ConcurrentHashMap.newKeySet();
+		Set<Long> after = ConcurrentHashMap.newKeySet();
+		try (FaultProxy proxy = new FaultProxy(this.server.port());
+				LeaseWorker holder = LeaseWorker.start(store(url(proxy), schema, RECOVERY_TIMING), RECOVERY_TIMING, -1);
+				IssuingLoad holderLoad = load("holder", () -> issued(before, holder.nextId()))) {
+			int code = holder.lease().workerCode();
+			admin().execute("SELECT pg_create_restore_point('" + RESTORE_POINT + "')");
+			long markAtTarget = mark(schema, code);
+			Polling.await("renewals raising the mark past the restore point", DEADLINE)
+				.until(() -> mark(schema, code) > markAtTarget + 2_000);
+			// the restore point and the grants after it reach the archive
+			String segment = admin().queryForObject("SELECT pg_walfile_name(pg_switch_wal())", String.class);
+			Polling.await("the restore point archived", DEADLINE).until(() -> Files.exists(archive.resolve(segment)));
+			// the holder loses the database and issues on up to its ceiling
+			proxy.cut();
+			long lastCeiling = mark(schema, code);
+			this.server.close();
+			long recoveryStarted = System.nanoTime();
+			this.server = this.server.recover(backup, archive, RESTORE_POINT);
+			Polling.await("the promotion at the restore point", DEADLINE)
+				.until(() -> Boolean.FALSE.equals(admin().queryForObject("SELECT pg_is_in_recovery()", Boolean.class)));
+			Duration recovery = Duration.ofNanos(System.nanoTime() - recoveryStarted);
+			admin().execute("CHECKPOINT");
+			assertThat(admin().queryForObject("SELECT timeline_id FROM pg_control_checkpoint()", Integer.class))
+				.as("the promotion started a new timeline")
+				.isEqualTo(2);
+			assertThat(systemIdentifier()).as("a recovery keeps the system identifier").isEqualTo(systemIdentifier);
+			assertThat(mark(schema, code)).as("the grants after the restore point are gone").isLessThan(lastCeiling);
+			String restoredLineage = serverLineage(schema);
+			assertThat(restoredLineage).startsWith(systemIdentifier + "/");
+			// a store that never saw the table: no grant counter to compare
+			JdbcWorkerLeaseStore next = store(this.server.url(), schema, RECOVERY_TIMING);
+			int codes = PostgreSqlLeaseFixture.LAYOUT.maxWorkers();
+			Polling.await("the holder's restored lease expiring", DEADLINE).until(() -> next.availableCodes() == codes);
+			long clockBeforeClaim = databaseClock();
+			long claimStarted = System.nanoTime();
+			try (LeaseWorker successor = LeaseWorker.start(next, RECOVERY_TIMING, code);
+					IssuingLoad load = load("successor", () -> issued(after, successor.nextId()))) {
+				Duration firstIds = Duration.ofNanos(System.nanoTime() - claimStarted);
+				assertThat(successor.lease().workerCode()).isEqualTo(code);
+				assertThat(successor.lease().floorMillis()).as("a loss: the successor's floor at T + Q")
+					.isGreaterThanOrEqualTo(clockBeforeClaim + RECOVERY_TIMING.quarantine().toMillis())
+					.as("above every ceiling granted before the recovery")
+					.isGreaterThan(lastCeiling);
+				load.awaitMore(2_000, DEADLINE);
+				Duration bound = RECOVERY_TIMING.quarantine()
+					.plus(RECOVERY_TIMING.renewInterval().multipliedBy(2))
+					.plusSeconds(1);
+				figure("point-in-time recovery to a restore point (" + recovery.toMillis()
+						+ " ms from the stop to the promotion): the successor's floor "
+						+ (successor.lease().floorMillis() - lastCeiling)
+						+ " ms above the last ceiling granted before it; its first 500 IDs " + firstIds.toMillis()
+						+ " ms after its claim began (bound Q + 2 I + 1 s = " + bound.toMillis()
+						+ " ms); the holder cut off issued " + before.size() + " IDs, the successor " + after.size());
+				assertThat(firstIds).isLessThanOrEqualTo(bound);
+				assertThat(holderLoad.duplicates()).isZero();
+				assertThat(load.duplicates()).isZero();
+			}
+			assertThat(before).hasSizeGreaterThan(500);
+			assertThat(after).hasSizeGreaterThan(2_000);
+			assertThat(after.stream().filter(before::contains).count())
+				.as("IDs issued both by the holder and by its successor")
+				.isZero();
+			assertThat(before.stream().filter((id) -> timestamp(id) > lastCeiling).count())
+				.as("the holder's IDs above the last ceiling granted before the recovery")
+				.isZero();
+			assertThat(after.stream().filter((id) -> timestamp(id) <= lastCeiling).count())
+				.as("the successor's IDs at or below the last ceiling granted before the recovery")
+				.isZero();
+			assertThat(serverLineage(schema)).as("the lineage recorded by the successor's grant")
+				.isNotEqualTo(restoredLineage)
+				.isEqualTo(restoredLineage.replace("/00000001/", "/00000002/"));
+		}
+	}
+
 	/**
 	 * An application's settings: the test layout and {@link #TIMING}, as properties, on
 	 * the table in {@code schema}.
@@ -417,15 +512,28 @@ class JdbcFaultTests {
 	/** Starts this test's server; returns a fresh schema with the lease table in it. */
 	private String startServer(Map<String, String> environment) {
 		this.server = PostgreSqlServer.start(this.dir.resolve("postgres"), environment);
+		return createTable();
+	}
+
+	/** Makes a fresh schema with the lease table in it on this test's server. */
+	private String createTable() {
 		admin().execute("CREATE SCHEMA fault");
 		store("fault").initializeSchema();
 		return "fault";
 	}
 
 	private JdbcWorkerLeaseStore store(String schema) {
-		return PostgreSqlLeaseFixture
-			.storeBuilder(PostgreSqlLeaseFixture.dataSource(this.server.url(), TIMING), schema, TIMING)
+		return store(this.server.url(), schema, TIMING);
+	}
+
+	private static JdbcWorkerLeaseStore store(String url, String schema, LeaseTiming timing) {
+		return PostgreSqlLeaseFixture.storeBuilder(PostgreSqlLeaseFixture.dataSource(url, timing), schema, timing)
 			.build();
+	}
+
+	/** The URL of this test's server through {@code proxy}. */
+	private static String url(FaultProxy proxy) {
+		return "jdbc:postgresql://localhost:" + proxy.port() + "/postgres?user=postgres";
 	}
 
 	/** A connection of the test's own, as an administrator. */
@@ -438,9 +546,22 @@ class JdbcFaultTests {
 	 * connection.
 	 */
 	private long databaseClockOffset() {
-		Long millis = admin().queryForObject("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint",
-				Long.class);
-		return millis - System.currentTimeMillis();
+		return databaseClock() - System.currentTimeMillis();
+	}
+
+	/** The server's wall clock in milliseconds since the epoch. */
+	private long databaseClock() {
+		return admin().queryForObject("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", Long.class);
+	}
+
+	private String systemIdentifier() {
+		return admin().queryForObject("SELECT system_identifier::text FROM pg_control_system()", String.class);
+	}
+
+	/** The server lineage the meta row records. */
+	private String serverLineage(String schema) {
+		return admin().queryForObject("SELECT server_lineage FROM " + schema + "." + JdbcWorkerLeaseStore.DEFAULT_TABLE
+				+ " WHERE region = -1 AND code = -1", String.class);
 	}
 
 	private long mark(String schema, int code) {
@@ -453,6 +574,12 @@ class JdbcFaultTests {
 		IssuingLoad load = IssuingLoad.start(name, ids, IdGenerationException.class);
 		load.awaitMore(500, DEADLINE);
 		return load;
+	}
+
+	/** {@code id}, added to {@code ids}. */
+	private static long issued(Set<Long> ids, long id) {
+		ids.add(id);
+		return id;
 	}
 
 	private static long awaitId(LeaseWorker worker) {
