@@ -70,9 +70,8 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 	}
 
 	/**
-	 * The lease store was set up for a different layout or region than this worker's:
-	 * sharing its codes would let two layouts decode each other's IDs wrongly, or two
-	 * regions claim one namespace.
+	 * The lease store was set up for another layout, region or timing than this worker's:
+	 * sharing its codes could issue one ID twice.
 	 */
 	public static final class StoreMismatchException extends WorkerLeaseException {
 
@@ -84,10 +83,7 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 			this(message, null);
 		}
 
-		/**
-		 * A refusal by {@code store}, the {@link WorkerLeaseStore#name()} of the store
-		 * that refused, so that the explanation names that store's settings.
-		 */
+		/** A refusal by the store named {@code store}. */
 		public StoreMismatchException(String message, @Nullable String store) {
 			super(message, null);
 			this.store = store;
@@ -123,16 +119,10 @@ public abstract sealed class WorkerLeaseException extends RuntimeException
 		/** How a clock stands in the way. */
 		public enum Reason {
 
-			/**
-			 * The wall clock lies behind a worker code's floor by more than the startup
-			 * wait budget.
-			 */
+			/** The clock lies behind a code's floor beyond the startup budget. */
 			BEHIND,
 
-			/**
-			 * The worker's clock and the lease store's disagree by more than the allowed
-			 * skew.
-			 */
+			/** The worker's and the store's clocks differ beyond the allowed skew. */
 			SKEW
 
 		}
