@@ -53,7 +53,15 @@ final class Candidates {
 
 	/** Our generator in its default mode: wall-clock-bound, a fixed worker code. */
 	static SnowflakeIdGenerator snowflake() {
-		return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults()).workerCode(WORKER_CODE).build();
+		return snowflake(InstantSource.system());
+	}
+
+	/** {@link #snowflake()} reading the given wall clock. */
+	static SnowflakeIdGenerator snowflake(InstantSource wallClock) {
+		return SnowflakeIdGenerator.builder(SnowflakeLayout.defaults())
+			.workerCode(WORKER_CODE)
+			.wallClock(wallClock)
+			.build();
 	}
 
 	/**

@@ -94,10 +94,13 @@ class CandidatesTests {
 		assertThat(burst.statistics().waits(Reason.SEQUENCE_EXHAUSTED)).isZero();
 		assertThat(burst.decode(burstIds[burstIds.length - 1]).timestamp())
 			.isEqualTo(start.truncatedTo(ChronoUnit.MILLIS).plusMillis(2));
-		// the default mode never runs ahead of the wall clock: it waits for it
-		SnowflakeIdGenerator standard = Candidates.snowflake();
+		// the default mode never runs ahead of the wall clock: it waits for it, within
+		// its 5 ms exhaustion budget. The wall clock here advances with the monotonic
+		// one, so that a step of this machine's clock cannot time that wait out.
+		InstantSource steady = steadyClock();
+		SnowflakeIdGenerator standard = Candidates.snowflake(steady);
 		long[] ids = standard.nextIds(3 * 4096);
-		long now = System.currentTimeMillis();
+		long now = steady.millis();
 		assertThat(standard.statistics().borrowedTicks()).isZero();
 		assertThat(standard.decode(ids[ids.length - 1]).timestamp().toEpochMilli()).isLessThanOrEqualTo(now);
 		assertThat(Candidates.SEQUENCE_CAP_PER_SECOND).isEqualTo(4_096_000);
@@ -109,6 +112,16 @@ class CandidatesTests {
 		assertThat(v7.version()).isEqualTo(7);
 		assertThat(Candidates.uuidRandom().version()).isEqualTo(4);
 		assertThat(Candidates.uuidV7()).isGreaterThan(v7);
+	}
+
+	/**
+	 * A wall clock that starts at the system's and then moves only with
+	 * {@link System#nanoTime()}: never back, never by a step.
+	 */
+	private static InstantSource steadyClock() {
+		long originMillis = System.currentTimeMillis();
+		long originNanos = System.nanoTime();
+		return () -> Instant.ofEpochMilli(originMillis + (System.nanoTime() - originNanos) / 1_000_000);
 	}
 
 	/**
