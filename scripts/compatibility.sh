@@ -103,7 +103,8 @@ for combination in "${combinations[@]}"; do
     "$combination" "$boot" "$java" "$tests" "$failed" "$skipped" $((seconds / 60)) $((seconds % 60)))
   if [ "$failed" -gt 0 ]; then
     status=1
-    grep -E '<<< (FAILURE|ERROR)!' "$log" | sed 's/^/  /' | head -n 20 || true
+    # Each failed test with the first lines of its exception, since only this output leaves the machine.
+    grep -E -A 4 '<<< (FAILURE|ERROR)!' "$log" | sed 's/^/  /' | head -n 60 || true
   fi
   if [ "$build" -ne 0 ]; then
     line="$line, BUILD FAILED"
