@@ -41,7 +41,8 @@ import java.util.stream.Collectors;
  * while it has an {@code xmin}. A code row's token and expiry are its lease key. The run
  * id stands for the system identifier (a physical standby has its primary's) and the
  * replication id for the timeline (a promotion starts a new one; a restart keeps both, as
- * PostgreSQL's does).
+ * PostgreSQL's does). Swapping two databases swaps two fleets' tables, as
+ * {@code ALTER TABLE ... RENAME} does: rows, {@code xmin} and grant counters kept.
  */
 final class JdbcNode extends RedisNode {
 
@@ -102,7 +103,7 @@ final class JdbcNode extends RedisNode {
 		for (int code = REGION_ROW; code < s.codes(); code++) {
 			rows += exists(k, code) ? 1 : 0;
 		}
-		boolean lost = lost(meta, k, rows != s.codes() + 1 && inUse || !inUse && rows > 0, seenEpoch);
+		boolean lost = lost(meta, s.database(), k, rows != s.codes() + 1 && inUse || !inUse && rows > 0, seenEpoch);
 		if (!created && meta.get("q") != null && (!Long.toString(s.quarantine()).equals(meta.get("q"))
 				|| !Long.toString(s.ceilingLead()).equals(meta.get("a")))) {
 			long latest = Math.max(number(meta.get("floor0")), highestMark(s.database()));
@@ -140,7 +141,7 @@ final class JdbcNode extends RedisNode {
 		meta.put("a", Long.toString(s.ceilingLead()));
 		meta.put("lineage", lineage);
 		meta.put("epoch", Long.toString(epoch));
-		meta.put("server", serverLineage());
+		meta.put("server", serverLineage(s.database()));
 		meta.put("regions", String.join(",", regions));
 		meta.put("floor0", Long.toString(floor0));
 		meta.put("w", Long.toString(xid));
@@ -219,25 +220,35 @@ final class JdbcNode extends RedisNode {
 		return ceiling;
 	}
 
-	private boolean lost(Map<String, String> meta, Keys k, boolean rowsMissing, long seenEpoch) {
+	private boolean lost(Map<String, String> meta, int database, Keys k, boolean rowsMissing, long seenEpoch) {
 		if (meta == null || meta.get("format") == null) {
 			// a new meta row: continues above the creating store's counter
 			return !this.mutations.contains(Mutation.JDBC_MISSING_META_ROW_NOT_A_LOSS) || seenEpoch > 0
 					|| (rowsMissing && !this.mutations.contains(Mutation.JDBC_MISSING_ROWS_NOT_A_LOSS));
 		}
-		String server = serverLineage();
+		String server = serverLineage(database);
 		String recorded = meta.get("server");
 		boolean otherServer = this.mutations.contains(Mutation.JDBC_TIMELINE_IGNORED)
-				? !this.runId.equals(recorded.substring(0, recorded.indexOf('/'))) : !server.equals(recorded);
+				? !withoutTimeline(server).equals(withoutTimeline(recorded)) : !server.equals(recorded);
 		boolean copied = !this.mutations.contains(Mutation.JDBC_WITNESS_NOT_COMPARED)
 				&& (!meta.get("w").equals(meta.get("x")) || copiedRow(k));
 		return otherServer || copied || number(meta.get("epoch")) < seenEpoch
 				|| (rowsMissing && !this.mutations.contains(Mutation.JDBC_MISSING_ROWS_NOT_A_LOSS));
 	}
 
-	/** {@code system_identifier/timeline}. */
-	private String serverLineage() {
-		return this.runId + "/" + this.replid;
+	/**
+	 * {@code system_identifier/timeline/table}: the table of database {@code d} is named
+	 * {@code t<d>}, and a rename of two fleets' tables moves each meta row under the
+	 * other's name.
+	 */
+	private String serverLineage(int database) {
+		String table = this.mutations.contains(Mutation.JDBC_TABLE_NAME_IGNORED) ? "" : "/t" + database;
+		return this.runId + "/" + this.replid + table;
+	}
+
+	private static String withoutTimeline(String lineage) {
+		String[] parts = lineage.split("/", -1);
+		return parts[0] + ((parts.length > 2) ? "/" + parts[2] : "");
 	}
 
 	// a row of the region whose witness_xid is not its xmin: written by another

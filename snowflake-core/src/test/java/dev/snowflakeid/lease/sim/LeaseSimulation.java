@@ -75,8 +75,9 @@ import dev.snowflakeid.lease.LeaseTiming;
  * stopped when a standby is promoted (a new timeline, the commits it had not received
  * lost), and each Redis fault struck as its database counterpart: a new cluster with an
  * empty table (also with its clock behind), a restart, the table, the meta row, a
- * region's rows or one code row restored from an older dump, {@code TRUNCATE}, a deleted
- * meta row or code row, and a step of the database server's clock either way.
+ * region's rows or one code row restored from an older dump, two fleets' tables swapped
+ * by renames, {@code TRUNCATE}, a deleted meta row or code row, and a step of the
+ * database server's clock either way.
  */
 public final class LeaseSimulation {
 
@@ -1304,9 +1305,14 @@ public final class LeaseSimulation {
 				what = "code row " + code + " restored from an older dump";
 			}
 			case SWAPDB_DATABASES -> {
-				// a rename of two fleets' tables is not modelled: the meta row does
-				// not record the table's name
-				return true;
+				// ALTER TABLE ... RENAME of the fleet's table and the other fleet's
+				// (once: renaming them back is a rollback, see the assumptions)
+				if (this.swapped) {
+					return true;
+				}
+				this.swapped = true;
+				database.swapDatabases(0, 1);
+				what = "the fleets' tables swapped by ALTER TABLE RENAME";
 			}
 			case STEP_REDIS_CLOCK -> {
 				// the database server's clock stepped, forward or back

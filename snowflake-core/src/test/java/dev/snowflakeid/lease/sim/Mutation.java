@@ -139,7 +139,15 @@ public enum Mutation {
 	 * JDBC: the server lineage is the system identifier alone: a promoted asynchronous
 	 * standby, which lacks the primary's last commits, is taken for the primary.
 	 */
-	JDBC_TIMELINE_IGNORED;
+	JDBC_TIMELINE_IGNORED,
+
+	/**
+	 * JDBC: the server lineage does not name the table: two fleets' tables swapped by
+	 * {@code ALTER TABLE ... RENAME} keep their rows, witnesses and grant counters, and
+	 * each fleet claims from the other's marks, below ceilings its own holders still
+	 * issue up to.
+	 */
+	JDBC_TABLE_NAME_IGNORED;
 
 	/**
 	 * Whether the rule breaks availability (codes held by nobody) rather than uniqueness.
@@ -152,7 +160,7 @@ public enum Mutation {
 	boolean appliesTo(StoreModel store) {
 		return switch (this) {
 			case JDBC_MISSING_META_ROW_NOT_A_LOSS, JDBC_MISSING_ROWS_NOT_A_LOSS, JDBC_WITNESS_NOT_COMPARED,
-					JDBC_TIMELINE_IGNORED ->
+					JDBC_TIMELINE_IGNORED, JDBC_TABLE_NAME_IGNORED ->
 				store == StoreModel.JDBC;
 			// the rules both stores share: the two-clocks check (here against the
 			// database server's clock) and the renewal's floor
