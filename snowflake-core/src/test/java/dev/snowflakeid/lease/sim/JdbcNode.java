@@ -89,13 +89,13 @@ final class JdbcNode extends RedisNode {
 				&& (now < caller - s.skew() || now > caller + s.skew() + s.lateness())) {
 			return Reply.refused(-5, now, Long.toString(caller));
 		}
-		if (!created && meta.get("format") != null && (!meta.get("format").equals(s.layout())
-				|| !Long.toString(s.leadLimit()).equals(meta.get("limit")))) {
-			return Reply.refused(-8, now, meta.get("format"));
-		}
 		Keys k = rows(s.database(), s.region());
 		if (exists(k, REGION_ROW) && !s.namespace().equals(k.state.get("ns"))) {
 			return Reply.refused(-8, now, "region of namespace " + k.state.get("ns"));
+		}
+		String refused = formatRefused(s, created ? null : meta, k);
+		if (refused != null) {
+			return Reply.refused(-8, now, refused);
 		}
 		Set<String> regions = created ? new TreeSet<>() : regions(meta.get("regions"));
 		boolean inUse = regions.contains(s.region());
@@ -129,13 +129,13 @@ final class JdbcNode extends RedisNode {
 		if (rows != s.codes() + 1) {
 			for (int code = REGION_ROW; code < s.codes(); code++) {
 				if (!exists(k, code)) {
-					insert(k, code, s.namespace(), xid);
+					insert(k, code, s, xid);
 				}
 			}
 		}
 		regions.add(s.region());
 		long epoch = Math.max(number(meta.get("epoch")), seenEpoch) + 1;
-		meta.put("format", s.layout());
+		meta.putIfAbsent("format", s.layout());
 		meta.put("limit", Long.toString(s.leadLimit()));
 		meta.put("q", Long.toString(s.quarantine()));
 		meta.put("a", Long.toString(s.ceilingLead()));
@@ -149,6 +149,42 @@ final class JdbcNode extends RedisNode {
 		this.committedEpoch = epoch;
 		return op.equals("renew") ? renew(s, k, tokenOrNonce, codeArg, now, floor0, xid)
 				: claim(s, k, tokenOrNonce, codeArg, start, now, floor0, xid);
+	}
+
+	/**
+	 * {@code LeaseFormats.check} without side-by-side formats (no schedule sets it): the
+	 * region row's format and limit, then the meta row's, or, where the meta row is
+	 * missing, those of every region row; the reason of a refusal, or {@code null}.
+	 */
+	private String formatRefused(Settings s, Map<String, String> meta, Keys k) {
+		String limit = Long.toString(s.leadLimit());
+		String regionFormat = exists(k, REGION_ROW) ? k.state.get("f") : null;
+		if (regionFormat != null && (!regionFormat.equals(s.layout()) || !limit.equals(k.state.get("b")))) {
+			return regionFormat;
+		}
+		if (this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY)) {
+			return null;
+		}
+		if (meta == null || meta.get("format") == null) {
+			return tableRows(s.database()).values()
+				.stream()
+				.filter((rows) -> rows.state.get("f") != null)
+				.filter((rows) -> !limit.equals(rows.state.get("b"))
+						|| !fixed(rows.state.get("f")).equals(fixed(s.layout())))
+				.map((rows) -> rows.state.get("f"))
+				.findFirst()
+				.orElse(null);
+		}
+		boolean sameFormat = meta.get("format").equals(s.layout())
+				|| regionFormat != null && fixed(meta.get("format")).equals(fixed(s.layout()));
+		return (sameFormat && limit.equals(meta.get("limit"))) ? null : meta.get("format");
+	}
+
+	// timestamp bits/region bits, tick and epoch of a layout "t/r/w/s tick=... epoch=..."
+	private static String fixed(String format) {
+		String[] parts = format.split(" ", 2);
+		String[] widths = parts[0].split("/");
+		return widths[0] + "/" + widths[1] + " " + parts[1];
 	}
 
 	/**
@@ -281,12 +317,14 @@ final class JdbcNode extends RedisNode {
 		return k.state != null && k.state.containsKey("x:" + code);
 	}
 
-	private static void insert(Keys k, int code, String namespace, long xid) {
+	private static void insert(Keys k, int code, Settings s, long xid) {
 		if (k.state == null) {
 			k.state = new HashMap<>();
 		}
 		if (code == REGION_ROW) {
-			k.state.put("ns", namespace);
+			k.state.put("ns", s.namespace());
+			k.state.put("f", s.layout());
+			k.state.put("b", Long.toString(s.leadLimit()));
 		}
 		else {
 			k.leases.remove(code);

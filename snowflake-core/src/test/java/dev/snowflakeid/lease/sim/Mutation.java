@@ -101,7 +101,8 @@ public enum Mutation {
 	 * The format compared per region, not per key space: two formats in different regions
 	 * of one key space both issue, and IDs of layout 41/2/8/12 region 0 code 128 + w
 	 * equal those of 41/3/7/12 region 1 code w (the simulation's layouts: 41/16/2/4
-	 * region 0 code 2 + w and 41/17/1/4 region 1 code w).
+	 * region 0 code 2 + w and 41/17/1/4 region 1 code w). Against the JDBC model: only
+	 * the region row's format is compared, never the meta row's.
 	 */
 	FORMAT_CHECKED_PER_REGION_ONLY,
 
@@ -164,7 +165,8 @@ public enum Mutation {
 				store == StoreModel.JDBC;
 			// the rules both stores share: the two-clocks check (here against the
 			// database server's clock) and the renewal's floor
-			case NO_CLOCK_CHECK, RENEW_WITHOUT_FLOOR0, RENEW_FLOOR_IGNORES_MARKS -> true;
+			case NO_CLOCK_CHECK, RENEW_WITHOUT_FLOOR0, RENEW_FLOOR_IGNORES_MARKS, FORMAT_CHECKED_PER_REGION_ONLY ->
+				true;
 			default -> store == StoreModel.REDIS;
 		};
 	}

@@ -24,7 +24,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
@@ -67,8 +66,6 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	/** Lease table of a store that names none. */
 	public static final String DEFAULT_TABLE = "snowflake_worker_lease";
 
-	private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
-
 	private static final SecureRandom RANDOM = new SecureRandom();
 
 	private final DataSource dataSource;
@@ -88,8 +85,9 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	private JdbcWorkerLeaseStore(Builder builder) {
 		this.dataSource = builder.dataSource;
 		String table = (builder.schema != null)
-				? requireIdentifier(builder.schema) + "." + requireIdentifier(builder.table)
-				: requireIdentifier(builder.table);
+				? PostgreSqlLeaseDialect.requireIdentifier(builder.schema) + "."
+						+ PostgreSqlLeaseDialect.requireIdentifier(builder.table)
+				: PostgreSqlLeaseDialect.requireIdentifier(builder.table);
 		int codes = builder.layout.maxWorkers();
 		if (codes > MAX_CODES) {
 			throw new IllegalArgumentException("a layout of " + builder.layout.workerBits() + " worker bits has "
@@ -97,7 +95,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		builder.layout.requireRegion(builder.region);
 		this.settings = new LeaseSettings(table, builder.database, builder.namespace, builder.region, codes,
-				builder.layout.toString(), builder.timing, builder.ttl, builder.commandTimeout);
+				builder.layout.toString(), builder.coexistence, builder.timing, builder.ttl, builder.commandTimeout);
 		this.dialect = new PostgreSqlLeaseDialect(table);
 		this.grants = new LeaseGrants(this.dialect, this.settings);
 		this.clock = builder.clock;
@@ -109,7 +107,7 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		LeaseSettings same = store.settings;
 		this.dataSource = store.dataSource;
 		this.settings = new LeaseSettings(same.table(), same.database(), same.namespace(), region, same.codes(),
-				same.format(), same.timing(), same.ttl(), same.commandTimeout());
+				same.format(), same.coexistence(), same.timing(), same.ttl(), same.commandTimeout());
 		this.dialect = store.dialect;
 		this.grants = new LeaseGrants(this.dialect, this.settings);
 		this.clock = store.clock;
@@ -278,14 +276,6 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		return nonce;
 	}
 
-	private static String requireIdentifier(String name) {
-		if (!IDENTIFIER.matcher(name).matches()) {
-			throw new IllegalArgumentException("'" + name + "' is not a plain SQL identifier (letters, digits and "
-					+ "underscores, not starting with a digit, at most 63 characters)");
-		}
-		return name;
-	}
-
 	@FunctionalInterface
 	private interface Call<T> {
 
@@ -316,6 +306,8 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		private String namespace = DEFAULT_NAMESPACE;
 
 		private int region;
+
+		private FormatCoexistence coexistence = FormatCoexistence.NONE;
 
 		private Duration ttl = LeaseTiming.DEFAULT_TTL;
 
@@ -357,6 +349,15 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 		public Builder region(int region) {
 			this.region = region;
+			return this;
+		}
+
+		/**
+		 * Whether this format may take an unused region beside the table's (see
+		 * {@link FormatCoexistence}). Default {@link FormatCoexistence#NONE}.
+		 */
+		public Builder formatCoexistence(FormatCoexistence coexistence) {
+			this.coexistence = Objects.requireNonNull(coexistence, "coexistence");
 			return this;
 		}
 

@@ -35,13 +35,14 @@ import org.springframework.jdbc.core.SingleColumnRowMapper;
 /**
  * What every grant, claim or renewal, does before it touches a code: under the meta row's
  * lock, it reads the database clock, refuses a standby, a clock outside the skew and
- * another format, namespace or timing (writing nothing), decides whether the table's data
- * was lost or replaced, and records the loss marker. A loss is any of: no meta row,
- * another server lineage (system identifier or timeline), a row of the region or the meta
- * row not written by the store (its {@code xmin} is not the transaction it recorded), a
- * grant counter below one this store already saw, or rows missing from a region in use;
- * it raises {@code floor0} to the clock plus the quarantine. Then it chooses the code of
- * a claim and records the granted ceiling in the code's marks.
+ * another namespace, format ({@link LeaseFormats}) or timing (writing nothing), decides
+ * whether the table's data was lost or replaced, and records the loss marker. A loss is
+ * any of: no meta row, another server lineage (system identifier or timeline), a row of
+ * the region or the meta row not written by the store (its {@code xmin} is not the
+ * transaction it recorded), a grant counter below one this store already saw, or rows
+ * missing from a region in use; it raises {@code floor0} to the clock plus the
+ * quarantine. Then it chooses the code of a claim and records the granted ceiling in the
+ * code's marks.
  */
 final class LeaseGrants {
 
@@ -52,12 +53,15 @@ final class LeaseGrants {
 
 	private final LeaseSettings settings;
 
+	private final LeaseFormats formats;
+
 	/** Highest grant counter this store wrote or read; guarded by the store's lock. */
 	private long seenEpoch;
 
 	LeaseGrants(PostgreSqlLeaseDialect dialect, LeaseSettings settings) {
 		this.dialect = dialect;
 		this.settings = settings;
+		this.formats = new LeaseFormats(dialect, settings);
 	}
 
 	/**
@@ -84,9 +88,10 @@ final class LeaseGrants {
 				jdbc.queryForObject(this.dialect.clock(), (rs, n) -> new Clock(rs.getLong(1), rs.getString(2))));
 		long now = clock.now();
 		checkClock(now, caller);
-		checkFormat(meta, created);
 		List<LeaseRow> regionRows = jdbc.query(this.dialect.lockRegion(), LeaseRow::read, this.settings.region());
 		checkNamespace(regionRows);
+		LeaseRow regionRow = (!regionRows.isEmpty() && regionRows.get(0).code() == -1) ? regionRows.get(0) : null;
+		String format = this.formats.check(jdbc, (created || meta.format() == null) ? null : meta, regionRow);
 		TreeSet<Integer> regions = regions(meta.regions());
 		boolean inUse = regions.contains(this.settings.region());
 		boolean lost = created || meta.format() == null || !clock.serverLineage().equals(meta.serverLineage())
@@ -105,12 +110,16 @@ final class LeaseGrants {
 		}
 		if (regionRows.size() != this.settings.codes() + 1) {
 			jdbc.update(this.dialect.insertRegion(), this.settings.region(), this.settings.namespace(),
-					this.settings.codes());
+					this.settings.format(), this.settings.leadLimitMillis(), this.settings.codes());
 			regionRows = jdbc.query(this.dialect.lockRegion(), LeaseRow::read, this.settings.region());
+		}
+		if (LeaseFormats.needsRecord(regionRows)) {
+			jdbc.update(this.dialect.recordRegionFormat(), this.settings.format(), this.settings.leadLimitMillis(),
+					this.settings.region());
 		}
 		regions.add(this.settings.region());
 		long epoch = Math.max(meta.epoch(), this.seenEpoch) + 1;
-		jdbc.update(this.dialect.updateMeta(), this.settings.format(), this.settings.leadLimitMillis(),
+		jdbc.update(this.dialect.updateMeta(), format, this.settings.leadLimitMillis(),
 				this.settings.quarantineMillis(), this.settings.ceilingLeadMillis(), lineage, epoch,
 				clock.serverLineage(), regions.stream().map(String::valueOf).collect(Collectors.joining(",")), floor0);
 		return new Granting(now, floor0, epoch, lost, new ArrayList<>(regionRows.subList(1, regionRows.size())));
@@ -188,19 +197,6 @@ final class LeaseGrants {
 					+ "), more than the allowed " + skew + " ms skew plus "
 					+ this.settings.timing().requestLateness().toMillis() + " ms lateness; the database wrote nothing",
 					caller - now);
-		}
-	}
-
-	private void checkFormat(LeaseRow meta, boolean created) {
-		if (created || meta.format() == null) {
-			return;
-		}
-		if (!this.settings.format().equals(meta.format())
-				|| !Long.valueOf(this.settings.leadLimitMillis()).equals(meta.leadLimit())) {
-			throw new StoreMismatchException("lease table " + this.settings.table() + " records format '"
-					+ meta.format() + "' and fleet lead limit " + meta.leadLimit() + " ms, but this instance uses '"
-					+ this.settings.format() + "' and " + this.settings.leadLimitMillis()
-					+ " ms; one table holds one format and one limit; the database wrote nothing", STORE);
 		}
 	}
 

@@ -25,10 +25,11 @@ import dev.snowflakeid.lease.LeaseTiming;
  * @param table the lease table, qualified with its schema where one is configured
  * @param database the database the store reaches, without credentials, for messages
  * @param format the ID format as the meta row records it
+ * @param coexistence whether another format may take an unused region beside the table's
  * @param codes worker codes in the region
  */
 record LeaseSettings(String table, String database, String namespace, int region, int codes, String format,
-		LeaseTiming timing, Duration ttl, Duration commandTimeout) {
+		FormatCoexistence coexistence, LeaseTiming timing, Duration ttl, Duration commandTimeout) {
 
 	String description() {
 		return this.database + ", table " + this.table;

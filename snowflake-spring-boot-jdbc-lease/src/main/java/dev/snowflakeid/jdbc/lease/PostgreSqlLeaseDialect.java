@@ -21,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * Every statement the store sends, in PostgreSQL's dialect: the one place where the SQL
@@ -41,6 +42,8 @@ final class PostgreSqlLeaseDialect {
 	private static final String COLUMNS = "region, code, namespace, generation, token, expires_at, mark, mark_owner, "
 			+ "others_mark, format, lead_limit, quarantine, ceiling_lead, lineage, epoch, server_lineage, regions, "
 			+ "floor0, witness_xid, xmin::text::bigint AS writer";
+
+	private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
 	private final String table;
 
@@ -145,12 +148,29 @@ final class PostgreSqlLeaseDialect {
 	}
 
 	/**
-	 * The region row and code rows 0 to {@code ?} - 1 of region {@code ?}, where missing.
+	 * The region row (namespace, format, lead limit) and code rows 0 to {@code ?} - 1 of
+	 * region {@code ?}, where missing.
 	 */
 	String insertRegion() {
-		return "INSERT INTO " + this.table + " (region, code, namespace, witness_xid) "
-				+ "SELECT ?, c, CASE WHEN c = -1 THEN ? END, txid_current() FROM generate_series(-1, ? - 1) AS c "
-				+ "ON CONFLICT DO NOTHING";
+		return "INSERT INTO " + this.table + " (region, code, namespace, format, lead_limit, witness_xid) "
+				+ "SELECT r, c, CASE WHEN c = -1 THEN ns END, CASE WHEN c = -1 THEN f END, CASE WHEN c = -1 THEN b END, "
+				+ "txid_current() FROM (SELECT ?::integer AS r, ?::varchar AS ns, ?::varchar AS f, ?::bigint AS b) AS v, "
+				+ "generate_series(-1, ? - 1) AS c ON CONFLICT DO NOTHING";
+	}
+
+	/**
+	 * The format and lead limit of region {@code ?}'s row, written before regions
+	 * recorded them.
+	 */
+	String recordRegionFormat() {
+		return "UPDATE " + this.table + " SET format = ?, lead_limit = ?, witness_xid = txid_current() "
+				+ "WHERE region = ? AND code = -1";
+	}
+
+	/** The region rows that record a format. */
+	String regionFormats() {
+		return "SELECT " + COLUMNS + " FROM " + this.table + " WHERE region >= 0 AND code = -1 AND format IS NOT NULL "
+				+ "ORDER BY region";
 	}
 
 	/** Every row stamped as written by this transaction, after a loss was recorded. */
@@ -190,6 +210,18 @@ final class PostgreSqlLeaseDialect {
 	String available() {
 		return "SELECT ?::bigint - count(*) FROM " + this.table + " WHERE region = ? AND code >= 0 AND token IS NOT "
 				+ "NULL AND expires_at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+	}
+
+	/**
+	 * {@code name}, if it is a plain SQL identifier: the table and schema go into the
+	 * statements as they are, never quoted.
+	 */
+	static String requireIdentifier(String name) {
+		if (!IDENTIFIER.matcher(name).matches()) {
+			throw new IllegalArgumentException("'" + name + "' is not a plain SQL identifier (letters, digits and "
+					+ "underscores, not starting with a digit, at most 63 characters)");
+		}
+		return name;
 	}
 
 }

@@ -5,7 +5,8 @@
 --   region = -1, code = -1   the meta row: format, fleet lead limit B, quarantine Q, ceiling lead A, the lineage
 --                            nonce, the grant counter (epoch), the server lineage (system identifier/timeline),
 --                            the regions in use, floor0; every grant locks and rewrites it
---   region = R,  code = -1   the region row: the namespace the region belongs to
+--   region = R,  code = -1   the region row: the namespace, format and fleet lead limit of the region (a region
+--                            keeps the format it was first used with)
 --   region = R,  code = c    a code row: generation, holder token, expiry, mark (highest ceiling granted),
 --                            mark_owner (its token), others_mark (highest ceiling of every other owner)
 -- witness_xid holds the id of the transaction that last wrote the row: a row whose xmin differs was written

@@ -122,6 +122,7 @@ final class JdbcWorkerCodeAllocator implements WorkerCodeAllocator, AutoCloseabl
 				.schema(StringUtils.hasText(this.jdbc.getSchema()) ? this.jdbc.getSchema() : null)
 				.table(this.jdbc.getTable())
 				.namespace(this.jdbc.getNamespace())
+				.formatCoexistence(this.jdbc.getFormatCoexistence())
 				.region(this.properties.getRegion())
 				.ttl(this.properties.getWorker().getLease().getTtl())
 				.timing(timing)

@@ -17,6 +17,7 @@ package dev.snowflakeid.jdbc.lease.autoconfigure;
 
 import java.time.Duration;
 
+import dev.snowflakeid.jdbc.lease.FormatCoexistence;
 import dev.snowflakeid.jdbc.lease.JdbcWorkerLeaseStore;
 import dev.snowflakeid.lease.LeaseTiming;
 import org.jspecify.annotations.Nullable;
@@ -53,7 +54,8 @@ public class SnowflakeJdbcLeaseProperties {
 	private @Nullable String schema;
 
 	/**
-	 * Name of the lease table: one table is one key space, with one ID format.
+	 * Name of the lease table: one table is one key space, with one ID format (and, with
+	 * format-coexistence, formats side by side in regions of their own).
 	 */
 	private String table = JdbcWorkerLeaseStore.DEFAULT_TABLE;
 
@@ -62,6 +64,14 @@ public class SnowflakeJdbcLeaseProperties {
 	 * share it.
 	 */
 	private String namespace = JdbcWorkerLeaseStore.DEFAULT_NAMESPACE;
+
+	/**
+	 * Whether this instance's ID format may differ from the one the lease table records:
+	 * side-by-side lets it take a region no instance has used yet where timestamp bits,
+	 * region bits, tick and epoch are equal; the region then keeps this format
+	 * (docs/jdbc-lease-store.md, claim 12).
+	 */
+	private FormatCoexistence formatCoexistence = FormatCoexistence.NONE;
 
 	/**
 	 * Longest wait for the lease table's row lock and longest lease statement; well
@@ -144,6 +154,14 @@ public class SnowflakeJdbcLeaseProperties {
 
 	public void setConnectTimeout(Duration connectTimeout) {
 		this.connectTimeout = connectTimeout;
+	}
+
+	public FormatCoexistence getFormatCoexistence() {
+		return this.formatCoexistence;
+	}
+
+	public void setFormatCoexistence(FormatCoexistence formatCoexistence) {
+		this.formatCoexistence = formatCoexistence;
 	}
 
 	public DatabaseInitializationMode getInitializeSchema() {
