@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -378,6 +379,130 @@ class JdbcLeaseProtocolTests {
 			.withMessageContaining("ceiling lead " + PostgreSqlLeaseFixture.TIMING.ceilingLead().toMillis() + " ms")
 			.withMessageContaining(
 					"uses " + shorter.quarantine().toMillis() + " ms and " + shorter.ceilingLead().toMillis() + " ms");
+	}
+
+	/**
+	 * Another timing takes the table over once every recorded ceiling and {@code floor0},
+	 * plus the recorded quarantine, lie below the database clock; and not before, even
+	 * after {@code floor0 + Q} alone has passed: here the holder's last ceiling lies a
+	 * second above {@code floor0}, so the claims refused in that second are refused for
+	 * the marks. The takeover is no loss: it records the new {@code Q} and {@code A} and
+	 * keeps {@code floor0} and the lineage; its floor lies above every ceiling granted
+	 * under the old timing. Then the old timing is refused in the same way, and still
+	 * after the new ceilings plus the new {@code Q} have passed when its grant detects a
+	 * loss (a deleted code row): the marks it would wait for may be gone with the lost
+	 * rows, so only the recorded timing takes a loss.
+	 */
+	@Test
+	void anotherTimingTakesOverOnceEveryOldCeilingAndTheQuarantineHavePassed() {
+		Table table = postgres.freshTable();
+		// A = 1.2 s, B = 2.5 s, Q = 3.75 s: short, so that the waits for the old ceilings
+		// plus Q, and for the new ones, take seconds
+		LeaseTiming oldTiming = new LeaseTiming(Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(250),
+				Duration.ZERO, Duration.ofSeconds(1))
+			.withLeadLimit(Duration.ofMillis(2_500));
+		// A = 0.7 s, Q = 3.7 s, the same B: the table's format check passes
+		LeaseTiming newTiming = new LeaseTiming(Duration.ofMillis(500), Duration.ofMillis(100), Duration.ofMillis(200),
+				Duration.ZERO, Duration.ofSeconds(1))
+			.withLeadLimit(oldTiming.leadLimit());
+		long oldQ = oldTiming.quarantine().toMillis();
+		long oldA = oldTiming.ceilingLead().toMillis();
+		long newQ = newTiming.quarantine().toMillis();
+		long newA = newTiming.ceilingLead().toMillis();
+		JdbcWorkerLeaseStore old = PostgreSqlLeaseFixture.storeBuilder(table.dataSource(), table.schema(), oldTiming)
+			.build();
+		JdbcWorkerLeaseStore newer = PostgreSqlLeaseFixture.storeBuilder(table.dataSource(), table.schema(), newTiming)
+			.build();
+		LeaseGrant held = old.claim(3);
+		long floor0 = held.floorMillis();
+		assertThat(floor0).as("the table's first grant sets floor0 to T + Q")
+			.isGreaterThanOrEqualTo(held.storeTimeMillis() + oldQ);
+		List<Long> ceilings = new ArrayList<>(List.of(held.ceilingMillis()));
+		Polling.await("renewals raising the holder's ceiling a second above floor0", Duration.ofSeconds(15))
+			.pollInterval(Duration.ofMillis(100))
+			.until(() -> {
+				LeaseRenewal renewal = old.renew(held);
+				assertThat(renewal.status()).isEqualTo(LeaseRenewal.Status.RENEWED);
+				ceilings.add(renewal.ceilingMillis());
+				return renewal.ceilingMillis() >= floor0 + 1_000;
+			});
+		long lastCeiling = ceilings.get(ceilings.size() - 1);
+		old.release(held, lastCeiling - oldA);
+		Map<String, Object> before = meta(table);
+		assertThat(before).containsEntry("quarantine", oldQ)
+			.containsEntry("ceiling_lead", oldA)
+			.containsEntry("floor0", floor0)
+			.containsEntry("highest_mark", lastCeiling);
+		long takeoverAt = Math.max((Long) before.get("floor0"), (Long) before.get("highest_mark")) + oldQ;
+		List<Long> refusedAt = new ArrayList<>();
+		LeaseGrant taken = Polling
+			.await("a claim with another timing once every old ceiling plus Q has passed",
+					Duration.ofMillis(takeoverAt - databaseMillis()).plusSeconds(5))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> {
+				long sent = databaseMillis();
+				try {
+					return newer.claim(3);
+				}
+				catch (StoreMismatchException ex) {
+					assertThat(ex).hasMessageContaining("quarantine " + oldQ + " ms and ceiling lead " + oldA + " ms");
+					refusedAt.add(sent);
+					return null;
+				}
+			}, Objects::nonNull);
+		assertThat(taken.storeTimeMillis()).as("the takeover's database time").isGreaterThanOrEqualTo(takeoverAt);
+		assertThat(refusedAt).as("database times before the refused claims")
+			.allSatisfy((at) -> assertThat(at).isLessThan(takeoverAt))
+			.anySatisfy((at) -> assertThat(at).as("refused after floor0 + Q: for the marks")
+				.isGreaterThanOrEqualTo(floor0 + oldQ));
+		assertThat(taken.workerCode()).isEqualTo(3);
+		assertThat(taken.floorMillis())
+			.isGreaterThanOrEqualTo(ceilings.stream().mapToLong(Long::longValue).max().orElseThrow());
+		assertThat(taken.ceilingMillis() - taken.storeTimeMillis()).isEqualTo(newA);
+		Map<String, Object> after = meta(table);
+		assertThat(after).as("the takeover records the new timing and is no loss")
+			.containsEntry("quarantine", newQ)
+			.containsEntry("ceiling_lead", newA)
+			.containsEntry("lead_limit", oldTiming.leadLimit().toMillis())
+			.containsEntry("floor0", floor0)
+			.containsEntry("lineage", before.get("lineage"));
+		List<Map<String, Object>> rows = table.snapshot();
+		assertThatExceptionOfType(StoreMismatchException.class).isThrownBy(() -> old.claim(-1))
+			.withMessageContaining("quarantine " + newQ + " ms and ceiling lead " + newA + " ms")
+			.withMessageContaining("uses " + oldQ + " ms and " + oldA + " ms");
+		assertThat(table.snapshot()).isEqualTo(rows);
+		long newTimingPassed = Math.max((Long) after.get("floor0"), (Long) after.get("highest_mark")) + newQ;
+		Polling.await("the database clock past every new ceiling plus the new Q", Duration.ofSeconds(15))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> databaseMillis() >= newTimingPassed);
+		postgres.admin().update("DELETE FROM " + table.qualified() + " WHERE region = 0 AND code = 5");
+		rows = table.snapshot();
+		assertThatExceptionOfType(StoreMismatchException.class).as("the old timing in a grant that detects a loss")
+			.isThrownBy(() -> old.claim(-1))
+			.withMessageContaining("quarantine " + newQ + " ms and ceiling lead " + newA + " ms");
+		assertThat(table.snapshot()).isEqualTo(rows);
+		LeaseGrant afterLoss = newer.claim(5);
+		assertThat(afterLoss.floorMillis()).isGreaterThanOrEqualTo(afterLoss.storeTimeMillis() + newQ);
+		assertThat(meta(table)).containsEntry("quarantine", newQ)
+			.containsEntry("ceiling_lead", newA)
+			.doesNotContainEntry("lineage", before.get("lineage"));
+	}
+
+	/**
+	 * The meta row's timing, {@code floor0} and lineage, with the highest mark of every
+	 * code row as {@code highest_mark}.
+	 */
+	private static Map<String, Object> meta(Table table) {
+		return postgres.admin()
+			.queryForMap("SELECT quarantine, ceiling_lead, lead_limit, floor0, lineage, (SELECT max(mark) FROM "
+					+ table.qualified() + " WHERE code >= 0) AS highest_mark FROM " + table.qualified()
+					+ " WHERE region = -1 AND code = -1");
+	}
+
+	/** The database clock, as a grant reads it. */
+	private static long databaseMillis() {
+		return Objects.requireNonNull(postgres.admin()
+			.queryForObject("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", Long.class));
 	}
 
 	/**
