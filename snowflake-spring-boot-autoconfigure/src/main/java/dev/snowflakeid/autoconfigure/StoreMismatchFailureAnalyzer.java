@@ -53,10 +53,12 @@ class StoreMismatchFailureAnalyzer extends AbstractFailureAnalyzer<StoreMismatch
 				+ "the lease timing (snowflake.worker.lease.outage-tolerance, renew-interval, max-clock-skew and "
 				+ "snowflake.worker.jdbc.command-timeout) that the lease table records, as named above, or another "
 				+ "snowflake.region. Other lease timing takes the table over by itself once every instance with the "
-				+ "recorded timing has stopped and its last ceiling plus the recorded quarantine has passed. One "
-				+ "table holds one ID format: another format needs a table of its own (snowflake.worker.jdbc.table "
-				+ "or schema) whose IDs never meet these: IDs of two formats, and of two namespaces in one region, "
-				+ "can be equal (docs/safety-model.md#uniqueness-domain).";
+				+ "recorded timing has stopped and its last ceiling plus the recorded quarantine has passed. "
+				+ "Another ID format runs beside the recorded one only in a region no instance has used, with "
+				+ "snowflake.worker.jdbc.format-coexistence=side-by-side and equal timestamp bits, region bits, tick "
+				+ "and epoch; any other new format needs a table of its own (snowflake.worker.jdbc.table or schema) "
+				+ "whose IDs never meet these: IDs of two formats, and of two namespaces in one region, can be equal "
+				+ "(docs/safety-model.md#uniqueness-domain).";
 	}
 
 }

@@ -33,7 +33,7 @@ class StoreMismatchFailureAnalyzerTests {
 		assertThat(analysis.getDescription()).contains("lease table t records format 'x'");
 		assertThat(analysis.getAction())
 			.contains("snowflake.worker.jdbc.namespace", "snowflake.worker.jdbc.table",
-					"snowflake.worker.jdbc.command-timeout")
+					"snowflake.worker.jdbc.command-timeout", "snowflake.worker.jdbc.format-coexistence")
 			.doesNotContain("snowflake.worker.redis");
 	}
 

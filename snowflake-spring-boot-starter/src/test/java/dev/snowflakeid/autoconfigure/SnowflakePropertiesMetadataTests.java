@@ -132,7 +132,8 @@ class SnowflakePropertiesMetadataTests {
 		});
 		assertThat(enumProperties).as("enum properties checked")
 			.containsExactly(PREFIX + ".format.string", PREFIX + ".jackson.write-as", PREFIX + ".layout.preset",
-					PREFIX + ".sequence.start", PREFIX + ".worker.allocator", PREFIX + ".worker.jdbc.initialize-schema",
+					PREFIX + ".sequence.start", PREFIX + ".worker.allocator",
+					PREFIX + ".worker.jdbc.format-coexistence", PREFIX + ".worker.jdbc.initialize-schema",
 					PREFIX + ".worker.redis.format-coexistence");
 	}
 
