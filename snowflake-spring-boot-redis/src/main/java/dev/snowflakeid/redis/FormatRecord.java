@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.jspecify.annotations.Nullable;
@@ -88,7 +89,8 @@ final class FormatRecord {
 					continue;
 				}
 				boolean mine = layout.equals(this.settings.layoutDescription());
-				if (!mine && !fixed(layout.toString()).equals(fixed(this.settings.layoutDescription()))) {
+				if (!mine && !SnowflakeLayout.sideBySidePart(layout.toString())
+					.equals(SnowflakeLayout.sideBySidePart(this.settings.layoutDescription()))) {
 					foreign = key + " records format '" + layout + "'";
 					break;
 				}
@@ -195,19 +197,14 @@ final class FormatRecord {
 		if (regionUsed) {
 			return "a region keeps the format it was first used with; " + rule;
 		}
-		if (!fixed(recorded).equals(fixed(settings.layoutDescription()))) {
-			return rule + ": here they differ ('" + fixed(recorded) + "' against '"
-					+ fixed(settings.layoutDescription()) + "'), so these IDs could meet whatever the region";
+		if (!SnowflakeLayout.sideBySidePart(recorded)
+			.equals(SnowflakeLayout.sideBySidePart(settings.layoutDescription()))) {
+			return rule + ": here they differ ('" + SnowflakeLayout.sideBySidePart(recorded) + "' against '"
+					+ SnowflakeLayout.sideBySidePart(settings.layoutDescription())
+					+ "'), so these IDs could meet whatever the region";
 		}
 		return (settings.coexistence() == FormatCoexistence.SIDE_BY_SIDE) ? rule
 				: rule + ", which this instance could use in a region no instance has used yet";
-	}
-
-	// timestamp bits/region bits, tick and epoch of a format "t/r/w/s tick=... epoch=..."
-	private static String fixed(String format) {
-		String[] parts = format.split(" ", 2);
-		String[] widths = parts[0].split("/");
-		return (widths.length == 4 && parts.length == 2) ? widths[0] + "/" + widths[1] + " " + parts[1] : format;
 	}
 
 	private List<String> stateKeys() {

@@ -182,7 +182,7 @@ class LeaseScriptConformanceTests {
 				store.settings().layout().toString(), Integer.toString(store.region()),
 				store.settings().timing().quarantine().toMillis(), store.settings().timing().ceilingLead().toMillis(),
 				store.settings().ttl().toMillis(), store.settings().layout().maxWorkers(), 0, store.namespace(), true,
-				store.settings().timing().leadLimit().toMillis());
+				store.settings().timing().leadLimit().toMillis(), false);
 	}
 
 	/**

@@ -23,6 +23,8 @@ import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
+import dev.snowflakeid.SnowflakeLayout;
+
 /**
  * A PostgreSQL server as {@code JdbcWorkerLeaseStore} sees it: its clock
  * ({@code clock_timestamp()}), its server lineage ({@code system_identifier} and
@@ -152,14 +154,17 @@ final class JdbcNode extends RedisNode {
 	}
 
 	/**
-	 * {@code LeaseFormats.check} without side-by-side formats (no schedule sets it): the
-	 * region row's format and limit, then the meta row's, or, where the meta row is
-	 * missing, those of every region row; the reason of a refusal, or {@code null}.
+	 * {@code LeaseFormats.check}: the region row's format and limit, then the meta row's
+	 * (another format only with equal fixed bits, in a region that recorded it or, side
+	 * by side, in a region without a row), or, where the meta row is missing, those of
+	 * every region row; the reason of a refusal, or {@code null}.
 	 */
 	private String formatRefused(Settings s, Map<String, String> meta, Keys k) {
 		String limit = Long.toString(s.leadLimit());
 		String regionFormat = exists(k, REGION_ROW) ? k.state.get("f") : null;
-		if (regionFormat != null && (!regionFormat.equals(s.layout()) || !limit.equals(k.state.get("b")))) {
+		boolean anyRegion = s.sideBySide() && this.mutations.contains(Mutation.JDBC_SIDE_BY_SIDE_IN_A_USED_REGION);
+		if (!anyRegion && regionFormat != null
+				&& (!regionFormat.equals(s.layout()) || !limit.equals(k.state.get("b")))) {
 			return regionFormat;
 		}
 		if (this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY)) {
@@ -170,21 +175,17 @@ final class JdbcNode extends RedisNode {
 				.stream()
 				.filter((rows) -> rows.state.get("f") != null)
 				.filter((rows) -> !limit.equals(rows.state.get("b"))
-						|| !fixed(rows.state.get("f")).equals(fixed(s.layout())))
+						|| !SnowflakeLayout.sideBySidePart(rows.state.get("f"))
+							.equals(SnowflakeLayout.sideBySidePart(s.layout())))
 				.map((rows) -> rows.state.get("f"))
 				.findFirst()
 				.orElse(null);
 		}
-		boolean sameFormat = meta.get("format").equals(s.layout())
-				|| regionFormat != null && fixed(meta.get("format")).equals(fixed(s.layout()));
+		boolean sameFixedBits = SnowflakeLayout.sideBySidePart(meta.get("format"))
+			.equals(SnowflakeLayout.sideBySidePart(s.layout()));
+		boolean sameFormat = meta.get("format").equals(s.layout()) || regionFormat != null && sameFixedBits
+				|| (regionFormat == null || anyRegion) && sameFixedBits && s.sideBySide();
 		return (sameFormat && limit.equals(meta.get("limit"))) ? null : meta.get("format");
-	}
-
-	// timestamp bits/region bits, tick and epoch of a layout "t/r/w/s tick=... epoch=..."
-	private static String fixed(String format) {
-		String[] parts = format.split(" ", 2);
-		String[] widths = parts[0].split("/");
-		return widths[0] + "/" + widths[1] + " " + parts[1];
 	}
 
 	/**

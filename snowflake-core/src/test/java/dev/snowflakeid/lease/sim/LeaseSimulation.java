@@ -93,6 +93,9 @@ public final class LeaseSimulation {
 
 	private static final long COMMAND_TIMEOUT = 300;
 
+	/** The widest sequence of any format a schedule runs: 4 bits. */
+	private static final int SEQUENCE_BITS = 4;
+
 	/** Outcome of one schedule. */
 	public record Result(long seed, boolean ok, String failure, long ids, long faults, Map<String, Long> refusals,
 			long mismatches, Map<String, Long> events) {
@@ -336,7 +339,7 @@ public final class LeaseSimulation {
 		boolean neighbour = this.random.nextInt(8) == 0;
 		boolean otherDatabase = this.random.nextInt(8) == 0;
 		String region = (otherFormat && workerBits == 1) ? "1" : "0";
-		this.settings = settings(timing, timing, counted, maxLag, this.layout, region, "default", 0);
+		RedisNode.Settings main = settings(timing, timing, counted, maxLag, this.layout, region, "default", 0);
 		if (otherFormat) {
 			SnowflakeLayout other = layout(3 - workerBits, tick);
 			this.fleets.add(new Fleet("format", other,
@@ -356,6 +359,35 @@ public final class LeaseSimulation {
 					settings(timing, timing, counted, maxLag, this.layout, "3", "default", 1),
 					1 + this.random.nextInt(2)));
 		}
+		// Against the JDBC model, one schedule in six runs a fleet side by side
+		// (format-coexistence=side-by-side): the same timestamp bits, region bits, tick
+		// and epoch, one worker bit more and one sequence bit fewer, so that its code 2c
+		// issues code c's IDs. Half of those lease a region of their own, where claim 12
+		// lets them in; the others the fleet's region, where it refuses whichever comes
+		// second. The fleet takes the setting in half of them. Drawn from a stream of
+		// their own, so that the other schedules stay as they were.
+		Random edges = new Random(mix(~seed));
+		if (model == StoreModel.JDBC && edges.nextInt(6) == 0) {
+			SnowflakeLayout split = SnowflakeLayout.builder()
+				.timestampBits(41)
+				.regionBits(this.layout.regionBits())
+				.workerBits(workerBits + 1)
+				.sequenceBits(SEQUENCE_BITS - 1)
+				.tick(tick)
+				.epoch(this.layout.epoch())
+				.build();
+			boolean fleetSideBySide = edges.nextBoolean();
+			main = sideBySide(main, fleetSideBySide);
+			this.fleets.replaceAll((fleet) -> new Fleet(fleet.name(), fleet.layout(),
+					sideBySide(fleet.settings(), fleetSideBySide), fleet.hosts()));
+			String splitRegion = edges.nextBoolean() ? region : "4";
+			this.fleets.add(new Fleet("split", split,
+					sideBySide(settings(timing, timing, counted, maxLag, split, splitRegion, "default", 0), true),
+					1 + edges.nextInt(2)));
+			count(splitRegion.equals(region) ? "side by side: in the fleet's region"
+					: "side by side: in a region of its own");
+		}
+		this.settings = main;
 		this.endNanos = this.nanos + (20_000 + this.random.nextInt(15_000)) * MS;
 		// One schedule in four runs every other host with a shorter outage tolerance
 		// under the same fleet lead
@@ -368,10 +400,18 @@ public final class LeaseSimulation {
 		LeaseTiming shorter = new LeaseTiming(Duration.ofSeconds(1), RENEW_INTERVAL,
 				this.random.nextBoolean() ? timing.maxClockSkew() : Duration.ofSeconds(1), timing.failoverWindow(),
 				timing.requestLateness());
-		this.shortSettings = (this.random.nextInt(4) == 0) ? settings(shorter.withLeadLimit(timing.leadLimit()),
-				this.mutations.contains(Mutation.CLAIMANT_OWN_QUARANTINE) ? shorter
-						: shorter.withLeadLimit(timing.leadLimit()),
-				counted, maxLag, this.layout, region, "default", 0) : null;
+		this.shortSettings = (this.random.nextInt(4) == 0)
+				? sideBySide(settings(shorter.withLeadLimit(timing.leadLimit()),
+						this.mutations.contains(Mutation.CLAIMANT_OWN_QUARANTINE) ? shorter
+								: shorter.withLeadLimit(timing.leadLimit()),
+						counted, maxLag, this.layout, region, "default", 0), main.sideBySide())
+				: null;
+	}
+
+	private static RedisNode.Settings sideBySide(RedisNode.Settings s, boolean sideBySide) {
+		return new RedisNode.Settings(s.skew(), s.lateness(), s.replicas(), s.maxLagSeconds(), s.layout(), s.region(),
+				s.quarantine(), s.ceilingLead(), s.ttl(), s.codes(), s.database(), s.namespace(), s.formatDeclared(),
+				s.leadLimit(), sideBySide);
 	}
 
 	private static SnowflakeLayout layout(int workerBits, Duration tick) {
@@ -394,7 +434,7 @@ public final class LeaseSimulation {
 			SnowflakeLayout layout, String region, String namespace, int database) {
 		return new RedisNode.Settings(timing.maxClockSkew().toMillis(), COMMAND_TIMEOUT, counted, maxLag,
 				layout.toString(), region, quarantined.quarantine().toMillis(), timing.ceilingLead().toMillis(), 3_000,
-				layout.maxWorkers(), database, namespace, true, timing.leadLimit().toMillis());
+				layout.maxWorkers(), database, namespace, true, timing.leadLimit().toMillis(), false);
 	}
 
 	/**
@@ -510,12 +550,14 @@ public final class LeaseSimulation {
 	void check(SimulatedWorker worker, long id) {
 		worker.issued++;
 		// IDs are compared as 64-bit values, whatever format issued them: every format
-		// has 41 timestamp bits, one
-		// tick and epoch and 4 sequence bits, so the ID without its sequence names the
-		// tick and the owner bits
+		// has 41 timestamp bits, one tick and epoch, so the ID without its sequence names
+		// the tick and the owner bits (keyed with the sequence width: a side-by-side
+		// format has one sequence bit fewer)
 		DecodedId decoded = worker.layout.decode(id);
 		long tick = worker.layout.tickAt(decoded.timestamp().toEpochMilli());
-		SimulatedWorker owner = this.tickOwners.putIfAbsent(id >>> worker.layout.sequenceBits(), worker);
+		int sequenceBits = worker.layout.sequenceBits();
+		SimulatedWorker owner = this.tickOwners.putIfAbsent((id >>> sequenceBits) | ((long) sequenceBits << 60),
+				worker);
 		if (!this.ids.add(id)) {
 			fail("duplicate ID " + id + " (" + where(worker, decoded.worker()) + ", " + decoded.timestamp()
 					+ ", sequence " + decoded.sequence() + ") issued again by " + worker);
@@ -542,11 +584,16 @@ public final class LeaseSimulation {
 		if (!this.checkRanges || range.floor() >= range.ceiling()) {
 			return;
 		}
-		// one list per owner bits of the ID, region and code, so that ranges of two
-		// formats meet where IDs do
-		List<TokenRange> ranges = this.grants.computeIfAbsent(worker.owner | range.code(), (bits) -> new ArrayList<>());
+		// one list per owner bits of the ID, region and code, at the widest sequence's
+		// resolution, so that ranges of two formats meet where IDs do: code 2c and 2c + 1
+		// of a format with one sequence bit fewer lie in the IDs of code c
+		long bits = worker.owner | range.code();
+		int finer = SEQUENCE_BITS - worker.layout.sequenceBits();
+		List<TokenRange> ranges = this.grants.computeIfAbsent(bits >>> finer, (coarse) -> new ArrayList<>());
 		for (TokenRange other : ranges) {
-			if (other.worker() != worker && Math.max(other.range().floor(), range.floor()) < Math
+			int d = finer - other.finer();
+			boolean sameIds = (d >= 0) ? (bits >>> d) == other.bits() : bits == (other.bits() >>> -d);
+			if (other.worker() != worker && sameIds && Math.max(other.range().floor(), range.floor()) < Math
 				.min(other.range().ceiling(), range.ceiling())) {
 				fail(where(worker, range.code()) + ": range (" + range.floor() + ", " + range.ceiling()
 						+ "] granted to " + worker + " (token " + token + ") overlaps (" + other.range().floor() + ", "
@@ -555,10 +602,11 @@ public final class LeaseSimulation {
 				return;
 			}
 		}
-		ranges.add(new TokenRange(worker, token, range));
+		ranges.add(new TokenRange(worker, token, range, bits, finer));
 	}
 
-	private record TokenRange(SimulatedWorker worker, String token, SimulatedLeaseStore.Granted range) {
+	private record TokenRange(SimulatedWorker worker, String token, SimulatedLeaseStore.Granted range, long bits,
+			int finer) {
 	}
 
 	// "code 1", or where the worker is not of the fleet "code 1 of region 1 (layout ...)"
@@ -783,6 +831,9 @@ public final class LeaseSimulation {
 			return;
 		}
 		log(worker + " started with " + worker.keeper.currentLease());
+		if (worker.layout.sequenceBits() < SEQUENCE_BITS) {
+			count("side by side: instances started");
+		}
 		issueLater(worker);
 	}
 

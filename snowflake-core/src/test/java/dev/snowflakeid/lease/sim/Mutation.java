@@ -148,7 +148,16 @@ public enum Mutation {
 	 * each fleet claims from the other's marks, below ceilings its own holders still
 	 * issue up to.
 	 */
-	JDBC_TABLE_NAME_IGNORED;
+	JDBC_TABLE_NAME_IGNORED,
+
+	/**
+	 * JDBC: with {@code format-coexistence=side-by-side}, a format whose timestamp bits,
+	 * region bits, tick and epoch equal the table's is let into a region whose row
+	 * records another worker and sequence split: code {@code c} of one and code
+	 * {@code 2c} of the other (one more worker bit, one sequence bit fewer) issue the
+	 * same IDs in every tick both use.
+	 */
+	JDBC_SIDE_BY_SIDE_IN_A_USED_REGION;
 
 	/**
 	 * Whether the rule breaks availability (codes held by nobody) rather than uniqueness.
@@ -161,7 +170,7 @@ public enum Mutation {
 	boolean appliesTo(StoreModel store) {
 		return switch (this) {
 			case JDBC_MISSING_META_ROW_NOT_A_LOSS, JDBC_MISSING_ROWS_NOT_A_LOSS, JDBC_WITNESS_NOT_COMPARED,
-					JDBC_TIMELINE_IGNORED, JDBC_TABLE_NAME_IGNORED ->
+					JDBC_TIMELINE_IGNORED, JDBC_TABLE_NAME_IGNORED, JDBC_SIDE_BY_SIDE_IN_A_USED_REGION ->
 				store == StoreModel.JDBC;
 			// the rules both stores share: the two-clocks check (here against the
 			// database server's clock) and the renewal's floor

@@ -50,17 +50,18 @@ public sealed class RedisNode permits JdbcNode {
 	/**
 	 * The arguments of lease.lua that stay the same for a worker; {@code formatDeclared}
 	 * is false where the format record cannot be declared beside the region's keys (a
-	 * Cluster).
+	 * Cluster); {@code sideBySide} is the JDBC store's
+	 * {@code format-coexistence=side-by-side}.
 	 */
 	public record Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
 			long quarantine, long ceilingLead, long ttl, int codes, int database, String namespace,
-			boolean formatDeclared, long leadLimit) {
+			boolean formatDeclared, long leadLimit, boolean sideBySide) {
 
 		/** Database 0, namespace {@code default}, no format record (as on a Cluster). */
 		public Settings(long skew, long lateness, int replicas, long maxLagSeconds, String layout, String region,
 				long quarantine, long ceilingLead, long ttl, int codes) {
 			this(skew, lateness, replicas, maxLagSeconds, layout, region, quarantine, ceilingLead, ttl, codes, 0,
-					"default", false, 0);
+					"default", false, 0, false);
 		}
 
 	}

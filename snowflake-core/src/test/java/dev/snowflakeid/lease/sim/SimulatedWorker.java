@@ -88,8 +88,9 @@ final class SimulatedWorker {
 
 	/**
 	 * The region field of this process's IDs, shifted above the worker code: with one
-	 * timestamp width, tick, epoch and sequence width for every format, two IDs can be
-	 * equal only if their region and worker bits, {@code owner | code}, are.
+	 * timestamp width, tick and epoch for every format, two IDs can be equal only if
+	 * their region and worker bits, {@code owner | code}, are, once the format with more
+	 * sequence bits is compared at its coarser width.
 	 */
 	final long owner;
 

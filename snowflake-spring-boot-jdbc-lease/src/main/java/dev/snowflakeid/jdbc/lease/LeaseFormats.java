@@ -18,6 +18,7 @@ package dev.snowflakeid.jdbc.lease;
 import java.util.List;
 import java.util.Objects;
 
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.jspecify.annotations.Nullable;
 
@@ -68,7 +69,8 @@ final class LeaseFormats {
 			for (LeaseRow other : jdbc.query(this.dialect.regionFormats(), LeaseRow::read)) {
 				String otherFormat = Objects.requireNonNull(other.format());
 				if (!Objects.equals(other.leadLimit(), this.settings.leadLimitMillis())
-						|| !fixed(otherFormat).equals(fixed(format))) {
+						|| !SnowflakeLayout.sideBySidePart(otherFormat)
+							.equals(SnowflakeLayout.sideBySidePart(format))) {
 					throw refused("region " + other.region() + " of ", otherFormat, other.leadLimit(),
 							"a lost meta row is made again only beside regions whose formats have this one's "
 									+ "timestamp bits, region bits, tick and epoch, and this limit");
@@ -77,7 +79,7 @@ final class LeaseFormats {
 			return format;
 		}
 		String recorded = Objects.requireNonNull(meta.format());
-		boolean sameFixedBits = fixed(recorded).equals(fixed(format));
+		boolean sameFixedBits = SnowflakeLayout.sideBySidePart(recorded).equals(SnowflakeLayout.sideBySidePart(format));
 		// a region that records this format already ran beside the table's; an unused
 		// one (no region row) is taken beside it only with the setting
 		boolean allowed = format.equals(recorded) || regionRecords && sameFixedBits
@@ -95,8 +97,9 @@ final class LeaseFormats {
 		String rule = "another format runs only in a region no instance has used, and only with "
 				+ "snowflake.worker.jdbc.format-coexistence=side-by-side where timestamp bits, region bits, tick and "
 				+ "epoch are equal (the timestamp and the region then lie in the same bits of every ID)";
-		if (!fixed(recorded).equals(fixed(this.settings.format()))) {
-			return rule + ": here they differ ('" + fixed(recorded) + "' against '" + fixed(this.settings.format())
+		if (!SnowflakeLayout.sideBySidePart(recorded).equals(SnowflakeLayout.sideBySidePart(this.settings.format()))) {
+			return rule + ": here they differ ('" + SnowflakeLayout.sideBySidePart(recorded) + "' against '"
+					+ SnowflakeLayout.sideBySidePart(this.settings.format())
 					+ "'), so these IDs could meet whatever the region";
 		}
 		return (this.settings.coexistence() == FormatCoexistence.SIDE_BY_SIDE) ? rule
@@ -109,16 +112,6 @@ final class LeaseFormats {
 				+ "' and " + this.settings.leadLimitMillis() + " ms. IDs of two formats can be equal, and the "
 				+ "quarantine after a loss covers every instance's ceilings only if they share the limit: " + rule
 				+ "; the database wrote nothing", LeaseGrants.STORE);
-	}
-
-	/**
-	 * Timestamp bits/region bits, tick and epoch of a format
-	 * {@code t/r/w/s tick=… epoch=…}.
-	 */
-	static String fixed(String format) {
-		String[] parts = format.split(" ", 2);
-		String[] widths = parts[0].split("/");
-		return (widths.length == 4 && parts.length == 2) ? widths[0] + "/" + widths[1] + " " + parts[1] : format;
 	}
 
 	/**
