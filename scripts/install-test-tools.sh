@@ -21,7 +21,9 @@
 # package, without its recommendations), libfaketime (a child JVM whose clock is stepped at run time; also
 # the fault campaign's clock steps; a PostgreSQL server whose clock is stepped), pg_dump, psql and
 # pg_basebackup (the JDBC lease store's fault tests dump its table and restore it, and take a base backup
-# for a point-in-time recovery; from postgresql-client). The PostgreSQL server
+# for a point-in-time recovery; from postgresql-client), mariadbd, mariadb-install-db and mariadb-admin (the
+# JDBC lease store's refusal of MariaDB runs against a server of its own, never the service the package may
+# start on port 3306; from mariadb-server). The PostgreSQL server
 # needs nothing: the tests start embedded servers from Maven Central (io.zonky.test:embedded-postgres). Node.js with npm (the JavaScript client test and the
 # dashboard's schema check) comes with the machine; it is reported when missing, not installed.
 # Installs only what is missing; needs root or sudo for that, once per machine.
@@ -42,6 +44,8 @@ lean=()
 [ -x /usr/bin/chromedriver ] || { missing_tools+=(chromedriver); missing+=(chromium-driver); }
 [ -n "$(find /usr/lib /usr/local/lib -name libfaketime.so.1 2>/dev/null | head -n 1)" ] || { missing_tools+=(libfaketime); missing+=(faketime); }
 { command -v pg_dump && command -v psql && command -v pg_basebackup; } >/dev/null 2>&1 || { missing_tools+=(pg_dump); missing+=(postgresql-client); }
+# mariadbd lies in /usr/sbin, which a user other than root often has not on the PATH
+{ { command -v mariadbd || [ -x /usr/sbin/mariadbd ]; } && command -v mariadb-install-db && command -v mariadb-admin; } >/dev/null 2>&1 || { missing_tools+=(mariadbd); missing+=(mariadb-server); }
 command -v promtool >/dev/null 2>&1 || { missing_tools+=(promtool); lean+=(prometheus); }
 node=yes
 { command -v node && command -v npm; } >/dev/null 2>&1 || { missing_tools+=(node); node=no; }

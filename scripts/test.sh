@@ -17,7 +17,7 @@
 
 # The whole test suite on a fresh machine, in one command: installs the programs the tests run where they
 # are missing (scripts/install-test-tools.sh: redis-server, Chromium and chromedriver, libfaketime,
-# pg_dump, psql and pg_basebackup, promtool), then runs ./mvnw -B -ntp -T 2 clean verify with any further arguments appended
+# pg_dump, psql and pg_basebackup, mariadbd, promtool), then runs ./mvnw -B -ntp -T 2 clean verify with any further arguments appended
 # (two modules at a time: many tests wait on servers and timeouts, which another module's tests fill).
 #
 #   scripts/test.sh                          everything, or stop naming what is missing
@@ -46,6 +46,7 @@ needs() {
     chromium|chromedriver) pattern='ChromeDriver|chromium' ;;
     libfaketime) pattern='ShiftedWallClock|faketime' ;;
     pg_dump) pattern='PostgreSqlServer|"pg_dump"|"psql"' ;;
+    mariadbd) pattern='MariaDbServer|"mariadbd"' ;;
     promtool) pattern='promtool' ;;
     node) pattern='"node"|"npm"' ;;
     *) return 0 ;;

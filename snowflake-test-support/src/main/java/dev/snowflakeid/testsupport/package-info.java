@@ -14,8 +14,8 @@
  * limitations under the License.
  */
 /**
- * Test toolkit: real {@code redis-server} processes and their faults, child JVMs, free
- * ports and a TCP fault proxy.
+ * Test toolkit: real {@code redis-server} processes and their faults, PostgreSQL and
+ * MariaDB servers of the test's own, child JVMs, free ports and a TCP fault proxy.
  */
 @NullMarked
 package dev.snowflakeid.testsupport;

@@ -16,7 +16,6 @@
 package dev.snowflakeid.jdbc.lease;
 
 import java.security.SecureRandom;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -137,9 +136,12 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	/**
 	 * Makes the lease table where it does not exist, from {@code schema-postgresql.sql}
 	 * beside this class.
+	 * @throws UnsuitableDatabaseException if the database is not PostgreSQL, before
+	 * anything is written
 	 */
 	public void initializeSchema() {
 		run("create the lease table", (tx) -> {
+			PostgreSqlLeaseDialect.requireProduct(tx, this.settings.database());
 			tx.jdbc().execute(this.dialect.createTable());
 			tx.commit();
 			return Boolean.TRUE;
@@ -147,21 +149,18 @@ public final class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * Checks the database before the first claim: a primary, with {@code fsync} and
-	 * {@code full_page_writes} on, that has the lease table.
+	 * Checks the database before the first claim: a PostgreSQL primary, with
+	 * {@code fsync} and {@code full_page_writes} on, that has the lease table.
 	 * @throws UnsuitableDatabaseException if it is not
 	 */
 	public void verify() {
-		String product = run("read the database product",
-				(tx) -> String.valueOf(tx.jdbc().execute((Connection c) -> c.getMetaData().getDatabaseProductName())));
-		if (!PostgreSqlLeaseDialect.PRODUCT.equals(product)) {
-			throw UnsuitableDatabaseException.product(this.settings.database(), String.valueOf(product));
-		}
-		List<String> settings = run("read the durability settings",
-				(tx) -> Objects.requireNonNull(tx.jdbc()
-					.queryForObject(this.dialect.durabilitySettings(),
-							(rs, n) -> List.of(String.valueOf(rs.getString(1)), String.valueOf(rs.getString(2)),
-									String.valueOf(rs.getBoolean(3)), String.valueOf(rs.getBoolean(4))))));
+		List<String> settings = run("read the durability settings", (tx) -> {
+			PostgreSqlLeaseDialect.requireProduct(tx, this.settings.database());
+			return Objects.requireNonNull(tx.jdbc()
+				.queryForObject(this.dialect.durabilitySettings(),
+						(rs, n) -> List.of(String.valueOf(rs.getString(1)), String.valueOf(rs.getString(2)),
+								String.valueOf(rs.getBoolean(3)), String.valueOf(rs.getBoolean(4)))));
+		});
 		if ("true".equals(settings.get(2))) {
 			throw UnsuitableDatabaseException.standby(this.settings.database());
 		}

@@ -25,9 +25,10 @@ import dev.snowflakeid.lease.LeaseStoreUnavailableException;
 /**
  * A store's first contact with its database: the table made where the configuration says
  * so, then the database checked ({@link JdbcWorkerLeaseStore#verify()}), retried for up
- * to the startup wait budget while the database cannot be reached. A database that is
- * restarting, recovering from a crash, paused or cut off when the application starts is
- * waited for, as a Redis is; any other failure is thrown at once.
+ * to the startup wait budget while the database cannot be reached. Both refuse a product
+ * other than PostgreSQL before anything else, so that a refused database is left as it
+ * was. A database that is restarting, recovering from a crash, paused or cut off when the
+ * application starts is waited for, as a Redis is; any other failure is thrown at once.
  */
 public final class LeaseDatabaseStartup {
 

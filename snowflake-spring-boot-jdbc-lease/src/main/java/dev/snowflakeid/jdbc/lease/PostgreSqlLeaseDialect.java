@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -62,6 +63,20 @@ final class PostgreSqlLeaseDialect {
 		properties.setProperty("socketTimeout", Long.toString(seconds(commandTimeout) + 1));
 		properties.setProperty("ApplicationName", "snowflake worker leases");
 		return properties;
+	}
+
+	/**
+	 * Refuses another product, first in the transaction that makes the table and in the
+	 * one that checks the settings, so that nothing is written to it: the schema file is
+	 * plain SQL that MariaDB, MySQL or H2 would run, making a table in the user's
+	 * database.
+	 * @throws UnsuitableDatabaseException if {@code tx} reached another product
+	 */
+	static void requireProduct(LeaseTransaction tx, String database) {
+		String product = tx.jdbc().execute((Connection c) -> c.getMetaData().getDatabaseProductName());
+		if (!PRODUCT.equals(product)) {
+			throw UnsuitableDatabaseException.product(database, String.valueOf(product));
+		}
 	}
 
 	private static long seconds(Duration duration) {

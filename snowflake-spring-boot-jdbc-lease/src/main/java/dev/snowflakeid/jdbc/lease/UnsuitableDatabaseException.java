@@ -15,6 +15,7 @@
  */
 package dev.snowflakeid.jdbc.lease;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -40,15 +41,33 @@ public final class UnsuitableDatabaseException extends IllegalStateException {
 	}
 
 	/**
-	 * A database product the store has no dialect for.
+	 * A database product the store has no dialect for, with the guarantee it lacks where
+	 * the product is one the documentation examines (MariaDB, MySQL, H2).
 	 * @param database the database, without credentials
 	 * @param product the product, as the URL or the driver names it
 	 */
 	public static UnsuitableDatabaseException product(String database, String product) {
 		return new UnsuitableDatabaseException(Reason.PRODUCT, database, product,
-				"worker leases in a database need PostgreSQL, whose rows carry the id of the transaction that wrote "
-						+ "them, so that a restored lease table is seen (docs/jdbc-lease-store.md, Other databases), but "
-						+ database + " is " + product);
+				"worker leases in a database need PostgreSQL, but " + database + " is " + product + ", which has "
+						+ lacking(product) + " (docs/jdbc-lease-store.md#other-databases)");
+	}
+
+	/**
+	 * What {@code product} lacks, in the words of the documentation's table: what
+	 * PostgreSQL gives a grant there and the others do not.
+	 */
+	private static String lacking(String product) {
+		String name = product.toLowerCase(Locale.ROOT);
+		if (name.contains("mariadb") || name.contains("mysql")) {
+			return "no value the server writes into each row, so a table restored from a dump looks like the "
+					+ "store's latest state, and no server lineage that a physical restore or a promotion changes";
+		}
+		if (name.equals("h2")) {
+			return "no clock reading after the row lock (CURRENT_TIMESTAMP is the transaction's or the statement's "
+					+ "start), no value the server writes into each row and no server lineage";
+		}
+		return "no dialect here; the store needs a value the server writes into each row (PostgreSQL's xmin), so "
+				+ "that a restored lease table is seen";
 	}
 
 	/**

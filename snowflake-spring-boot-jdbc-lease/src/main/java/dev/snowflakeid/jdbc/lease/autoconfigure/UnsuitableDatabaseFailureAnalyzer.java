@@ -33,8 +33,10 @@ class UnsuitableDatabaseFailureAnalyzer extends AbstractFailureAnalyzer<Unsuitab
 	protected FailureAnalysis analyze(Throwable rootFailure, UnsuitableDatabaseException cause) {
 		return switch (cause.reason()) {
 			case PRODUCT -> new FailureAnalysis("Worker leases cannot use this database: " + cause.getMessage() + ".",
-					"Point " + TARGET + " at a PostgreSQL database, or set snowflake.worker.allocator=redis "
-							+ "(the default) or static.",
+					"Point " + TARGET + " at a PostgreSQL database, or lease worker codes elsewhere: "
+							+ "snowflake.worker.allocator=redis (the default), snowflake.worker.allocator=static "
+							+ "(a code and a state file per instance) or snowflake.worker.allocator=kubernetes "
+							+ "(a StatefulSet pod's ordinal).",
 					cause);
 			case STANDBY -> new FailureAnalysis(
 					"Worker leases cannot use this database: " + cause.getMessage()

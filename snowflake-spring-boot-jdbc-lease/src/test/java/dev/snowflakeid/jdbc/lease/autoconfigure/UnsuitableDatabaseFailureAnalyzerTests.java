@@ -40,9 +40,40 @@ class UnsuitableDatabaseFailureAnalyzerTests {
 	}
 
 	@Test
-	void anotherProductNamesTheUrlProperties() {
-		assertThat(analyze(UnsuitableDatabaseException.product("jdbc:mysql://db/app", "MYSQL")).getAction())
-			.contains("spring.datasource.url", "snowflake.worker.jdbc.url", "PostgreSQL");
+	void anotherProductNamesTheUrlPropertiesAndTheOtherAllocators() {
+		assertThat(analyze(UnsuitableDatabaseException.product("jdbc:mysql://db/app", "MYSQL")).getAction()).contains(
+				"spring.datasource.url", "snowflake.worker.jdbc.url", "PostgreSQL", "snowflake.worker.allocator=redis",
+				"snowflake.worker.allocator=static", "snowflake.worker.allocator=kubernetes");
+	}
+
+	@Test
+	void mariaDbAndMySqlLackARowWitnessAndALineage() {
+		for (String product : new String[] { "MariaDB", "MARIADB", "MySQL", "MYSQL" }) {
+			UnsuitableDatabaseException ex = UnsuitableDatabaseException.product("jdbc:mariadb://db/app", product);
+			assertThat(ex.reason()).isEqualTo(UnsuitableDatabaseException.Reason.PRODUCT);
+			assertThat(ex.observed()).isEqualTo(product);
+			assertThat(analyze(ex).getDescription())
+				.contains("jdbc:mariadb://db/app is " + product + ", which has "
+						+ "no value the server writes into each row, so a table restored from a dump looks like the "
+						+ "store's latest state, and no server lineage that a physical restore or a promotion changes")
+				.contains("docs/jdbc-lease-store.md#other-databases")
+				.doesNotContain("clock");
+		}
+	}
+
+	@Test
+	void h2LacksAClockAfterTheLockARowWitnessAndALineage() {
+		assertThat(analyze(UnsuitableDatabaseException.product("jdbc:h2:mem:app", "H2")).getDescription()).contains(
+				"jdbc:h2:mem:app is H2, which has no clock reading after the row lock",
+				"no value the server writes into each row and no server lineage",
+				"docs/jdbc-lease-store.md#other-databases");
+	}
+
+	@Test
+	void aProductTheDocumentationDoesNotExamineIsRefusedForTheRowWitness() {
+		assertThat(analyze(UnsuitableDatabaseException.product("jdbc:oracle:thin:@db:1521/app", "ORACLE"))
+			.getDescription()).contains("is ORACLE, which has no dialect here", "(PostgreSQL's xmin)")
+			.doesNotContain("row lock", "physical restore");
 	}
 
 	@Test
