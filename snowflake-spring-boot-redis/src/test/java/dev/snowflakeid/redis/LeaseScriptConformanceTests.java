@@ -355,7 +355,8 @@ class LeaseScriptConformanceTests {
 			long expected = this.model.format(target.settings().layout().toString(), Integer.toString(target.region()),
 					target.namespace(), target.settings().timing().leadLimit().toMillis(),
 					recorded == null || recorded.equals(target.settings().layout().toString()),
-					(recorded != null) ? List.of(Integer.toString(target.region()), "conformance") : List.of());
+					(recorded != null) ? List.of(Integer.toString(target.region()), "conformance", "") : List.of(),
+					false);
 			long real;
 			try {
 				target.confirmFormat();

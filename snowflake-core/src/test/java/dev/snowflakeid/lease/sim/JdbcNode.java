@@ -383,7 +383,7 @@ final class JdbcNode extends RedisNode {
 	/** No format record: the meta row is checked by every grant. */
 	@Override
 	public long format(int database, String format, String region, String namespace, long leadLimit, boolean mayCreate,
-			List<String> regions) {
+			List<String> regions, boolean sideBySide) {
 		return 1;
 	}
 

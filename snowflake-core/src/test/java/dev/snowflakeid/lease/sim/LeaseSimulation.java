@@ -359,7 +359,7 @@ public final class LeaseSimulation {
 					settings(timing, timing, counted, maxLag, this.layout, "3", "default", 1),
 					1 + this.random.nextInt(2)));
 		}
-		// Against the JDBC model, one schedule in six runs a fleet side by side
+		// One schedule in six runs a fleet side by side
 		// (format-coexistence=side-by-side): the same timestamp bits, region bits, tick
 		// and epoch, one worker bit more and one sequence bit fewer, so that its code 2c
 		// issues code c's IDs. Half of those lease a region of their own, where claim 12
@@ -367,7 +367,7 @@ public final class LeaseSimulation {
 		// second. The fleet takes the setting in half of them. Drawn from a stream of
 		// their own, so that the other schedules stay as they were.
 		Random edges = new Random(mix(~seed));
-		if (model == StoreModel.JDBC && edges.nextInt(6) == 0) {
+		if (edges.nextInt(6) == 0) {
 			SnowflakeLayout split = SnowflakeLayout.builder()
 				.timestampBits(41)
 				.regionBits(this.layout.regionBits())

@@ -155,7 +155,9 @@ public enum Mutation {
 	 * region bits, tick and epoch equal the table's is let into a region whose row
 	 * records another worker and sequence split: code {@code c} of one and code
 	 * {@code 2c} of the other (one more worker bit, one sequence bit fewer) issue the
-	 * same IDs in every tick both use.
+	 * same IDs in every tick both use. (The Redis model has no such rule to put back:
+	 * format.lua refuses it, and the region's state, which records its format, refuses it
+	 * again at every grant.)
 	 */
 	JDBC_SIDE_BY_SIDE_IN_A_USED_REGION;
 

@@ -23,6 +23,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
+import dev.snowflakeid.SnowflakeLayout;
+
 /**
  * A Redis server as the lease scripts see it: its clock, its lineage ({@code run_id} and
  * {@code master_replid}), its role and replicas, and the region's keys. {@link #lease}
@@ -250,10 +252,10 @@ public sealed class RedisNode permits JdbcNode {
 				return Reply.of(-7, now);
 			}
 			String owner = format.get("region:" + s.region());
-			if (!format.get(formatField(s.region())).equals(s.layout())
-					|| (owner != null && !owner.equals(s.namespace()))
+			String recorded = recordedFormat(format, s.region());
+			if (!recorded.equals(s.layout()) || (owner != null && !owner.equals(s.namespace()))
 					|| !Long.toString(s.leadLimit()).equals(format.get("limit"))) {
-				return Reply.refused(-8, now, format.get(formatField(s.region())));
+				return Reply.refused(-8, now, recorded);
 			}
 		}
 		String lineage = lineage();
@@ -363,23 +365,28 @@ public sealed class RedisNode permits JdbcNode {
 	// The record's format field: one per key space, or one per region where a mutation
 	// compares it per region.
 	private String formatField(String region) {
-		return this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY) ? "format:" + region : "format";
+		return this.mutations.contains(Mutation.FORMAT_CHECKED_PER_REGION_ONLY) ? "per-region:" + region : "format";
 	}
 
 	/**
 	 * format.lua in database 0: records or compares the key space's format and the
 	 * region's namespace.
 	 * @param mayCreate whether the caller's scan found no region state of another format
-	 * @param regions regions and namespaces of the states the scan found, in pairs
+	 * @param regions regions, namespaces and formats (empty where the caller's) of the
+	 * states the scan found, in triples
+	 * @param sideBySide whether the caller may take an unused region side by side
 	 */
 	public long format(String format, String region, String namespace, long leadLimit, boolean mayCreate,
-			List<String> regions) {
-		return format(0, format, region, namespace, leadLimit, mayCreate, regions);
+			List<String> regions, boolean sideBySide) {
+		return format(0, format, region, namespace, leadLimit, mayCreate, regions, sideBySide);
 	}
 
-	/** format.lua on the key space of {@code database}. */
+	/**
+	 * format.lua on the key space of {@code database}: a region's own format
+	 * ({@code format:<R>}, recorded side by side) or else the key space's.
+	 */
 	public long format(int database, String format, String region, String namespace, long leadLimit, boolean mayCreate,
-			List<String> regions) {
+			List<String> regions, boolean sideBySide) {
 		if (!this.primary) {
 			return 0;
 		}
@@ -394,22 +401,41 @@ public sealed class RedisNode permits JdbcNode {
 			}
 			this.version++;
 			record = this.formats.computeIfAbsent(database, (db) -> new HashMap<>());
-			for (int i = 0; i + 1 < regions.size(); i += 2) {
+			for (int i = 0; i + 2 < regions.size(); i += 3) {
 				record.putIfAbsent("region:" + regions.get(i), regions.get(i + 1));
+				if (!regions.get(i + 2).isEmpty()) {
+					record.putIfAbsent("format:" + regions.get(i), regions.get(i + 2));
+				}
 			}
 			record.put(field, format);
 			record.put("limit", Long.toString(leadLimit));
 		}
 		String owner = record.get("region:" + region);
-		if (!record.get(field).equals(format) || (owner != null && !owner.equals(namespace))
-				|| !Long.toString(leadLimit).equals(record.get("limit"))) {
+		String recorded = recordedFormat(record, region);
+		if (!Long.toString(leadLimit).equals(record.get("limit"))
+				|| (owner != null && (!owner.equals(namespace) || !recorded.equals(format)))) {
 			return -8;
+		}
+		if (!recorded.equals(format)) {
+			if (!sideBySide
+					|| !SnowflakeLayout.sideBySidePart(recorded).equals(SnowflakeLayout.sideBySidePart(format))) {
+				return -8;
+			}
+			this.version++;
+			record.put("format:" + region, format);
 		}
 		if (owner == null) {
 			this.version++;
 			record.put("region:" + region, namespace);
 		}
 		return 1;
+	}
+
+	// the region's own format where format.lua recorded one side by side, else the key
+	// space's (per region where a mutation keeps it so)
+	private String recordedFormat(Map<String, String> record, String region) {
+		String own = record.get("format:" + region);
+		return (own != null) ? own : record.get(formatField(region));
 	}
 
 	/**

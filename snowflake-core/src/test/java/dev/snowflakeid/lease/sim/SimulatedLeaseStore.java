@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
@@ -145,22 +146,26 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 				throw timeout("format check");
 			}
 			// FormatRecord's SCAN of the key space: the record is made only beside states
-			// of this format
+			// of this format or of one side by side with it (whose regions keep theirs)
 			boolean mayCreate = true;
 			List<String> regions = new ArrayList<>();
 			for (String[] state : node.scan(this.settings.database(), this.settings.region())) {
 				if (state[2] == null) {
 					continue;
 				}
-				if (!state[2].equals(this.settings.layout())) {
+				boolean mine = state[2].equals(this.settings.layout());
+				if (!mine && !SnowflakeLayout.sideBySidePart(state[2])
+					.equals(SnowflakeLayout.sideBySidePart(this.settings.layout()))) {
 					mayCreate = false;
 					break;
 				}
 				regions.add(state[0]);
 				regions.add(state[1]);
+				regions.add(mine ? "" : state[2]);
 			}
 			long status = node.format(this.settings.database(), this.settings.layout(), this.settings.region(),
-					this.settings.namespace(), this.settings.leadLimit(), mayCreate, regions);
+					this.settings.namespace(), this.settings.leadLimit(), mayCreate, regions,
+					this.settings.sideBySide());
 			if (status < 0) {
 				throw new StoreMismatchException("format record: " + status);
 			}
