@@ -310,22 +310,6 @@ public final class SnowflakeLayout {
 				+ this.tick + " epoch=" + this.epoch;
 	}
 
-	/**
-	 * What two layouts must share to issue side by side in one key space, each in regions
-	 * of its own, from their {@link #toString() descriptions}: timestamp bits, region
-	 * bits, tick and epoch, as {@code 41/2 tick=PT0.001S epoch=2026-01-01T00:00:00Z}.
-	 * Then the timestamp and the region lie in the same bits of every ID of both, so IDs
-	 * of two regions never meet, whatever the worker and sequence split. A description of
-	 * another form is returned whole: it shares nothing but itself.
-	 * @param description a layout's description, as a lease store recorded it
-	 * @return the part that layouts side by side must share
-	 */
-	public static String sideBySidePart(String description) {
-		String[] parts = description.split(" ", 2);
-		String[] widths = parts[0].split("/");
-		return (widths.length == 4 && parts.length == 2) ? widths[0] + "/" + widths[1] + " " + parts[1] : description;
-	}
-
 	/** Builds a {@link SnowflakeLayout}; validation happens in {@link #build()}. */
 	public static final class Builder {
 

@@ -31,28 +31,6 @@ import static org.assertj.core.api.Assertions.within;
 class SnowflakeLayoutTests {
 
 	@Test
-	void layoutsSideBySideShareTimestampBitsRegionBitsTickAndEpoch() {
-		SnowflakeLayout fleet = SnowflakeLayout.builder().regionBits(2).workerBits(4).sequenceBits(16).build();
-		SnowflakeLayout split = SnowflakeLayout.builder().regionBits(2).workerBits(2).sequenceBits(18).build();
-		SnowflakeLayout wider = SnowflakeLayout.builder().regionBits(3).workerBits(2).sequenceBits(17).build();
-		SnowflakeLayout later = SnowflakeLayout.builder()
-			.regionBits(2)
-			.workerBits(4)
-			.sequenceBits(16)
-			.epoch(SnowflakeLayout.DEFAULT_EPOCH.plus(Duration.ofDays(1)))
-			.build();
-		assertThat(SnowflakeLayout.sideBySidePart(fleet.toString()))
-			.isEqualTo("41/2 tick=PT0.001S epoch=2026-01-01T00:00:00Z")
-			.isEqualTo(SnowflakeLayout.sideBySidePart(split.toString()));
-		assertThat(SnowflakeLayout.sideBySidePart(wider.toString()))
-			.isNotEqualTo(SnowflakeLayout.sideBySidePart(fleet.toString()));
-		assertThat(SnowflakeLayout.sideBySidePart(later.toString()))
-			.isNotEqualTo(SnowflakeLayout.sideBySidePart(fleet.toString()));
-		// a description of another form shares nothing but itself
-		assertThat(SnowflakeLayout.sideBySidePart("41/2/8/12")).isEqualTo("41/2/8/12");
-	}
-
-	@Test
 	void defaultsMatchTheCapacityPlan() {
 		SnowflakeLayout layout = SnowflakeLayout.defaults();
 		assertThat(layout.timestampBits()).isEqualTo(41);

@@ -19,8 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.SideBySideFormats;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.jspecify.annotations.Nullable;
 
@@ -89,8 +89,8 @@ final class FormatRecord {
 					continue;
 				}
 				boolean mine = layout.equals(this.settings.layoutDescription());
-				if (!mine && !SnowflakeLayout.sideBySidePart(layout.toString())
-					.equals(SnowflakeLayout.sideBySidePart(this.settings.layoutDescription()))) {
+				if (!mine
+						&& !SideBySideFormats.mayShareKeySpace(layout.toString(), this.settings.layoutDescription())) {
 					foreign = key + " records format '" + layout + "'";
 					break;
 				}
@@ -197,10 +197,9 @@ final class FormatRecord {
 		if (regionUsed) {
 			return "a region keeps the format it was first used with; " + rule;
 		}
-		if (!SnowflakeLayout.sideBySidePart(recorded)
-			.equals(SnowflakeLayout.sideBySidePart(settings.layoutDescription()))) {
-			return rule + ": here they differ ('" + SnowflakeLayout.sideBySidePart(recorded) + "' against '"
-					+ SnowflakeLayout.sideBySidePart(settings.layoutDescription())
+		if (!SideBySideFormats.mayShareKeySpace(recorded, settings.layoutDescription())) {
+			return rule + ": here they differ ('" + SideBySideFormats.sharedPart(recorded) + "' against '"
+					+ SideBySideFormats.sharedPart(settings.layoutDescription())
 					+ "'), so these IDs could meet whatever the region";
 		}
 		return (settings.coexistence() == FormatCoexistence.SIDE_BY_SIDE) ? rule

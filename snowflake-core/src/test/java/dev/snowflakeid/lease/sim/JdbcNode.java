@@ -23,7 +23,7 @@ import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
-import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.SideBySideFormats;
 
 /**
  * A PostgreSQL server as {@code JdbcWorkerLeaseStore} sees it: its clock
@@ -175,14 +175,12 @@ final class JdbcNode extends RedisNode {
 				.stream()
 				.filter((rows) -> rows.state.get("f") != null)
 				.filter((rows) -> !limit.equals(rows.state.get("b"))
-						|| !SnowflakeLayout.sideBySidePart(rows.state.get("f"))
-							.equals(SnowflakeLayout.sideBySidePart(s.layout())))
+						|| !SideBySideFormats.mayShareKeySpace(rows.state.get("f"), s.layout()))
 				.map((rows) -> rows.state.get("f"))
 				.findFirst()
 				.orElse(null);
 		}
-		boolean sameFixedBits = SnowflakeLayout.sideBySidePart(meta.get("format"))
-			.equals(SnowflakeLayout.sideBySidePart(s.layout()));
+		boolean sameFixedBits = SideBySideFormats.mayShareKeySpace(meta.get("format"), s.layout());
 		boolean sameFormat = meta.get("format").equals(s.layout()) || regionFormat != null && sameFixedBits
 				|| (regionFormat == null || anyRegion) && sameFixedBits && s.sideBySide();
 		return (sameFormat && limit.equals(meta.get("limit"))) ? null : meta.get("format");

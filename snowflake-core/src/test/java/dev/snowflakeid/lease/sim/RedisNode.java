@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
-import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.SideBySideFormats;
 
 /**
  * A Redis server as the lease scripts see it: its clock, its lineage ({@code run_id} and
@@ -417,8 +417,7 @@ public sealed class RedisNode permits JdbcNode {
 			return -8;
 		}
 		if (!recorded.equals(format)) {
-			if (!sideBySide
-					|| !SnowflakeLayout.sideBySidePart(recorded).equals(SnowflakeLayout.sideBySidePart(format))) {
+			if (!sideBySide || !SideBySideFormats.mayShareKeySpace(recorded, format)) {
 				return -8;
 			}
 			this.version++;

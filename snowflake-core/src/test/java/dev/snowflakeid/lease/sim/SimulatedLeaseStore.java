@@ -21,10 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import dev.snowflakeid.SnowflakeLayout;
 import dev.snowflakeid.lease.LeaseGrant;
 import dev.snowflakeid.lease.LeaseRenewal;
 import dev.snowflakeid.lease.LeaseStoreUnavailableException;
+import dev.snowflakeid.lease.SideBySideFormats;
 import dev.snowflakeid.lease.WorkerLeaseException.ClockSkewException;
 import dev.snowflakeid.lease.WorkerLeaseException.NoFreeWorkerCodeException;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
@@ -154,8 +154,7 @@ final class SimulatedLeaseStore implements WorkerLeaseStore {
 					continue;
 				}
 				boolean mine = state[2].equals(this.settings.layout());
-				if (!mine && !SnowflakeLayout.sideBySidePart(state[2])
-					.equals(SnowflakeLayout.sideBySidePart(this.settings.layout()))) {
+				if (!mine && !SideBySideFormats.mayShareKeySpace(state[2], this.settings.layout())) {
 					mayCreate = false;
 					break;
 				}

@@ -18,7 +18,7 @@ package dev.snowflakeid.jdbc.lease;
 import java.util.List;
 import java.util.Objects;
 
-import dev.snowflakeid.SnowflakeLayout;
+import dev.snowflakeid.lease.SideBySideFormats;
 import dev.snowflakeid.lease.WorkerLeaseException.StoreMismatchException;
 import org.jspecify.annotations.Nullable;
 
@@ -69,8 +69,7 @@ final class LeaseFormats {
 			for (LeaseRow other : jdbc.query(this.dialect.regionFormats(), LeaseRow::read)) {
 				String otherFormat = Objects.requireNonNull(other.format());
 				if (!Objects.equals(other.leadLimit(), this.settings.leadLimitMillis())
-						|| !SnowflakeLayout.sideBySidePart(otherFormat)
-							.equals(SnowflakeLayout.sideBySidePart(format))) {
+						|| !SideBySideFormats.mayShareKeySpace(otherFormat, format)) {
 					throw refused("region " + other.region() + " of ", otherFormat, other.leadLimit(),
 							"a lost meta row is made again only beside regions whose formats have this one's "
 									+ "timestamp bits, region bits, tick and epoch, and this limit");
@@ -79,7 +78,7 @@ final class LeaseFormats {
 			return format;
 		}
 		String recorded = Objects.requireNonNull(meta.format());
-		boolean sameFixedBits = SnowflakeLayout.sideBySidePart(recorded).equals(SnowflakeLayout.sideBySidePart(format));
+		boolean sameFixedBits = SideBySideFormats.mayShareKeySpace(recorded, format);
 		// a region that records this format already ran beside the table's; an unused
 		// one (no region row) is taken beside it only with the setting
 		boolean allowed = format.equals(recorded) || regionRecords && sameFixedBits
@@ -97,9 +96,9 @@ final class LeaseFormats {
 		String rule = "another format runs only in a region no instance has used, and only with "
 				+ "snowflake.worker.jdbc.format-coexistence=side-by-side where timestamp bits, region bits, tick and "
 				+ "epoch are equal (the timestamp and the region then lie in the same bits of every ID)";
-		if (!SnowflakeLayout.sideBySidePart(recorded).equals(SnowflakeLayout.sideBySidePart(this.settings.format()))) {
-			return rule + ": here they differ ('" + SnowflakeLayout.sideBySidePart(recorded) + "' against '"
-					+ SnowflakeLayout.sideBySidePart(this.settings.format())
+		if (!SideBySideFormats.mayShareKeySpace(recorded, this.settings.format())) {
+			return rule + ": here they differ ('" + SideBySideFormats.sharedPart(recorded) + "' against '"
+					+ SideBySideFormats.sharedPart(this.settings.format())
 					+ "'), so these IDs could meet whatever the region";
 		}
 		return (this.settings.coexistence() == FormatCoexistence.SIDE_BY_SIDE) ? rule
